@@ -1,0 +1,59 @@
+import fs from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from "kysely";
+import pg from "pg";
+import { getEnv, isPostgresUrl } from "~/lib/env.server";
+import { migrations } from "./migrations";
+import type { Database } from "./schema";
+
+export type { Database } from "./schema";
+
+/** Opens a database: PostgreSQL for a postgres:// URL, otherwise a SQLite file (created if absent). */
+export function openDatabase(url: string): Kysely<Database> {
+  if (isPostgresUrl(url)) {
+    return new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 10 }) }),
+    });
+  }
+  const file = url.replace(/^(sqlite|file):(\/\/)?/, "");
+  if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma("journal_mode = WAL");
+  // An acknowledged write must survive a power cut (ARCHITECTURE.md "Database").
+  sqlite.pragma("synchronous = FULL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+/** Applies every pending migration; throws if one fails. */
+export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}
+
+export async function isDatabaseReachable(db: Kysely<Database>): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// One handle per process; kept on globalThis so development reloads do not open a second one.
+const holder = globalThis as typeof globalThis & { __kestrelDb?: Kysely<Database> };
+
+export function getDb(): Kysely<Database> {
+  holder.__kestrelDb ??= openDatabase(getEnv().DATABASE_URL);
+  return holder.__kestrelDb;
+}
+
+export async function closeDb(): Promise<void> {
+  const db = holder.__kestrelDb;
+  holder.__kestrelDb = undefined;
+  await db?.destroy();
+}

@@ -1,0 +1,48 @@
+import type { Kysely } from "kysely";
+import type { Database } from "~/db/schema";
+import type { AnalyticsBatch } from "~/lib/analytics";
+
+export interface EventOrigin {
+  sessionId?: string | null;
+  now?: Date;
+}
+
+/** Stores a validated batch in one statement (all or nothing). */
+export async function recordAnalyticsEvents(
+  db: Kysely<Database>,
+  batch: AnalyticsBatch,
+  origin: EventOrigin = {},
+): Promise<number> {
+  const createdAt = (origin.now ?? new Date()).toISOString();
+  await db
+    .insertInto("analytics_event")
+    .values(
+      batch.events.map((event) => ({
+        name: event.name,
+        properties: JSON.stringify(event.properties),
+        path: event.path,
+        locale: event.locale ?? null,
+        session_id: origin.sessionId ?? null,
+        anonymous_id: batch.anonymousId ?? null,
+        created_at: createdAt,
+      })),
+    )
+    .execute();
+  return batch.events.length;
+}
+
+/** Counts events by name since a moment, most frequent first. */
+export async function countAnalyticsEventsSince(
+  db: Kysely<Database>,
+  since: Date,
+): Promise<{ name: string; count: number }[]> {
+  const rows = await db
+    .selectFrom("analytics_event")
+    .select(({ fn }) => ["name", fn.countAll<number | string>().as("count")])
+    .where("created_at", ">=", since.toISOString())
+    .groupBy("name")
+    .orderBy("count", "desc")
+    .orderBy("name")
+    .execute();
+  return rows.map((row) => ({ name: row.name, count: Number(row.count) }));
+}

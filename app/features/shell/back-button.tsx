@@ -1,0 +1,40 @@
+import { ArrowLeft } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate } from "react-router";
+import { brand } from "~/lib/brand";
+import { buttonClasses } from "~/ui/button";
+
+/** True when this tab has an earlier entry of our own app to go back to. */
+function hasAppHistory(): boolean {
+  const state: unknown = window.history.state;
+  return (
+    typeof state === "object" &&
+    state !== null &&
+    "idx" in state &&
+    typeof state.idx === "number" &&
+    state.idx > 0
+  );
+}
+
+/**
+ * SPEC §2: goes back one step when there is history, else home. A link underneath, so it works
+ * before JavaScript loads.
+ */
+export function BackButton() {
+  const { t } = useTranslation("header");
+  const navigate = useNavigate();
+  return (
+    <Link
+      to={brand.homePath}
+      onClick={(event) => {
+        if (!hasAppHistory()) return;
+        event.preventDefault();
+        void navigate(-1);
+      }}
+      className={buttonClasses("ghost", "px-2")}
+    >
+      <ArrowLeft aria-hidden="true" className="size-4" />
+      {t("back")}
+    </Link>
+  );
+}

@@ -1,0 +1,53 @@
+import { useTranslation } from "react-i18next";
+import { brand } from "~/lib/brand";
+import { Button, ButtonLink } from "~/ui/button";
+import { Card } from "~/ui/card";
+import { errorCodeForStatus } from "./status-messages";
+
+function ErrorCard({ title, body, action }: { title: string; body: string; action: React.ReactNode }) {
+  return (
+    <div className="mx-auto flex min-h-[60vh] max-w-xl items-center px-4 py-16">
+      <Card className="w-full text-center">
+        <h1 className="text-2xl font-bold">{title}</h1>
+        <p className="mt-3 text-slate-600 dark:text-slate-300">{body}</p>
+        <div className="mt-6">{action}</div>
+      </Card>
+    </div>
+  );
+}
+
+export function NotFoundCard() {
+  const { t } = useTranslation("errors");
+  return (
+    <ErrorCard
+      title={t("notFound.title")}
+      body={t("notFound.body")}
+      action={<ButtonLink to={brand.homePath}>{t("notFound.home")}</ButtonLink>}
+    />
+  );
+}
+
+/** SPEC §8 "render crash": shown until the page is reloaded. */
+export function CrashScreen() {
+  const { t } = useTranslation("errors");
+  return (
+    <ErrorCard
+      title={t("crash.title")}
+      body={t("crash.body")}
+      action={<Button onClick={() => window.location.reload()}>{t("crash.refresh")}</Button>}
+    />
+  );
+}
+
+/** A thrown response: the status with its SPEC §8 message. */
+export function StatusScreen({ status }: { status: number }) {
+  const { t } = useTranslation("errors");
+  if (status === 404) return <NotFoundCard />;
+  return (
+    <ErrorCard
+      title={t("status.title", { status })}
+      body={t(errorCodeForStatus(status))}
+      action={<ButtonLink to={brand.homePath}>{t("status.home")}</ButtonLink>}
+    />
+  );
+}

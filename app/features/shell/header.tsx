@@ -1,0 +1,142 @@
+import { ExternalLink, Menu, X } from "lucide-react";
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, NavLink, useLocation } from "react-router";
+import { brand } from "~/lib/brand";
+import { ButtonLink } from "~/ui/button";
+import { BackButton } from "./back-button";
+import { LogoMark } from "./logo";
+import { showsBackButton } from "./scroll";
+import type { Theme } from "./theme";
+import { ThemeToggle } from "./theme-toggle";
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  `focus-ring rounded-md px-3 py-2 text-sm font-medium transition-colors ${
+    isActive
+      ? "bg-brand-50 text-brand-700 dark:bg-brand-900 dark:text-brand-100"
+      : "text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+  }`;
+
+function NavItems({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation("header");
+  return (
+    <>
+      <li>
+        <a
+          href={brand.campusUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={navLinkClass({ isActive: false })}
+        >
+          {t("campus")}
+          <ExternalLink aria-hidden="true" className="ml-1 inline size-3.5" />
+          <span className="sr-only"> {t("campusNewTab")}</span>
+        </a>
+      </li>
+      <li>
+        <NavLink to="/partners" className={navLinkClass} onClick={onNavigate}>
+          {t("partners")}
+        </NavLink>
+      </li>
+      <li>
+        <NavLink to="/contact" className={navLinkClass} onClick={onNavigate}>
+          {t("contact")}
+        </NavLink>
+      </li>
+    </>
+  );
+}
+
+export interface HeaderProps {
+  theme: Theme;
+  /** Where the language dropdown (test id `lang-select`) is rendered. */
+  languageSelectSlot?: ReactNode;
+}
+
+export function Header({ theme, languageSelectSlot }: HeaderProps) {
+  const { t } = useTranslation("header");
+  const location = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setMenuOpen(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [menuOpen]);
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-950/95">
+      <a
+        href="#main"
+        className="focus-ring sr-only rounded-md bg-brand-600 px-3 py-2 text-white focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50"
+      >
+        {t("skipToContent")}
+      </a>
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6">
+        <Link
+          to={brand.homePath}
+          aria-label={t("homeLabel")}
+          className="focus-ring flex items-center gap-2 rounded-md"
+        >
+          <LogoMark className="size-8" />
+          <span className="text-lg font-bold tracking-tight">{brand.name}</span>
+        </Link>
+        {showsBackButton(location.pathname) ? <BackButton /> : null}
+
+        <nav aria-label={t("mainNav")} className="ml-4 hidden md:block">
+          <ul className="flex items-center gap-1">
+            <NavItems />
+          </ul>
+        </nav>
+
+        <div className="ml-auto flex items-center gap-2">
+          {languageSelectSlot}
+          <ThemeToggle theme={theme} />
+          <ButtonLink to="/demo" className="hidden sm:inline-flex">
+            {t("requestDemo")}
+          </ButtonLink>
+          <button
+            ref={toggleRef}
+            type="button"
+            className="focus-ring rounded-lg p-2 text-slate-700 hover:bg-slate-100 md:hidden dark:text-slate-200 dark:hover:bg-slate-800"
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? (
+              <X aria-hidden="true" className="size-6" />
+            ) : (
+              <Menu aria-hidden="true" className="size-6" />
+            )}
+            <span className="sr-only">{menuOpen ? t("closeMenu") : t("openMenu")}</span>
+          </button>
+        </div>
+      </div>
+
+      <nav
+        id={menuId}
+        aria-label={t("mainNav")}
+        hidden={!menuOpen}
+        className="border-t border-slate-200 px-4 pb-4 md:hidden dark:border-slate-800"
+      >
+        <ul className="flex flex-col gap-1 pt-2">
+          <NavItems onNavigate={() => setMenuOpen(false)} />
+          <li className="pt-2 sm:hidden">
+            <ButtonLink to="/demo" className="w-full">
+              {t("requestDemo")}
+            </ButtonLink>
+          </li>
+        </ul>
+      </nav>
+    </header>
+  );
+}

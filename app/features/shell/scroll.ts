@@ -1,0 +1,47 @@
+// SPEC §2: route changes scroll to the top or to the anchor; PDF viewer hashes are left alone.
+const IGNORED_HASH = /page=|toolbar=|navpanes=/;
+export const SCROLL_TOP_THRESHOLD_PX = 300;
+export const FIRST_VISIT_KEY = "kestrel:first-visit";
+
+export type ScrollAction =
+  | { kind: "none" }
+  | { kind: "restore"; y: number }
+  | { kind: "anchor"; id: string }
+  | { kind: "top"; smooth: boolean };
+
+export interface ScrollInput {
+  hash: string;
+  /** "POP" for back/forward, otherwise a new entry. */
+  navigationType: "POP" | "PUSH" | "REPLACE";
+  /** Where the page was when the user left this history entry, if known. */
+  savedY?: number;
+}
+
+export function isIgnoredHash(hash: string): boolean {
+  return IGNORED_HASH.test(hash);
+}
+
+export function decideScroll({ hash, navigationType, savedY }: ScrollInput): ScrollAction {
+  if (isIgnoredHash(hash)) return { kind: "none" };
+  if (navigationType === "POP" && savedY !== undefined) return { kind: "restore", y: savedY };
+  const id = hash.replace(/^#/, "");
+  if (id) {
+    try {
+      return { kind: "anchor", id: decodeURIComponent(id) };
+    } catch {
+      return { kind: "anchor", id };
+    }
+  }
+  return { kind: "top", smooth: false };
+}
+
+/** SPEC §2: the first visit without a hash stores a flag and scrolls smoothly to the top. */
+export function decideFirstVisit(hash: string, flagStored: boolean): ScrollAction {
+  if (hash || flagStored) return { kind: "none" };
+  return { kind: "top", smooth: true };
+}
+
+/** SPEC §2: the Back button shows on course and training paths. */
+export function showsBackButton(pathname: string): boolean {
+  return pathname.includes("/courses/") || pathname.includes("/training/");
+}

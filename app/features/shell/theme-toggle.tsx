@@ -1,0 +1,55 @@
+import { Moon, Sun } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { useFetcher, useLocation } from "react-router";
+import { type Theme, ThemeSchema, otherTheme } from "./theme";
+
+export const THEME_FETCHER_KEY = "theme";
+
+/** The theme in effect, including a change that is still being saved. */
+export function useOptimisticTheme(saved: Theme): Theme {
+  const fetcher = useFetcher({ key: THEME_FETCHER_KEY });
+  const pending = ThemeSchema.safeParse(fetcher.formData?.get("theme"));
+  return pending.success ? pending.data : saved;
+}
+
+/**
+ * A form, so it works before JavaScript loads (post, cookie, redirect back); with JavaScript it
+ * switches in place.
+ */
+export function ThemeToggle({ theme }: { theme: Theme }) {
+  const { t } = useTranslation("header");
+  const fetcher = useFetcher({ key: THEME_FETCHER_KEY });
+  const location = useLocation();
+  const next = otherTheme(theme);
+  const label = next === "dark" ? t("theme.toDark") : t("theme.toLight");
+
+  return (
+    <fetcher.Form
+      method="post"
+      action="/theme"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void fetcher.submit({ theme: next }, { method: "post", action: "/theme" });
+      }}
+    >
+      <input type="hidden" name="theme" value={next} />
+      <input
+        type="hidden"
+        name="redirectTo"
+        value={location.pathname + location.search + location.hash}
+      />
+      <button
+        type="submit"
+        aria-label={label}
+        title={label}
+        className="focus-ring rounded-lg p-2 text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+      >
+        {theme === "dark" ? (
+          <Sun aria-hidden="true" className="size-5" />
+        ) : (
+          <Moon aria-hidden="true" className="size-5" />
+        )}
+      </button>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,19 @@
+// Every brand string lives here so an operator can rebrand without touching screens (SPEC preamble).
+export const brand = {
+  name: "Kestrel",
+  fullName: "Kestrel Compliance Academy",
+  slug: "kestrel",
+  homePath: "/kestrel",
+  tenantId: "kestrel-enterprise",
+  waitlistProduct: "kestrel_enterprise_pilot",
+  company: "Kestrel Learning Inc.",
+  companyCity: "Vancouver, Canada",
+  region: "Asia-Pacific & Canada",
+  emails: {
+    hello: "hello@kestrel.academy",
+    support: "support@kestrel.academy",
+    partners: "partners@kestrel.academy",
+    privacy: "privacy@kestrel.academy",
+  },
+  campusUrl: "https://campus.kestrel.academy",
+} as const;

@@ -1,0 +1,62 @@
+import { z } from "zod";
+
+const emailList = z
+  .string()
+  .default("")
+  .transform((value) =>
+    value
+      .split(",")
+      .map((item) => item.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.email({ error: "each entry must be an email address" })));
+
+export const EnvSchema = z.object({
+  NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().min(1).default("127.0.0.1"),
+  // A postgres:// URL selects PostgreSQL; anything else is a SQLite file path.
+  DATABASE_URL: z.string().min(1).default("data/kestrel.db"),
+  APP_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+  SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
+  ADMIN_EMAILS: emailList,
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Env = z.infer<typeof EnvSchema> & { APP_URL: string };
+
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid environment:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "EnvError";
+  }
+}
+
+/** Parses an environment, listing every bad variable at once. Empty strings count as unset. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
+  const result = EnvSchema.safeParse(cleaned);
+  if (!result.success) {
+    throw new EnvError(
+      result.error.issues.map((issue) => `${issue.path.join(".") || "env"}: ${issue.message}`),
+    );
+  }
+  const env = result.data;
+  const appUrl = env.APP_URL ?? `http://localhost:${env.PORT}`;
+  if (appUrl.startsWith("https:") && !env.SESSION_SECRET && env.NODE_ENV === "production") {
+    throw new EnvError(["SESSION_SECRET: required when APP_URL is https"]);
+  }
+  return { ...env, APP_URL: appUrl.replace(/\/$/, "") };
+}
+
+let cached: Env | undefined;
+
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+export function isPostgresUrl(url: string): boolean {
+  return /^postgres(ql)?:\/\//i.test(url);
+}

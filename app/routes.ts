@@ -1,0 +1,17 @@
+import { type RouteConfig, index, route } from "@react-router/dev/routes";
+
+// The route table of SPEC §2. Screens arrive with their features; until then their paths
+// fall through to the catch-all and end at /404.
+export default [
+  index("routes/index.ts"),
+  route("kestrel", "routes/kestrel.tsx"),
+  route("esg", "routes/esg.ts"),
+  route("e2e", "routes/e2e.tsx"),
+  route("404", "routes/not-found.tsx"),
+
+  // Resource routes
+  route("theme", "routes/theme.ts"),
+  route("api/events", "routes/api.events.ts"),
+
+  route("*", "routes/catch-all.ts"),
+] satisfies RouteConfig;

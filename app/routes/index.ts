@@ -1,0 +1,7 @@
+import { redirect } from "react-router";
+import { brand } from "~/lib/brand";
+
+// SPEC §2: "/" redirects (replace) to the landing page.
+export function loader() {
+  return redirect(brand.homePath, 301);
+}

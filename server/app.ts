@@ -1,0 +1,151 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import type { Server } from "node:http";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type NextFunction, type Request, type Response } from "express";
+import { RouterContextProvider } from "react-router";
+import type { ViteDevServer } from "vite";
+import { closeDb, getDb, isDatabaseReachable, migrateToLatest } from "~/db/db.server";
+import { getEnv } from "~/lib/env.server";
+import { getLogger } from "~/lib/logger.server";
+import { requestInfoContext } from "~/lib/request-context";
+import { isSameOriginRequest, securityHeaders } from "~/lib/security-headers.server";
+
+
+const SHUTDOWN_GRACE_MS = 10_000;
+const REQUEST_ID = /^[\w.-]{1,128}$/;
+
+export interface StartOptions {
+  viteDevServer?: ViteDevServer;
+}
+
+export function createApp({ viteDevServer }: StartOptions = {}) {
+  const env = getEnv();
+  const logger = getLogger();
+  const appOrigin = new URL(env.APP_URL).origin;
+  const https = appOrigin.startsWith("https:");
+  let draining = false;
+
+  const app = express();
+  app.disable("x-powered-by");
+
+  // Request id and a JSON access log line per response.
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const incoming = req.get("x-request-id");
+    const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    res.locals.requestId = requestId;
+    res.setHeader("X-Request-Id", requestId);
+    const started = process.hrtime.bigint();
+    res.on("finish", () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      logger.info(
+        { requestId, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms) },
+        "request",
+      );
+    });
+    next();
+  });
+
+  app.use((req, res, next) => {
+    const nonce = randomBytes(16).toString("base64");
+    res.locals.cspNonce = nonce;
+    const headers = securityHeaders({
+      nonce,
+      https: https || req.secure,
+      development: Boolean(viteDevServer),
+    });
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    next();
+  });
+
+  app.use(compression());
+
+  app.get("/healthz", (_req, res) => {
+    res.json({ status: "ok" });
+  });
+  app.get("/readyz", async (_req, res) => {
+    const ready = !draining && (await isDatabaseReachable(getDb()));
+    res.status(ready ? 200 : 503).json({ status: ready ? "ready" : "unavailable" });
+  });
+
+  // Cross-site request forgery: a browser names the origin of every state-changing request.
+  app.use((req, res, next) => {
+    if (["GET", "HEAD", "OPTIONS"].includes(req.method)) return next();
+    const own = `${req.protocol}://${req.get("host") ?? ""}`.toLowerCase();
+    if (isSameOriginRequest(req.get("origin"), [appOrigin.toLowerCase(), own])) return next();
+    logger.warn({ requestId: res.locals.requestId, origin: req.get("origin") }, "foreign origin");
+    res.status(403).json({
+      error: { code: "forbidden", message: "Access to this resource is forbidden." },
+    });
+  });
+
+  if (viteDevServer) {
+    app.use(viteDevServer.middlewares);
+  } else {
+    const client = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");
+    // Hashed file names never change content: cache them for a year.
+    app.use(
+      "/assets",
+      express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y" }),
+    );
+    app.use(express.static(client, { maxAge: "1h" }));
+  }
+
+  app.use(
+    createRequestHandler({
+      build: () => import("virtual:react-router/server-build"),
+      mode: viteDevServer ? "development" : "production",
+      getLoadContext: (req, res) => {
+        const context = new RouterContextProvider();
+        context.set(requestInfoContext, {
+          cspNonce: String(res.locals.cspNonce),
+          requestId: String(res.locals.requestId),
+          clientIp: req.socket.remoteAddress ?? "unknown",
+        });
+        return context;
+      },
+    }),
+  );
+
+  return {
+    app,
+    startDraining() {
+      draining = true;
+    },
+  };
+}
+
+/** Validates the environment, migrates the database, serves, and shuts down gracefully. */
+export async function start(options: StartOptions = {}): Promise<Server> {
+  const env = getEnv();
+  const logger = getLogger();
+  const applied = await migrateToLatest(getDb());
+  logger.info({ applied, engine: env.DATABASE_URL.startsWith("postgres") ? "postgres" : "sqlite" }, "database ready");
+
+  const { app, startDraining } = createApp(options);
+  const server = app.listen(env.PORT, env.HOST, () => {
+    logger.info({ url: `http://${env.HOST}:${env.PORT}`, appUrl: env.APP_URL }, "server listening");
+  });
+
+  let stopping = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down: finishing requests in flight");
+    startDraining();
+    const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    force.unref();
+    server.close(async () => {
+      await options.viteDevServer?.close();
+      await closeDb();
+      logger.info("server stopped");
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.once("SIGTERM", shutdown);
+  process.once("SIGINT", shutdown);
+  return server;
+}

@@ -1,0 +1,31 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+export default defineConfig({
+  resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"],
+          exclude: ["**/*.integration.test.ts", "node_modules/**"],
+          environment: "node",
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "integration",
+          include: ["app/**/*.integration.test.ts", "server/**/*.integration.test.ts"],
+          setupFiles: ["tests/integration/setup.ts"],
+          // One PostgreSQL database is shared, so files take turns; SQLite gets a file per test file.
+          fileParallelism: !onPostgres,
+        },
+      },
+    ],
+  },
+});
