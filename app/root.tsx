@@ -1,4 +1,4 @@
-import { useMemo } from "react";
+import { useEffect, useMemo } from "react";
 import { I18nextProvider } from "react-i18next";
 import {
   Links,
@@ -24,6 +24,10 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
+// Error screens get a title too; a page's own meta replaces this one.
+export const meta: Route.MetaFunction = ({ error }) =>
+  error ? [{ title: `${createI18n().t("errors:crash.title")} | Kestrel` }] : [];
+
 export async function loader({ request }: Route.LoaderArgs) {
   return { theme: await getTheme(request), language: "en" };
 }
@@ -38,6 +42,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const theme = useOptimisticTheme(data?.theme ?? DEFAULT_THEME);
   const language = data?.language ?? "en";
   const i18n = useMemo(() => createI18n(language), [language]);
+  // Marks the document interactive, for people's tools and for our browser tests alike.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
 
   return (
     <html lang={language} className={theme === "dark" ? "dark" : undefined}>

@@ -13,7 +13,6 @@ import { getLogger } from "~/lib/logger.server";
 import { requestInfoContext } from "~/lib/request-context";
 import { isSameOriginRequest, securityHeaders } from "~/lib/security-headers.server";
 
-
 const SHUTDOWN_GRACE_MS = 10_000;
 const REQUEST_ID = /^[\w.-]{1,128}$/;
 
@@ -41,7 +40,13 @@ export function createApp({ viteDevServer }: StartOptions = {}) {
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       logger.info(
-        { requestId, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms) },
+        {
+          requestId,
+          method: req.method,
+          path: req.path,
+          status: res.statusCode,
+          ms: Math.round(ms),
+        },
         "request",
       );
     });
@@ -122,7 +127,10 @@ export async function start(options: StartOptions = {}): Promise<Server> {
   const env = getEnv();
   const logger = getLogger();
   const applied = await migrateToLatest(getDb());
-  logger.info({ applied, engine: env.DATABASE_URL.startsWith("postgres") ? "postgres" : "sqlite" }, "database ready");
+  logger.info(
+    { applied, engine: env.DATABASE_URL.startsWith("postgres") ? "postgres" : "sqlite" },
+    "database ready",
+  );
 
   const { app, startDraining } = createApp(options);
   const server = app.listen(env.PORT, env.HOST, () => {

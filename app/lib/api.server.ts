@@ -14,7 +14,9 @@ export function apiError(
   code: ApiErrorCode,
   extra: { fields?: Record<string, string[]>; headers?: HeadersInit } = {},
 ): Response {
-  const body = { error: { code, message: errors[code], ...(extra.fields && { fields: extra.fields }) } };
+  const body = {
+    error: { code, message: errors[code], ...(extra.fields && { fields: extra.fields }) },
+  };
   const headers = new Headers(extra.headers);
   headers.set("Content-Type", "application/json; charset=utf-8");
   return new Response(JSON.stringify(body), { status, headers });

@@ -4,6 +4,6 @@
  */
 export function safeRedirect(to: unknown, fallback = "/"): string {
   if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//")) return fallback;
-  if (/[\\\u0000-\u001f]/.test(to)) return fallback;
+  if ([...to].some((char) => char === "\\" || char.charCodeAt(0) < 0x20)) return fallback;
   return to;
 }

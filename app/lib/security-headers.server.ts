@@ -5,7 +5,11 @@ export interface SecurityHeaderOptions {
 }
 
 /** The Content-Security-Policy for one response: scripts only from us or carrying this nonce. */
-export function contentSecurityPolicy({ nonce, https, development }: SecurityHeaderOptions): string {
+export function contentSecurityPolicy({
+  nonce,
+  https,
+  development,
+}: SecurityHeaderOptions): string {
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
     "script-src": ["'self'", `'nonce-${nonce}'`],

@@ -14,7 +14,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     return apiError(405, "method_not_allowed", { headers: { Allow: "POST" } });
   }
   const db = getDb();
-  const verdict = await hitRateLimit(db, `events:${context.get(requestInfoContext).clientIp}`, EVENTS_RATE_LIMIT);
+  const verdict = await hitRateLimit(
+    db,
+    `events:${context.get(requestInfoContext).clientIp}`,
+    EVENTS_RATE_LIMIT,
+  );
   if (!verdict.allowed) {
     return apiError(429, "rate_limited", {
       headers: { "Retry-After": String(verdict.retryAfterSeconds) },

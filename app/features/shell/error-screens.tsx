@@ -4,7 +4,15 @@ import { Button, ButtonLink } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { errorCodeForStatus } from "./status-messages";
 
-function ErrorCard({ title, body, action }: { title: string; body: string; action: React.ReactNode }) {
+function ErrorCard({
+  title,
+  body,
+  action,
+}: {
+  title: string;
+  body: string;
+  action: React.ReactNode;
+}) {
   return (
     <div className="mx-auto flex min-h-[60vh] max-w-xl items-center px-4 py-16">
       <Card className="w-full text-center">

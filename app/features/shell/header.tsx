@@ -56,17 +56,18 @@ export interface HeaderProps {
 export function Header({ theme, languageSelectSlot }: HeaderProps) {
   const { t } = useTranslation("header");
   const location = useLocation();
-  const [menuOpen, setMenuOpen] = useState(false);
+  // The menu belongs to the page it was opened on, so navigating closes it.
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const menuOpen = menuOpenOn === location.pathname;
+  const setMenuOpen = (open: boolean) => setMenuOpenOn(open ? location.pathname : null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const menuId = useId();
-
-  useEffect(() => setMenuOpen(false), [location.pathname]);
 
   useEffect(() => {
     if (!menuOpen) return;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== "Escape") return;
-      setMenuOpen(false);
+      setMenuOpenOn(null);
       toggleRef.current?.focus();
     };
     document.addEventListener("keydown", onKeyDown);
@@ -110,7 +111,7 @@ export function Header({ theme, languageSelectSlot }: HeaderProps) {
             className="focus-ring rounded-lg p-2 text-slate-700 hover:bg-slate-100 md:hidden dark:text-slate-200 dark:hover:bg-slate-800"
             aria-expanded={menuOpen}
             aria-controls={menuId}
-            onClick={() => setMenuOpen((open) => !open)}
+            onClick={() => setMenuOpen(!menuOpen)}
           >
             {menuOpen ? (
               <X aria-hidden="true" className="size-6" />

@@ -10,18 +10,8 @@ import {
   decideScroll,
 } from "./scroll";
 
-const POSITIONS_KEY = "kestrel:scroll-positions";
 // useLayoutEffect warns during server rendering; the effect only matters in the browser.
 const useBrowserLayoutEffect = typeof window === "undefined" ? useEffect : useLayoutEffect;
-
-function readPositions(): Map<string, number> {
-  try {
-    const raw = sessionStorage.getItem(POSITIONS_KEY);
-    return new Map(raw ? (JSON.parse(raw) as [string, number][]) : []);
-  } catch {
-    return new Map();
-  }
-}
 
 function apply(action: ScrollAction) {
   if (action.kind === "restore") window.scrollTo(0, action.y);
@@ -34,63 +24,55 @@ function apply(action: ScrollAction) {
   }
 }
 
-/** Applies the scroll rules of SPEC §2 on every route change and remembers back/forward positions. */
+function firstVisitFlagStored(): boolean {
+  try {
+    if (localStorage.getItem(FIRST_VISIT_KEY) === "true") return true;
+    localStorage.setItem(FIRST_VISIT_KEY, "true");
+    return false;
+  } catch {
+    return true; // storage blocked: behave as a returning visitor
+  }
+}
+
+/** Applies the scroll rules of SPEC §2 on every route change and restores back/forward positions. */
 export function ScrollManager() {
   const location = useLocation();
   const navigationType = useNavigationType();
-  const positions = useRef<Map<string, number> | null>(null);
+  const positions = useRef(new Map<string, number>());
+  const lastY = useRef(0);
   const currentKey = useRef(location.key);
   const firstRender = useRef(true);
 
   useEffect(() => {
     window.history.scrollRestoration = "manual";
-    positions.current = readPositions();
-    let frame = 0;
-    const remember = () => {
-      cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => positions.current?.set(currentKey.current, scrollY));
+    const onScroll = () => {
+      lastY.current = window.scrollY;
     };
-    const persist = () => {
-      try {
-        const entries = [...(positions.current ?? [])].slice(-50);
-        sessionStorage.setItem(POSITIONS_KEY, JSON.stringify(entries));
-      } catch {
-        // storage full or blocked: positions are a convenience
-      }
-    };
-    window.addEventListener("scroll", remember, { passive: true });
-    window.addEventListener("pagehide", persist);
-    return () => {
-      window.removeEventListener("scroll", remember);
-      window.removeEventListener("pagehide", persist);
-    };
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => window.removeEventListener("scroll", onScroll);
   }, []);
 
   useBrowserLayoutEffect(() => {
+    const previousKey = currentKey.current;
     currentKey.current = location.key;
     if (firstRender.current) {
       firstRender.current = false;
-      let stored = false;
-      try {
-        stored = localStorage.getItem(FIRST_VISIT_KEY) === "true";
-        if (!stored) localStorage.setItem(FIRST_VISIT_KEY, "true");
-      } catch {
-        stored = true;
-      }
-      const action = decideFirstVisit(location.hash, stored);
-      if (action.kind !== "none") apply(action);
-      else if (location.hash) apply(decideScroll({ hash: location.hash, navigationType: "PUSH" }));
+      const action = decideFirstVisit(location.hash, firstVisitFlagStored());
+      apply(
+        action.kind === "none"
+          ? decideScroll({ hash: location.hash, navigationType: "PUSH" })
+          : action,
+      );
       return;
     }
-    apply(
-      decideScroll({
-        hash: location.hash,
-        navigationType,
-        savedY: (positions.current ?? readPositions()).get(location.key),
-      }),
-    );
+    // Runs before the browser dispatches scroll events for the new page, so lastY is still
+    // where the reader left the previous one.
+    positions.current.set(previousKey, lastY.current);
+    // Entries React Router did not create (first load, a typed hash) share one key; moving between
+    // two of them is not a return to a known place.
+    const savedY = location.key === previousKey ? undefined : positions.current.get(location.key);
+    apply(decideScroll({ hash: location.hash, navigationType, savedY }));
     // Route changes only: a change of search parameters alone keeps the reader's place.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [location.pathname, location.hash]);
 
   return null;

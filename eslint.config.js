@@ -1,0 +1,48 @@
+import js from "@eslint/js";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import { importX } from "eslint-plugin-import-x";
+import jsxA11y from "eslint-plugin-jsx-a11y";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+import kestrel from "./eslint/kestrel-plugin.js";
+
+export default tseslint.config(
+  {
+    ignores: [
+      "build/",
+      ".react-router/",
+      "node_modules/",
+      "data/",
+      "test-results/",
+      "playwright-report/",
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  jsxA11y.flatConfigs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { "import-x": importX, "react-hooks": reactHooks, kestrel },
+    settings: {
+      "import-x/resolver-next": [createTypeScriptImportResolver({ alwaysTryTypes: true })],
+    },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      "@typescript-eslint/no-explicit-any": "error",
+      "@typescript-eslint/no-non-null-assertion": "error",
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_" }],
+      "import-x/no-cycle": "error",
+      "import-x/no-self-import": "error",
+      "import-x/no-duplicates": "error",
+      "kestrel/boundaries": "error",
+      "kestrel/file-names": "error",
+      "no-console": ["error", { allow: ["error", "warn"] }],
+    },
+  },
+  {
+    files: ["tests/**", "scripts/**", "server/start.js", "**/*.test.{ts,tsx}"],
+    rules: { "no-console": "off" },
+  },
+);

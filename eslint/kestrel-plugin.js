@@ -1,0 +1,110 @@
+// House rules that no published plugin states the way we want (STYLE.md habits 1, 2 and 9).
+import path from "node:path";
+
+const SERVER_ONLY = /(\.server$|\/\.server\/)/;
+
+/** Project-relative path of an import, or null for a package. */
+function resolveImport(root, importer, source) {
+  if (source.startsWith("~/")) return path.posix.join("app", source.slice(2));
+  if (!source.startsWith(".")) return null;
+  return path.posix.normalize(path.posix.join(path.posix.dirname(importer), source));
+}
+
+function relative(context) {
+  return path.relative(context.cwd, context.filename).split(path.sep).join("/");
+}
+
+const withoutExtension = (file) => file.replace(/\.(tsx?|jsx?|json)$/, "");
+
+/** Modules whose server-only imports React Router strips or that never reach the browser. */
+function mayImportServerCode(file) {
+  return (
+    SERVER_ONLY.test(withoutExtension(file)) ||
+    file.startsWith("app/routes/") ||
+    file === "app/root.tsx" ||
+    file.startsWith("app/entry.server") ||
+    file.startsWith("server/") ||
+    file.startsWith("tests/") ||
+    file.startsWith("scripts/") ||
+    /\.test\.tsx?$/.test(file)
+  );
+}
+
+function featureOf(file) {
+  const match = /^app\/features\/([^/]+)\/(.+)$/.exec(file);
+  return match ? { name: match[1], rest: withoutExtension(match[2]) } : null;
+}
+
+const boundaries = {
+  meta: {
+    type: "problem",
+    docs: { description: "Server code stays on the server; features keep their internals." },
+    messages: {
+      serverImport:
+        "Client code cannot import the server-only module '{{source}}': use it from a *.server.ts module or a route's loader/action.",
+      featureInternals:
+        "Feature '{{from}}' reaches into feature '{{to}}' ('{{source}}'): compose them in a route, or move the shared part to app/lib or app/ui.",
+      sharedImportsFeature:
+        "'{{source}}' is a feature: app/lib and app/ui are shared by features and must not depend on one.",
+    },
+    schema: [],
+  },
+  create(context) {
+    const file = relative(context);
+    const check = (node, source) => {
+      if (typeof source !== "string") return;
+      const target = resolveImport(file, file, source);
+      if (!target) return;
+      const bare = withoutExtension(target);
+      if (SERVER_ONLY.test(bare) && !mayImportServerCode(file)) {
+        context.report({ node, messageId: "serverImport", data: { source } });
+      }
+      const from = featureOf(file);
+      const to = featureOf(target);
+      if (from && to && from.name !== to.name && !["index", "index.server"].includes(to.rest)) {
+        context.report({
+          node,
+          messageId: "featureInternals",
+          data: { from: from.name, to: to.name, source },
+        });
+      }
+      if (to && /^app\/(lib|ui)\//.test(file)) {
+        context.report({ node, messageId: "sharedImportsFeature", data: { source } });
+      }
+    };
+    return {
+      ImportDeclaration: (node) => check(node, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
+      ExportAllDeclaration: (node) => check(node, node.source.value),
+      ImportExpression: (node) => node.source.type === "Literal" && check(node, node.source.value),
+    };
+  },
+};
+
+// Each dot-separated part of a file name is kebab-case; a route parameter part is `$name`.
+const PART = /^([a-z0-9]+(-[a-z0-9]+)*|\$[a-zA-Z][a-zA-Z0-9]*|\+types)$/;
+
+const fileNames = {
+  meta: {
+    type: "suggestion",
+    docs: { description: "File and folder names are kebab-case." },
+    messages: { name: "'{{name}}' is not kebab-case." },
+    schema: [],
+  },
+  create(context) {
+    return {
+      Program(node) {
+        const file = relative(context);
+        for (const segment of file.split("/")) {
+          const parts = segment.replace(/^\./, "").split(".");
+          if (parts.some((part) => part && !PART.test(part))) {
+            context.report({ node, messageId: "name", data: { name: segment } });
+            return;
+          }
+        }
+      },
+    };
+  },
+};
+
+export default { rules: { boundaries, "file-names": fileNames } };

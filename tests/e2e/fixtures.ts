@@ -1,0 +1,62 @@
+import AxeBuilder from "@axe-core/playwright";
+import { type Page, test as base, expect } from "@playwright/test";
+
+const NEVER = /$^/;
+
+/**
+ * True when `resource` is the page itself, the /404 page every unknown path ends on, or the React
+ * Router data request (`/path.data`) of either.
+ */
+function isPageRequest(resource: string, pageUrl: string): boolean {
+  try {
+    const path = new URL(resource).pathname.replace(/(\/_root)?\.data$/, "");
+    return path === "/404" || path === new URL(pageUrl).pathname;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Every test fails on an unexpected console error or uncaught page error. Tests that provoke an
+ * error on purpose name what they expect in `expectedConsoleError`. The browser's own note that a
+ * document answered with an error status (a 404 page, say) is not an error of the page.
+ */
+export const test = base.extend<{ expectedConsoleError: RegExp }>({
+  expectedConsoleError: [NEVER, { option: true }],
+  page: async ({ page, expectedConsoleError }, use) => {
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() !== "error") return;
+      const text = message.text();
+      const documentStatus =
+        text.startsWith("Failed to load resource: the server responded with a status of") &&
+        isPageRequest(message.location().url, page.url());
+      if (!documentStatus && !expectedConsoleError.test(text)) errors.push(text);
+    });
+    page.on("pageerror", (error) => {
+      if (!expectedConsoleError.test(error.message)) errors.push(error.message);
+    });
+    await use(page);
+    expect(errors, "unexpected console errors").toEqual([]);
+  },
+});
+
+export { expect };
+
+/** Runs axe on the page as it is now: no serious or critical violations are allowed. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const blocking = results.violations.filter(
+    (violation) => violation.impact === "serious" || violation.impact === "critical",
+  );
+  expect(
+    blocking.map(
+      (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
+    ),
+  ).toEqual([]);
+}
+
+/** Waits until React has hydrated, so client behaviour (menus, toggles) is live. */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+}

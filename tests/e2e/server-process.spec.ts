@@ -1,0 +1,80 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
+import { rmSync } from "node:fs";
+import { connect } from "node:net";
+import { expect, test } from "./fixtures";
+
+// These tests start servers of their own, on their own ports and databases, and stop them by PID.
+
+function startServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, ["server/start.js"], {
+    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "info", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk) => (output += chunk));
+  child.stderr?.on("data", (chunk) => (output += chunk));
+  return { child, output: () => output };
+}
+
+async function exitOf(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null) return child.exitCode;
+  const [code] = await once(child, "exit");
+  return code as number | null;
+}
+
+test("an invalid environment stops the start with every bad variable listed", async () => {
+  const { child, output } = startServer({
+    PORT: "not-a-port",
+    APP_URL: "ftp://example.com",
+    ADMIN_EMAILS: "admin@example.com, nope",
+    DATABASE_URL: "data/e2e-env/kestrel.db",
+  });
+  expect(await exitOf(child)).toBe(1);
+  expect(output()).toContain("Invalid environment");
+  expect(output()).toContain("PORT");
+  expect(output()).toContain("APP_URL");
+  expect(output()).toContain("ADMIN_EMAILS");
+});
+
+test("SIGTERM stops accepting, finishes, closes the database and exits 0", async ({ request }) => {
+  const port = 3190 + test.info().workerIndex;
+  rmSync("data/e2e-shutdown", { recursive: true, force: true });
+  const { child, output } = startServer({
+    PORT: String(port),
+    DATABASE_URL: `data/e2e-shutdown/kestrel-${port}.db`,
+  });
+  try {
+    await expect
+      .poll(
+        async () =>
+          (await request.get(`http://127.0.0.1:${port}/readyz`).catch(() => null))?.status(),
+        {
+          timeout: 15_000,
+        },
+      )
+      .toBe(200);
+    // A request under way when the signal arrives (its body still uploading) gets its answer.
+    const socket = connect(port, "127.0.0.1");
+    await once(socket, "connect");
+    const body = JSON.stringify({ events: [{ name: "module_viewed", path: "/training" }] });
+    socket.write(
+      `POST /api/events HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.slice(0, 10)}`,
+    );
+    let answer = "";
+    socket.on("data", (chunk) => (answer += chunk));
+    await new Promise((resolve) => setTimeout(resolve, 300)); // the handler is reading the body
+    child.kill("SIGTERM");
+    await expect.poll(output).toContain("shutting down");
+    socket.end(body.slice(10));
+    await once(socket, "close");
+    expect(answer).toMatch(/^HTTP\/1\.1 202/);
+    expect(await exitOf(child)).toBe(0);
+    expect(output()).toContain("shutting down");
+    expect(output()).toContain("server stopped");
+    await expect(request.get(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
+  } finally {
+    child.kill("SIGKILL");
+  }
+});
