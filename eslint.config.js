@@ -45,4 +45,9 @@ export default tseslint.config(
     files: ["tests/**", "scripts/**", "server/start.js", "**/*.test.{ts,tsx}"],
     rules: { "no-console": "off" },
   },
+  {
+    // Playwright fixtures receive a function named `use`; it is not React's.
+    files: ["tests/e2e/**"],
+    rules: { "react-hooks/rules-of-hooks": "off" },
+  },
 );

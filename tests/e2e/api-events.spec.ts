@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { APIResponse } from "@playwright/test";
 import fc from "fast-check";
 import { queryE2eDatabase } from "./db";
 import { expect, test } from "./fixtures";
@@ -119,15 +120,15 @@ test.describe("POST /api/events", () => {
   test("limits each address to 120 batches a minute with 429 and Retry-After", async ({
     request,
   }) => {
-    let limited = null;
+    let limited: APIResponse | null = null;
     for (let i = 0; i < 260 && !limited; i++) {
       const response = await request.post("/api/events", { data: { events: [validEvent()] } });
       if (response.status() === 429) limited = response;
       else expect(response.status()).toBe(202);
     }
-    expect(limited).not.toBeNull();
-    expect(Number(limited?.headers()["retry-after"])).toBeGreaterThan(0);
-    expect((await limited?.json()).error.message).toBe(
+    if (!limited) throw new Error("no request was limited");
+    expect(Number(limited.headers()["retry-after"])).toBeGreaterThan(0);
+    expect((await limited.json()).error.message).toBe(
       "Too many requests. Please wait a moment and try again.",
     );
   });

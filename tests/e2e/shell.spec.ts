@@ -35,7 +35,7 @@ test.describe("header and footer", () => {
       ["Terms of Service", "/terms"],
       ["Privacy Policy", "/privacy"],
       ["Contact Support", "/contact"],
-    ]) {
+    ] as const) {
       await expect(footer.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
     }
     await expect(footer).toContainText("does not replace, professional legal advice");
