@@ -11,7 +11,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"],
+          include: [
+            "app/**/*.test.{ts,tsx}",
+            "server/**/*.test.ts",
+            "scripts/**/*.test.ts",
+            "eslint/**/*.test.js",
+          ],
           exclude: ["**/*.integration.test.ts", "node_modules/**"],
           environment: "node",
         },

@@ -11,7 +11,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
-import { createI18n } from "./features/i18n/i18n";
+import { createI18n } from "./features/i18n";
 import { CrashScreen, StatusScreen } from "./features/shell/error-screens";
 import { Shell } from "./features/shell/shell";
 import { DEFAULT_THEME } from "./features/shell/theme";

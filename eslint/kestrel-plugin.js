@@ -31,8 +31,8 @@ function mayImportServerCode(file) {
 }
 
 function featureOf(file) {
-  const match = /^app\/features\/([^/]+)\/(.+)$/.exec(file);
-  return match ? { name: match[1], rest: withoutExtension(match[2]) } : null;
+  const match = /^app\/features\/([^/]+)(?:\/(.+))?$/.exec(file);
+  return match ? { name: match[1], rest: withoutExtension(match[2] ?? "index") } : null;
 }
 
 const boundaries = {

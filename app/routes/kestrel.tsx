@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { createI18n } from "~/features/i18n/i18n";
+import { createI18n } from "~/features/i18n";
 import { ButtonLink } from "~/ui/button";
 import { Card } from "~/ui/card";
 import type { Route } from "./+types/kestrel";

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { NotFoundCard } from "~/features/shell/error-screens";
-import { createI18n } from "~/features/i18n/i18n";
+import { createI18n } from "~/features/i18n";
 import type { Route } from "./+types/not-found";
 
 export function loader() {

@@ -1,0 +1,99 @@
+import { randomUUID } from "node:crypto";
+import { existsSync, rmSync } from "node:fs";
+import { sql } from "kysely";
+import { describe, expect, it } from "vitest";
+import { isPostgresUrl } from "~/lib/env.server";
+import { getDb, isDatabaseReachable, migrateToLatest, openDatabase } from "./db.server";
+import { migrations } from "./migrations";
+
+const onPostgres = isPostgresUrl(process.env.DATABASE_URL ?? "");
+
+describe("database", () => {
+  it("has applied every migration, and applying again changes nothing", async () => {
+    const db = getDb();
+    expect(await migrateToLatest(db)).toEqual([]);
+    const applied = await db
+      .selectFrom("kysely_migration" as never)
+      .select(sql<string>`name`.as("name"))
+      .execute();
+    expect(applied.map((row) => row.name).sort()).toEqual(Object.keys(migrations).sort());
+  });
+
+  it("has the analytics_event table with the columns later features rely on", async () => {
+    const tables = await getDb().introspection.getTables();
+    const events = tables.find((table) => table.name === "analytics_event");
+    expect(events?.columns.map((column) => column.name).sort()).toEqual(
+      [
+        "anonymous_id",
+        "created_at",
+        "id",
+        "locale",
+        "name",
+        "path",
+        "properties",
+        "session_id",
+      ].sort(),
+    );
+  });
+
+  it("numbers rows automatically on either engine", async () => {
+    const db = getDb();
+    const row = {
+      name: "module_viewed",
+      properties: "{}",
+      path: "/",
+      created_at: new Date().toISOString(),
+    };
+    const first = await db
+      .insertInto("analytics_event")
+      .values(row)
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const second = await db
+      .insertInto("analytics_event")
+      .values(row)
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    expect(Number(second.id)).toBeGreaterThan(Number(first.id));
+  });
+
+  it("answers whether it is reachable", async () => {
+    expect(await isDatabaseReachable(getDb())).toBe(true);
+    // Nothing listens on port 1: the server is unreachable, as after a crash or a network split.
+    const unreachable = openDatabase("postgres://kestrel@127.0.0.1:1/kestrel");
+    expect(await isDatabaseReachable(unreachable)).toBe(false);
+    await unreachable.destroy();
+  });
+
+  describe.runIf(!onPostgres)("SQLite file", () => {
+    it("is durable: WAL journal, full sync, foreign keys on", async () => {
+      const db = getDb();
+      const pragma = async (name: string) =>
+        Object.values((await sql.raw(`pragma ${name}`).execute(db)).rows[0] as object)[0];
+      expect(await pragma("journal_mode")).toBe("wal");
+      expect(await pragma("synchronous")).toBe(2); // FULL
+      expect(await pragma("foreign_keys")).toBe(1);
+    });
+
+    it("creates its folder and file on first open, and a second handle sees committed writes", async () => {
+      const dir = `data/test/${randomUUID()}`;
+      const file = `${dir}/nested/kestrel.db`;
+      try {
+        const first = openDatabase(file);
+        await migrateToLatest(first);
+        expect(existsSync(file)).toBe(true);
+        await first
+          .insertInto("rate_limit")
+          .values({ key: "k", window_start: "2026-01-01T00:00:00.000Z", count: 3 })
+          .execute();
+        const second = openDatabase(file);
+        const row = await second.selectFrom("rate_limit").select("count").executeTakeFirst();
+        expect(row?.count).toBe(3);
+        await first.destroy();
+        await second.destroy();
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+  });
+});

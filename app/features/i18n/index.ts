@@ -1,0 +1,1 @@
+export { createI18n, defaultNamespace, resources, type Namespace } from "./i18n";

@@ -1,0 +1,73 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { I18nextProvider } from "react-i18next";
+import { createRoutesStub, useLocation } from "react-router";
+import { afterEach, describe, expect, it } from "vitest";
+import { createI18n } from "~/features/i18n";
+import { Header } from "./header";
+
+afterEach(cleanup);
+
+function Page() {
+  const location = useLocation();
+  return (
+    <>
+      <Header theme="dark" languageSelectSlot={<span data-testid="lang-slot" />} />
+      <p data-testid="where">{location.pathname}</p>
+    </>
+  );
+}
+
+function renderAt(entries: string[]) {
+  const Stub = createRoutesStub([
+    { path: "/kestrel", Component: Page },
+    { path: "/partners", Component: Page },
+    { path: "/courses/:course", Component: Page },
+    { path: "/training/*", Component: Page },
+  ]);
+  return render(
+    <I18nextProvider i18n={createI18n()}>
+      <Stub initialEntries={entries} initialIndex={entries.length - 1} />
+    </I18nextProvider>,
+  );
+}
+
+describe("Header", () => {
+  it("marks the current page in the navigation", async () => {
+    renderAt(["/partners"]);
+    const links = await screen.findAllByRole("link", { name: "Partners" });
+    for (const link of links) expect(link.getAttribute("aria-current")).toBe("page");
+    for (const link of screen.getAllByRole("link", { name: "Contact" })) {
+      expect(link.getAttribute("aria-current")).toBeNull();
+    }
+  });
+
+  it("renders the language dropdown slot", async () => {
+    renderAt(["/kestrel"]);
+    expect(await screen.findByTestId("lang-slot")).toBeTruthy();
+  });
+
+  it("shows Back only on course and training paths", async () => {
+    renderAt(["/kestrel"]);
+    await screen.findByTestId("where");
+    expect(screen.queryByRole("link", { name: "Back" })).toBeNull();
+    cleanup();
+    renderAt(["/courses/esg-ai-ethics"]);
+    expect(await screen.findByRole("link", { name: "Back" })).toBeTruthy();
+  });
+
+  it("Back goes one step back when this tab has an earlier page", async () => {
+    // React Router's browser history numbers entries in history.state.idx.
+    window.history.replaceState({ idx: 1 }, "");
+    renderAt(["/partners", "/training/module/m1"]);
+    fireEvent.click(await screen.findByRole("link", { name: "Back" }));
+    expect((await screen.findByTestId("where")).textContent).toBe("/partners");
+    window.history.replaceState(null, "");
+  });
+
+  it("Back falls back to /kestrel when there is no earlier page in this tab", async () => {
+    renderAt(["/training/track/esg-track"]);
+    fireEvent.click(await screen.findByRole("link", { name: "Back" }));
+    expect((await screen.findByTestId("where")).textContent).toBe("/kestrel");
+  });
+});

@@ -1,0 +1,87 @@
+import { describe, expect, it } from "vitest";
+import { EnvError, isPostgresUrl, parseEnv } from "./env.server";
+
+describe("parseEnv", () => {
+  it("gives safe local defaults", () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({
+      NODE_ENV: "production",
+      PORT: 3000,
+      HOST: "127.0.0.1",
+      DATABASE_URL: "data/kestrel.db",
+      APP_URL: "http://localhost:3000",
+      ADMIN_EMAILS: [],
+      LOG_LEVEL: "info",
+    });
+    expect(env.SMTP_URL).toBeUndefined();
+  });
+
+  it("reads every variable and normalises lists and URLs", () => {
+    const env = parseEnv({
+      PORT: "8080",
+      HOST: "0.0.0.0",
+      DATABASE_URL: "postgres://u:p@db:5432/kestrel",
+      APP_URL: "https://learn.example.com/",
+      SESSION_SECRET: "s".repeat(40),
+      SMTP_URL: "smtps://user:pass@mail.example.com:465",
+      ADMIN_EMAILS: " Ops@Example.com, lead@example.com ,",
+      LOG_LEVEL: "debug",
+    });
+    expect(env.PORT).toBe(8080);
+    expect(env.APP_URL).toBe("https://learn.example.com");
+    expect(env.ADMIN_EMAILS).toEqual(["ops@example.com", "lead@example.com"]);
+  });
+
+  it("treats empty strings as unset", () => {
+    expect(parseEnv({ PORT: "", SMTP_URL: "" }).PORT).toBe(3000);
+  });
+
+  it("lists every bad variable at once", () => {
+    let error: unknown;
+    try {
+      parseEnv({
+        PORT: "70000",
+        APP_URL: "not a url",
+        SMTP_URL: "http://mail.example.com",
+        ADMIN_EMAILS: "ok@example.com,nope",
+        LOG_LEVEL: "loud",
+        SESSION_SECRET: "short",
+      });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(EnvError);
+    const problems = (error as EnvError).problems.join("\n");
+    for (const name of [
+      "PORT",
+      "APP_URL",
+      "SMTP_URL",
+      "ADMIN_EMAILS",
+      "LOG_LEVEL",
+      "SESSION_SECRET",
+    ]) {
+      expect(problems).toContain(name);
+    }
+    expect((error as EnvError).message).toMatch(/^Invalid environment:/);
+  });
+
+  it("requires a session secret when served over https in production", () => {
+    expect(() => parseEnv({ APP_URL: "https://learn.example.com" })).toThrow(/SESSION_SECRET/);
+    expect(() =>
+      parseEnv({ APP_URL: "https://learn.example.com", NODE_ENV: "development" }),
+    ).not.toThrow();
+  });
+});
+
+describe("isPostgresUrl", () => {
+  it.each([
+    ["postgres://u@h/db", true],
+    ["postgresql://u@h/db", true],
+    ["POSTGRES://u@h/db", true],
+    ["data/kestrel.db", false],
+    ["file:data/kestrel.db", false],
+    ["mysql://u@h/db", false],
+  ])("%s → %s", (url, expected) => {
+    expect(isPostgresUrl(url)).toBe(expected);
+  });
+});

@@ -1,0 +1,75 @@
+import path from "node:path";
+import { RuleTester } from "eslint";
+import tseslint from "typescript-eslint";
+import { describe, it } from "vitest";
+import kestrel from "./kestrel-plugin.js";
+
+RuleTester.describe = describe;
+RuleTester.it = it;
+
+const tester = new RuleTester({ languageOptions: { parser: tseslint.parser } });
+const at = (file) => path.join(process.cwd(), file);
+
+tester.run("boundaries", kestrel.rules.boundaries, {
+  valid: [
+    { filename: at("app/routes/kestrel.tsx"), code: 'import { getDb } from "~/db/db.server";' },
+    {
+      filename: at("app/root.tsx"),
+      code: 'import { getTheme } from "./features/shell/theme.server";',
+    },
+    {
+      filename: at("app/features/analytics/events.server.ts"),
+      code: 'import { getDb } from "~/db/db.server";',
+    },
+    { filename: at("app/features/shell/header.tsx"), code: 'import { Footer } from "./footer";' },
+    {
+      filename: at("app/features/training/home.tsx"),
+      code: 'import { something } from "~/features/shell";',
+    },
+    { filename: at("app/ui/button.tsx"), code: 'import { Link } from "react-router";' },
+  ],
+  invalid: [
+    {
+      filename: at("app/features/shell/header.tsx"),
+      code: 'import { getTheme } from "./theme.server";',
+      errors: [{ messageId: "serverImport" }],
+    },
+    {
+      filename: at("app/ui/thing.tsx"),
+      code: 'export { getDb } from "../db/db.server";',
+      errors: [{ messageId: "serverImport" }],
+    },
+    {
+      filename: at("app/features/training/home.tsx"),
+      code: 'import { Header } from "~/features/shell/header";',
+      errors: [{ messageId: "featureInternals" }],
+    },
+    {
+      filename: at("app/features/training/home.tsx"),
+      code: 'const m = import("../shell/header");',
+      errors: [{ messageId: "featureInternals" }],
+    },
+    {
+      filename: at("app/lib/helper.ts"),
+      code: 'import { Header } from "~/features/shell";',
+      errors: [{ messageId: "sharedImportsFeature" }],
+    },
+  ],
+});
+
+tester.run("file-names", kestrel.rules["file-names"], {
+  valid: [
+    { filename: at("app/features/shell/scroll-manager.tsx"), code: "" },
+    { filename: at("app/routes/api.events.ts"), code: "" },
+    { filename: at("app/routes/training.track.$trackId.tsx"), code: "" },
+    { filename: at("app/db/migrations/0001-analytics-and-rate-limits.ts"), code: "" },
+  ],
+  invalid: [
+    {
+      filename: at("app/features/shell/ScrollManager.tsx"),
+      code: "",
+      errors: [{ messageId: "name" }],
+    },
+    { filename: at("app/features/my_feature/a.ts"), code: "", errors: [{ messageId: "name" }] },
+  ],
+});

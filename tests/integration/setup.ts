@@ -1,0 +1,31 @@
+// Integration tests run on a real database: a fresh SQLite file per test file, or the PostgreSQL
+// named by TEST_DATABASE_URL (CI's second pass). Every test starts from empty tables.
+import { randomUUID } from "node:crypto";
+import { rmSync } from "node:fs";
+import { afterAll, beforeAll, beforeEach } from "vitest";
+
+const sqliteFile = `data/test/${randomUUID()}.db`;
+process.env.DATABASE_URL = process.env.TEST_DATABASE_URL ?? sqliteFile;
+process.env.LOG_LEVEL = "silent";
+
+const { closeDb, getDb, migrateToLatest } = await import("~/db/db.server");
+
+beforeAll(async () => {
+  await migrateToLatest(getDb());
+});
+
+beforeEach(async () => {
+  const db = getDb();
+  const tables = await db.introspection.getTables();
+  for (const table of tables) {
+    if (table.name.startsWith("kysely_")) continue;
+    await db.deleteFrom(table.name as never).execute();
+  }
+});
+
+afterAll(async () => {
+  await closeDb();
+  if (!process.env.TEST_DATABASE_URL) {
+    for (const suffix of ["", "-wal", "-shm"]) rmSync(sqliteFile + suffix, { force: true });
+  }
+});
