@@ -70,12 +70,20 @@ test.describe("mobile menu", () => {
     await waitForHydration(page);
     const toggle = page.getByRole("button", { name: "Open menu" });
     await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    // On a phone the demo button moves into the menu.
+    const demo = page.getByRole("banner").getByRole("link", { name: "Request a Demo" });
+    await expect(demo).toHaveCount(0);
     await toggle.focus();
     await page.keyboard.press("Enter");
     const close = page.getByRole("button", { name: "Close menu" });
     await expect(close).toHaveAttribute("aria-expanded", "true");
     const menu = page.locator(`#${await close.getAttribute("aria-controls")}`);
     await expect(menu.getByRole("link", { name: "Partners" })).toBeVisible();
+    await expect(demo).toHaveCount(1);
+    await expect(menu.getByRole("link", { name: "Request a Demo" })).toHaveAttribute(
+      "href",
+      "/demo",
+    );
     await expectAccessible(page);
 
     await page.keyboard.press("Escape");

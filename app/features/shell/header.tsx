@@ -102,7 +102,7 @@ export function Header({ theme, languageSelectSlot }: HeaderProps) {
         <div className="ml-auto flex items-center gap-2">
           {languageSelectSlot}
           <ThemeToggle theme={theme} />
-          <ButtonLink to="/demo" className="hidden sm:inline-flex">
+          <ButtonLink to="/demo" className="max-sm:hidden">
             {t("requestDemo")}
           </ButtonLink>
           <button
