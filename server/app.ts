@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import type { Server } from "node:http";
+import { type Server, createServer } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@react-router/express";
@@ -8,7 +8,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import { RouterContextProvider } from "react-router";
 import type { ViteDevServer } from "vite";
 import { closeDb, getDb, isDatabaseReachable, migrateToLatest } from "~/db/db.server";
-import { getEnv } from "~/lib/env.server";
+import { getEnv, isPostgresUrl } from "~/lib/env.server";
 import { getLogger } from "~/lib/logger.server";
 import { requestInfoContext } from "~/lib/request-context";
 import { isSameOriginRequest, securityHeaders } from "~/lib/security-headers.server";
@@ -128,13 +128,19 @@ export async function start(options: StartOptions = {}): Promise<Server> {
   const logger = getLogger();
   const applied = await migrateToLatest(getDb());
   logger.info(
-    { applied, engine: env.DATABASE_URL.startsWith("postgres") ? "postgres" : "sqlite" },
+    { applied, engine: isPostgresUrl(env.DATABASE_URL) ? "postgres" : "sqlite" },
     "database ready",
   );
 
   const { app, startDraining } = createApp(options);
-  const server = app.listen(env.PORT, env.HOST, () => {
+  const server = createServer(app);
+  server.listen(env.PORT, env.HOST, () => {
     logger.info({ url: `http://${env.HOST}:${env.PORT}`, appUrl: env.APP_URL }, "server listening");
+  });
+  server.on("error", (error: NodeJS.ErrnoException) => {
+    const reason = error.code === "EADDRINUSE" ? "the port is in use" : error.message;
+    logger.fatal({ err: error }, `cannot listen on ${env.HOST}:${env.PORT}: ${reason}`);
+    void closeDb().finally(() => process.exit(1));
   });
 
   let stopping = false;

@@ -8,7 +8,11 @@ export function getLogger(): pino.Logger {
   instance ??= pino({
     level: getEnv().LOG_LEVEL,
     base: { service: "kestrel" },
-    redact: { paths: ["*.password", "*.code", "*.token", "*.cookie"], censor: "[redacted]" },
+    // Secrets never reach the logs, whichever object carries them.
+    redact: {
+      paths: ["*.password", "*.otp", "*.token", "*.cookie", "*.secret"],
+      censor: "[redacted]",
+    },
   });
   return instance;
 }

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { rmSync } from "node:fs";
 import { connect } from "node:net";
+import { E2E_PORT } from "../../playwright.config";
 import { expect, test } from "./fixtures";
 
 // These tests start servers of their own, on their own ports and databases, and stop them by PID.
@@ -35,6 +36,16 @@ test("an invalid environment stops the start with every bad variable listed", as
   expect(output()).toContain("PORT");
   expect(output()).toContain("APP_URL");
   expect(output()).toContain("ADMIN_EMAILS");
+});
+
+test("a port already in use stops the start with a clear message", async () => {
+  // The suite's own server holds E2E_PORT.
+  const { child, output } = startServer({
+    PORT: String(E2E_PORT),
+    DATABASE_URL: "data/e2e-port/kestrel.db",
+  });
+  expect(await exitOf(child)).toBe(1);
+  expect(output()).toContain(`cannot listen on 127.0.0.1:${E2E_PORT}: the port is in use`);
 });
 
 test("SIGTERM stops accepting, finishes, closes the database and exits 0", async ({ request }) => {
