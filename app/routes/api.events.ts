@@ -1,6 +1,7 @@
 import { recordAnalyticsEvents } from "~/features/analytics/events.server";
 import { getDb } from "~/db/db.server";
-import { ANALYTICS_LIMITS, AnalyticsBatchSchema } from "~/lib/analytics";
+import { ANALYTICS_LIMITS } from "~/lib/analytics-events";
+import { AnalyticsBatchSchema } from "~/lib/analytics-schema";
 import { apiError, fieldErrors, readJsonBody } from "~/lib/api.server";
 import { hitRateLimit } from "~/lib/rate-limit.server";
 import { requestInfoContext } from "~/lib/request-context";

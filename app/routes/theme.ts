@@ -1,6 +1,5 @@
 import { data, redirect } from "react-router";
-import { ThemeFormSchema } from "~/features/shell/theme";
-import { serializeTheme } from "~/features/shell/theme.server";
+import { ThemeFormSchema, serializeTheme } from "~/features/shell/theme.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import type { Route } from "./+types/theme";
 

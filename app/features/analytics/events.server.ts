@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
-import type { AnalyticsBatch } from "~/lib/analytics";
+import type { AnalyticsBatch } from "~/lib/analytics-events";
 
 export interface EventOrigin {
   sessionId?: string | null;

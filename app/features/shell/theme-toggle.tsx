@@ -1,15 +1,15 @@
 import { Moon, Sun } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useLocation } from "react-router";
-import { type Theme, ThemeSchema, otherTheme } from "./theme";
+import { type Theme, isTheme, otherTheme } from "./theme";
 
 export const THEME_FETCHER_KEY = "theme";
 
 /** The theme in effect, including a change that is still being saved. */
 export function useOptimisticTheme(saved: Theme): Theme {
   const fetcher = useFetcher({ key: THEME_FETCHER_KEY });
-  const pending = ThemeSchema.safeParse(fetcher.formData?.get("theme"));
-  return pending.success ? pending.data : saved;
+  const pending = fetcher.formData?.get("theme");
+  return isTheme(pending) ? pending : saved;
 }
 
 /**

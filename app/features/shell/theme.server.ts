@@ -1,5 +1,11 @@
 import { createCookie } from "react-router";
-import { DEFAULT_THEME, THEME_COOKIE, type Theme, ThemeSchema } from "./theme";
+import { z } from "zod";
+import { DEFAULT_THEME, THEMES, THEME_COOKIE, type Theme, isTheme } from "./theme";
+
+export const ThemeFormSchema = z.object({
+  theme: z.enum(THEMES),
+  redirectTo: z.string().optional(),
+});
 
 const themeCookie = createCookie(THEME_COOKIE, {
   path: "/",
@@ -10,8 +16,7 @@ const themeCookie = createCookie(THEME_COOKIE, {
 
 export async function getTheme(request: Request): Promise<Theme> {
   const value: unknown = await themeCookie.parse(request.headers.get("Cookie"));
-  const parsed = ThemeSchema.safeParse(value);
-  return parsed.success ? parsed.data : DEFAULT_THEME;
+  return isTheme(value) ? value : DEFAULT_THEME;
 }
 
 export function serializeTheme(theme: Theme): Promise<string> {
