@@ -37,6 +37,7 @@ export function createApp({ viteDevServer }: StartOptions = {}) {
     res.locals.requestId = requestId;
     res.setHeader("X-Request-Id", requestId);
     const started = process.hrtime.bigint();
+    logger.debug({ requestId, method: req.method, path: req.path }, "request started");
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       logger.info(
