@@ -182,9 +182,14 @@ test.describe("theme", () => {
     await waitForHydration(page);
     await expect(page.locator("html")).toHaveClass(/dark/);
     await expectAccessible(page);
+    // The page switches at once; the cookie is written when the POST answers.
+    const saved = page.waitForResponse(
+      (response) => response.url().includes("/theme") && response.request().method() === "POST",
+    );
     await page.getByRole("button", { name: "Switch to light theme" }).click();
     await expect(page.locator("html")).not.toHaveClass(/dark/);
     await expect(page.getByRole("button", { name: "Switch to dark theme" })).toBeVisible();
+    expect((await saved).ok()).toBe(true);
     await page.reload();
     await expect(page.locator("html")).not.toHaveClass(/dark/);
     await expectAccessible(page);
