@@ -1,6 +1,6 @@
-import { useEffect, useMemo } from "react";
-import { I18nextProvider } from "react-i18next";
+import { lazy, Suspense, useEffect } from "react";
 import {
+  type ShouldRevalidateFunctionArgs,
   Links,
   Meta,
   Outlet,
@@ -11,7 +11,18 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
-import { createI18n } from "./features/i18n";
+import {
+  DEFAULT_LOCALE,
+  DEFAULT_PACK_REGION,
+  LanguageSelect,
+  LocaleProvider,
+  RegionProvider,
+  createI18n,
+  getTenant,
+  htmlLang,
+  loadDictionaries,
+} from "./features/i18n";
+import { getLocaleState } from "./features/i18n/index.server";
 import { CrashScreen, StatusScreen } from "./features/shell/error-screens";
 import { Shell } from "./features/shell/shell";
 import { DEFAULT_THEME } from "./features/shell/theme";
@@ -19,17 +30,41 @@ import { getTheme } from "./features/shell/theme.server";
 import { useOptimisticTheme } from "./features/shell/theme-toggle";
 import { useNonce } from "./lib/nonce";
 
+// Development only: the list of translation keys the current language lacks.
+const MissingKeysBadge = import.meta.env.DEV
+  ? lazy(() => import("./features/i18n/missing-keys-badge"))
+  : null;
+
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
 // Error screens get a title too; a page's own meta replaces this one.
-export const meta: Route.MetaFunction = ({ error }) =>
-  error ? [{ title: `${createI18n().t("errors:crash.title")} | Kestrel` }] : [];
+export const meta: Route.MetaFunction = ({ error, loaderData }) =>
+  error ? [{ title: `${createI18n(loaderData?.locale).t("errors:crash.title")} | Kestrel` }] : [];
+
+// The page depends on the language and theme cookies and on Accept-Language.
+export const headers: Route.HeadersFunction = () => ({ Vary: "Accept-Language, Cookie" });
 
 export async function loader({ request }: Route.LoaderArgs) {
-  return { theme: await getTheme(request), language: "en" };
+  const [theme, localeState] = await Promise.all([getTheme(request), getLocaleState(request)]);
+  return { theme, ...localeState };
+}
+
+/** After a language change the new dictionaries are in place before the page re-renders. */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const data = await serverLoader();
+  await loadDictionaries(data.locale);
+  return data;
+}
+
+// Saving the region changes nothing the root loader would answer differently right now.
+export function shouldRevalidate({
+  formAction,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return formAction === "/region" ? false : defaultShouldRevalidate;
 }
 
 function useRootData() {
@@ -40,15 +75,22 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();
   const nonce = useNonce();
   const theme = useOptimisticTheme(data?.theme ?? DEFAULT_THEME);
-  const language = data?.language ?? "en";
-  const i18n = useMemo(() => createI18n(language), [language]);
+  const locale = data?.locale ?? DEFAULT_LOCALE;
+  const tenant = getTenant(data?.tenantId);
+  const region = data?.region ?? DEFAULT_PACK_REGION;
   // Marks the document interactive, for people's tools and for our browser tests alike.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
 
   return (
-    <html lang={language} className={theme === "dark" ? "dark" : undefined}>
+    <html
+      lang={htmlLang(locale)}
+      data-locale={locale}
+      data-region={region}
+      data-tenant={tenant.id}
+      className={theme === "dark" ? "dark" : undefined}
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -58,9 +100,22 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links nonce="" />
       </head>
       <body>
-        <I18nextProvider i18n={i18n}>
-          <Shell theme={theme}>{children}</Shell>
-        </I18nextProvider>
+        <LocaleProvider
+          locale={locale}
+          tenantId={tenant.id}
+          entitlements={data?.entitlements ?? tenant.entitlements}
+        >
+          <RegionProvider region={region}>
+            <Shell theme={theme} languageSelect={<LanguageSelect />}>
+              {children}
+            </Shell>
+          </RegionProvider>
+          {MissingKeysBadge ? (
+            <Suspense>
+              <MissingKeysBadge />
+            </Suspense>
+          ) : null}
+        </LocaleProvider>
         <Scripts nonce={nonce} />
       </body>
     </html>

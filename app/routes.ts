@@ -11,6 +11,8 @@ export default [
 
   // Resource routes
   route("theme", "routes/theme.ts"),
+  route("locale", "routes/locale.ts"),
+  route("region", "routes/region.ts"),
   route("api/events", "routes/api.events.ts"),
 
   route("*", "routes/catch-all.ts"),

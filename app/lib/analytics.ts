@@ -61,25 +61,39 @@ function listenForPageHide() {
   });
 }
 
+/** The page's locale key and tenant, as the server rendered them on `<html>`. */
+function pageContext(): { locale?: string; tenantId: string } {
+  const root = document.documentElement;
+  return {
+    locale: root.dataset.locale || root.lang || undefined,
+    tenantId: root.dataset.tenant || brand.tenantId,
+  };
+}
+
+/**
+ * Dispatches the browser `analytics` CustomEvent of SPEC §7 (detail: event, properties, locale,
+ * tenantId, timestamp) without sending anything to the server.
+ */
+export function dispatchAnalyticsEvent(
+  name: AnalyticsEventName,
+  properties: AnalyticsProperties = {},
+): void {
+  if (typeof window === "undefined") return;
+  window.dispatchEvent(
+    new CustomEvent("analytics", {
+      detail: { event: name, ...pageContext(), ...properties, timestamp: new Date().toISOString() },
+    }),
+  );
+}
+
 /**
  * Records a product event: dispatches the browser `analytics` CustomEvent (SPEC §7) and queues the
  * event for the server, which stores and counts it.
  */
 export function track(name: AnalyticsEventName, properties: AnalyticsProperties = {}): void {
   if (typeof window === "undefined") return;
-  const locale = document.documentElement.lang || undefined;
-  window.dispatchEvent(
-    new CustomEvent("analytics", {
-      detail: {
-        event: name,
-        ...properties,
-        locale,
-        tenantId: brand.tenantId,
-        timestamp: new Date().toISOString(),
-      },
-    }),
-  );
-  queue.push({ name, properties, path: window.location.pathname, locale });
+  dispatchAnalyticsEvent(name, properties);
+  queue.push({ name, properties, path: window.location.pathname, locale: pageContext().locale });
   listenForPageHide();
   if (queue.length >= ANALYTICS_LIMITS.eventsPerBatch) flushAnalytics();
   else timer ??= setTimeout(() => flushAnalytics(), FLUSH_DELAY_MS);

@@ -62,3 +62,30 @@ export function fieldErrors(issues: { path: PropertyKey[]; message: string }[]) 
   }
   return fields;
 }
+
+const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
+
+/**
+ * Reads a small HTML form post as text fields (files are ignored), throwing the matching error
+ * response for a wrong content type (415), an oversized body (413) or an unreadable body (400).
+ */
+export async function readFormFields(
+  request: Request,
+  maxBytes = 16 * 1024,
+): Promise<Record<string, string>> {
+  if (!FORM_TYPES.test(request.headers.get("Content-Type") ?? "")) {
+    throw apiError(415, "unsupported_media_type");
+  }
+  if (Number(request.headers.get("Content-Length")) > maxBytes) {
+    throw apiError(413, "payload_too_large");
+  }
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    throw apiError(400, "validation", { fields: { body: ["The form could not be read."] } });
+  }
+  const fields: Record<string, string> = {};
+  for (const [name, value] of form) if (typeof value === "string") fields[name] = value;
+  return fields;
+}

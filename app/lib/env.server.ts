@@ -21,6 +21,11 @@ export const EnvSchema = z.object({
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
   ADMIN_EMAILS: emailList,
+  // Which tenant configuration applies (entitlements, default locale); see features/i18n/tenants.ts.
+  TENANT_ID: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]{0,63}$/, "must be a tenant id such as kestrel-enterprise")
+    .default("kestrel-enterprise"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

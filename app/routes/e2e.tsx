@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { data, useSearchParams } from "react-router";
-import { createI18n } from "~/features/i18n";
+import { i18nForMatches } from "~/features/i18n";
 import type { Route } from "./+types/e2e";
 
 // SPEC §2: a harness page with a fixed text. It can also show the error screens on request, so the
@@ -14,8 +14,8 @@ export function loader({ request }: Route.LoaderArgs) {
   return null;
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: createI18n().t("meta.e2eTitle") },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: i18nForMatches(matches).t("meta.e2eTitle") },
   { name: "robots", content: "noindex" },
 ];
 

@@ -1,11 +1,11 @@
 import { useTranslation } from "react-i18next";
-import { createI18n } from "~/features/i18n";
+import { RegionQuickReference, i18nForMatches } from "~/features/i18n";
 import { ButtonLink } from "~/ui/button";
 import { Card } from "~/ui/card";
 import type { Route } from "./+types/kestrel";
 
-export const meta: Route.MetaFunction = () => {
-  const t = createI18n().t;
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = i18nForMatches(matches);
   return [
     { title: t("meta.homeTitle") },
     { name: "description", content: t("meta.homeDescription") },
@@ -55,6 +55,7 @@ export default function Landing() {
           ))}
         </div>
       </section>
+      <RegionQuickReference />
     </>
   );
 }

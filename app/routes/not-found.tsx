@@ -1,14 +1,14 @@
 import { data } from "react-router";
 import { NotFoundCard } from "~/features/shell/error-screens";
-import { createI18n } from "~/features/i18n";
+import { i18nForMatches } from "~/features/i18n";
 import type { Route } from "./+types/not-found";
 
 export function loader() {
   return data(null, { status: 404 });
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: createI18n().t("meta.notFoundTitle") },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: i18nForMatches(matches).t("meta.notFoundTitle") },
   { name: "robots", content: "noindex" },
 ];
 

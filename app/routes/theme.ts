@@ -1,10 +1,11 @@
 import { data, redirect } from "react-router";
 import { ThemeFormSchema, serializeTheme } from "~/features/shell/theme.server";
+import { readFormFields } from "~/lib/api.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import type { Route } from "./+types/theme";
 
 export async function action({ request }: Route.ActionArgs) {
-  const parsed = ThemeFormSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = ThemeFormSchema.safeParse(await readFormFields(request));
   if (!parsed.success) return data({ ok: false as const }, { status: 400 });
   const headers = { "Set-Cookie": await serializeTheme(parsed.data.theme) };
   // A plain form post (no JavaScript) returns to the page it came from.

@@ -1,27 +1,158 @@
 import i18next, { type i18n } from "i18next";
 import { initReactI18next } from "react-i18next";
+import aml from "../../../locales/en/aml.json";
+import audit from "../../../locales/en/audit.json";
 import common from "../../../locales/en/common.json";
+import compliance from "../../../locales/en/compliance.json";
+import consumerScamModule from "../../../locales/en/consumerScamModule.json";
+import contact from "../../../locales/en/contact.json";
+import courses from "../../../locales/en/courses.json";
+import demo from "../../../locales/en/demo.json";
 import errors from "../../../locales/en/errors.json";
+import esgAdvisor from "../../../locales/en/esgAdvisor.json";
 import footer from "../../../locales/en/footer.json";
+import forms from "../../../locales/en/forms.json";
 import header from "../../../locales/en/header.json";
 import hero from "../../../locales/en/hero.json";
+import monetization from "../../../locales/en/monetization.json";
+import navigation from "../../../locales/en/navigation.json";
+import partners from "../../../locales/en/partners.json";
+import training from "../../../locales/en/training.json";
+import validation from "../../../locales/en/validation.json";
+import { DEFAULT_LOCALE, type Locale, fallbackChain, normalizeLocale } from "./locales";
+import { MISSING_KEYS_PROCESSOR, missingKeysPostProcessor } from "./missing-keys";
+import type { Dictionary } from "./namespaces";
 
-export const resources = { en: { common, errors, footer, header, hero } } as const;
+/** English is the last step of every chain, so it ships with the app; the rest load on demand. */
+export const english = {
+  aml,
+  audit,
+  common,
+  compliance,
+  consumerScamModule,
+  contact,
+  courses,
+  demo,
+  errors,
+  esgAdvisor,
+  footer,
+  forms,
+  header,
+  hero,
+  monetization,
+  navigation,
+  partners,
+  training,
+  validation,
+} as const;
 export const defaultNamespace = "common";
-export type Namespace = keyof (typeof resources)["en"];
+export type Namespace = keyof typeof english;
 
-/** A synchronous i18next instance; one per render so concurrent requests never share a language. */
-export function createI18n(language = "en"): i18n {
+export type DictionaryId = "en" | "ms" | "zh" | "ta" | "vi" | "th" | "en-CA" | "fr-CA" | "en-SG";
+
+/** Where each locale's texts live; enterprise locales have none of their own and use their chain. */
+const LOCALE_DICTIONARY: Record<Locale, DictionaryId | null> = {
+  "en-US": "en",
+  "en-CA": "en-CA",
+  "fr-CA": "fr-CA",
+  "en-SG": "en-SG",
+  "ms-MY": "ms",
+  "zh-MY": "zh",
+  "ta-MY": "ta",
+  "vi-VN": "vi",
+  "th-TH": "th",
+  "zh-SG": "zh",
+  "en-enterprise": null,
+  "ms-MY-enterprise": null,
+  "th-TH-enterprise": null,
+  "zh-SG-enterprise": null,
+};
+
+// SPEC §7: each dictionary other than English is its own chunk, fetched when a locale needs it.
+const loaders: Record<Exclude<DictionaryId, "en">, () => Promise<{ default: Dictionary }>> = {
+  ms: () => import("./dictionaries/ms"),
+  zh: () => import("./dictionaries/zh"),
+  ta: () => import("./dictionaries/ta"),
+  vi: () => import("./dictionaries/vi"),
+  th: () => import("./dictionaries/th"),
+  "en-CA": () => import("./dictionaries/en-ca"),
+  "fr-CA": () => import("./dictionaries/fr-ca"),
+  "en-SG": () => import("./dictionaries/en-sg"),
+};
+
+const loaded = new Map<DictionaryId, Dictionary>([["en", english]]);
+
+/** The dictionaries a locale reads, most specific first, always ending with English. */
+export function dictionaryChain(locale: Locale): DictionaryId[] {
+  const ids = fallbackChain(locale)
+    .map((step) => LOCALE_DICTIONARY[step])
+    .filter((id): id is DictionaryId => id !== null);
+  return [...new Set(ids)];
+}
+
+/**
+ * Fetches the dictionaries of a locale's chain. A dictionary that fails to load is left out, so the
+ * chain continues with the next one (in the end English) instead of breaking the page.
+ */
+export async function loadDictionaries(locale: Locale): Promise<boolean> {
+  const results = await Promise.all(
+    dictionaryChain(locale).map(async (id) => {
+      if (loaded.has(id) || id === "en") return true;
+      try {
+        loaded.set(id, (await loaders[id]()).default);
+        return true;
+      } catch (error) {
+        console.warn(`Could not load the ${id} dictionary; falling back.`, error);
+        return false;
+      }
+    }),
+  );
+  return results.every(Boolean);
+}
+
+export function isDictionaryLoaded(id: DictionaryId): boolean {
+  return loaded.has(id);
+}
+
+/** The loaded text of one dictionary, for tests and tools. */
+export function getDictionary(id: DictionaryId): Dictionary | undefined {
+  return loaded.get(id);
+}
+
+/**
+ * A synchronous i18next instance for one locale, from dictionaries already loaded; one per render so
+ * concurrent requests never share a language. A missing key falls back along the chain, then to
+ * English, then shows the key (SPEC §8).
+ */
+export function createI18n(locale: Locale = DEFAULT_LOCALE): i18n {
+  const chain = dictionaryChain(locale).filter((id) => loaded.has(id));
+  const [language = "en", ...fallbacks] = chain;
   const instance = i18next.createInstance();
+  if (import.meta.env.DEV) instance.use(missingKeysPostProcessor);
   void instance.use(initReactI18next).init({
     lng: language,
-    fallbackLng: "en",
-    resources,
-    ns: Object.keys(resources.en),
+    fallbackLng: fallbacks.length > 0 ? fallbacks : false,
+    load: "currentOnly",
+    resources: Object.fromEntries(chain.map((id) => [id, loaded.get(id) ?? {}])),
+    ns: Object.keys(english),
     defaultNS: defaultNamespace,
     initAsync: false,
     interpolation: { escapeValue: false }, // React escapes
     returnNull: false,
+    postProcess: import.meta.env.DEV ? [MISSING_KEYS_PROCESSOR] : false,
   });
   return instance;
+}
+
+/**
+ * For `meta` functions, which run outside React: an i18next instance in the page's locale, read
+ * from the root loader's data among the route matches.
+ */
+export function i18nForMatches(
+  matches: readonly ({ id: string; data?: unknown } | undefined)[],
+): i18n {
+  const root = matches.find((match) => match?.id === "root")?.data;
+  const locale =
+    root && typeof root === "object" && "locale" in root ? String(root.locale) : DEFAULT_LOCALE;
+  return createI18n(normalizeLocale(locale));
 }

@@ -1,1 +1,27 @@
-export { createI18n, defaultNamespace, resources, type Namespace } from "./i18n";
+export {
+  createI18n,
+  dictionaryChain,
+  i18nForMatches,
+  loadDictionaries,
+  type Namespace,
+} from "./i18n";
+export { LanguageSelect } from "./language-select";
+export { LocaleProvider, useLocale, LOCALE_FETCHER_KEY, UPSELL_PARAM } from "./locale-context";
+export {
+  DEFAULT_LOCALE,
+  DEFAULT_PACK_REGION,
+  LOCALES,
+  LOCALE_NAMES,
+  REGIONS,
+  type Locale,
+  type Region,
+  htmlLang,
+  isRegion,
+  normalizeLocale,
+  requiredRegion,
+} from "./locales";
+export { RegionProvider, useRegion, REGION_FETCHER_KEY } from "./region-context";
+export { loadRegionPack } from "./region-pack";
+export type { RegionPack } from "./region-pack-schema";
+export { RegionQuickReference } from "./region-quick-reference";
+export { getTenant } from "./tenants";

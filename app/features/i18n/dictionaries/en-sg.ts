@@ -1,0 +1,5 @@
+import { dictionaryFromFiles } from "../namespaces";
+
+export default dictionaryFromFiles(
+  import.meta.glob("../../../../locales/en-SG/*.json", { eager: true, import: "default" }),
+);

@@ -1,0 +1,5 @@
+import { dictionaryFromFiles } from "../namespaces";
+
+export default dictionaryFromFiles(
+  import.meta.glob("../../../../locales/ta/*.json", { eager: true, import: "default" }),
+);

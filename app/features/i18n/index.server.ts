@@ -1,0 +1,10 @@
+export {
+  LocaleFormSchema,
+  RegionFormSchema,
+  getCurrentTenant,
+  getLocaleState,
+  isLocaleEntitled,
+  serializeLocale,
+  serializeRegion,
+  type LocaleState,
+} from "./locale.server";

@@ -1,0 +1,42 @@
+// SPEC §3: sections translated into all six languages, and the English-only dictionaries.
+// The footer is part of the shell on every page, so it is translated too (docs/decisions/007).
+export const TRANSLATED_NAMESPACES = [
+  "hero",
+  "header",
+  "common",
+  "compliance",
+  "audit",
+  "navigation",
+  "training",
+  "errors",
+  "validation",
+  "monetization",
+  "consumerScamModule",
+  "footer",
+] as const;
+
+export const ENGLISH_ONLY_NAMESPACES = [
+  "aml",
+  "esgAdvisor",
+  "forms",
+  "partners",
+  "contact",
+  "demo",
+  "courses",
+] as const;
+
+export const LANGUAGES = ["en", "ms", "zh", "ta", "vi", "th"] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/** A dictionary's namespaces, as read from `locales/<id>/<namespace>.json`. */
+export type Dictionary = Record<string, Record<string, unknown>>;
+
+/** `import.meta.glob` results keyed by file path → namespaces keyed by file name. */
+export function dictionaryFromFiles(files: Record<string, unknown>): Dictionary {
+  return Object.fromEntries(
+    Object.entries(files).map(([file, content]) => [
+      file.slice(file.lastIndexOf("/") + 1, -".json".length),
+      content as Record<string, unknown>,
+    ]),
+  );
+}

@@ -1,0 +1,37 @@
+import { z } from "zod";
+import { REGIONS } from "./locales";
+
+// SPEC §3 "Region pack": every field a pack must carry. Packs are English (SPEC §4 "Region").
+// Validated when the server loads them and by a unit test; the browser only imports the type.
+const text = z.string().trim().min(1).max(600);
+const titled = z.strictObject({ title: text, desc: text });
+
+export const RegionPackSchema = z.strictObject({
+  region: z.strictObject({ id: z.enum(REGIONS), name: text }),
+  authority: z.strictObject({ code: text, full: text }),
+  track: z.strictObject({ title: text, subtitle: text }),
+  actions: z.strictObject({ start: text, resume: text, view: text, learnMore: text }),
+  badges: z.strictObject({ free: text, featured: text, new: text }),
+  modules: z.strictObject({ consumerScam: titled, cryptoAtm: titled, moneyMovesFast: titled }),
+  quickref: z.strictObject({
+    title: text,
+    /** How to report, step by step, for this country. */
+    reportHow: z.array(text).min(2).max(8),
+    sources: z.array(z.strictObject({ label: text, url: z.url({ protocol: /^https?$/ }) })).min(1),
+  }),
+  nav: z.strictObject({ home: text, modules: text, quickref: text, report: text }),
+  waitlist: z.strictObject({
+    title: text,
+    subtitle: text,
+    trust: text,
+    success: text,
+    error: text,
+    /** Shown above the form where local privacy law calls for it (the Thai pack). */
+    sensitiveDataNotice: text.optional(),
+    fields: z.strictObject({ name: text, email: text, company: text, role: text }),
+    consent: z.strictObject({ privacy: text, terms: text, contact: text }),
+    actions: z.strictObject({ cancel: text, join: text, joining: text }),
+  }),
+});
+
+export type RegionPack = z.infer<typeof RegionPackSchema>;

@@ -1,0 +1,32 @@
+import { data, redirect } from "react-router";
+import { UPSELL_PARAM } from "~/features/i18n";
+import { LocaleFormSchema, isLocaleEntitled, serializeLocale } from "~/features/i18n/index.server";
+import { readFormFields } from "~/lib/api.server";
+import { brand } from "~/lib/brand";
+import { safeRedirect } from "~/lib/safe-redirect";
+import type { Route } from "./+types/locale";
+
+// SPEC §4: choosing a language saves it (cookie) and reloads in place; a locale outside the
+// tenant's entitlements is refused with an upsell naming the region pack it needs. A form posted
+// without JavaScript returns to its page, with `?upsell=` when refused, so the header shows why.
+export async function action({ request }: Route.ActionArgs) {
+  const parsed = LocaleFormSchema.safeParse(await readFormFields(request));
+  if (!parsed.success) {
+    return data({ ok: false as const, error: "Unknown language" }, { status: 400 });
+  }
+  const { locale, redirectTo } = parsed.data;
+  const back = redirectTo === undefined ? undefined : safeRedirect(redirectTo, brand.homePath);
+  if (!isLocaleEntitled(locale)) {
+    if (back === undefined) return data({ ok: false as const, refused: locale }, { status: 403 });
+    const url = new URL(back, "http://local");
+    url.searchParams.set(UPSELL_PARAM, locale);
+    return redirect(url.pathname + url.search + url.hash, 303);
+  }
+  const headers = { "Set-Cookie": await serializeLocale(locale) };
+  if (back !== undefined) return redirect(back, { status: 303, headers });
+  return data({ ok: true as const, locale }, { headers });
+}
+
+export function loader() {
+  return redirect(brand.homePath, 303);
+}
