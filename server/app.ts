@@ -8,6 +8,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import { RouterContextProvider } from "react-router";
 import type { ViteDevServer } from "vite";
 import { closeDb, getDb, isDatabaseReachable, migrateToLatest } from "~/db/db.server";
+import { getCurrentTenant } from "~/features/i18n/index.server";
 import { getEnv, isPostgresUrl } from "~/lib/env.server";
 import { getLogger } from "~/lib/logger.server";
 import { requestInfoContext } from "~/lib/request-context";
@@ -126,6 +127,7 @@ export function createApp({ viteDevServer }: StartOptions = {}) {
 /** Validates the environment, migrates the database, serves, and shuts down gracefully. */
 export async function start(options: StartOptions = {}): Promise<Server> {
   const env = getEnv();
+  getCurrentTenant(); // an unknown TENANT_ID stops the start, not the first request
   const logger = getLogger();
   const applied = await migrateToLatest(getDb());
   logger.info(

@@ -38,6 +38,16 @@ test("an invalid environment stops the start with every bad variable listed", as
   expect(output()).toContain("ADMIN_EMAILS");
 });
 
+test("a tenant id with no configuration stops the start", async () => {
+  const { child, output } = startServer({
+    TENANT_ID: "acme-unknown",
+    DATABASE_URL: "data/e2e-tenant/kestrel.db",
+  });
+  expect(await exitOf(child)).toBe(1);
+  expect(output()).toContain("Invalid environment");
+  expect(output()).toContain('TENANT_ID: no tenant configuration named "acme-unknown"');
+});
+
 test("a port already in use stops the start with a clear message", async () => {
   // The suite's own server holds E2E_PORT.
   const { child, output } = startServer({

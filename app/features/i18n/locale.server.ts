@@ -1,6 +1,6 @@
 import { createCookie } from "react-router";
 import { z } from "zod";
-import { getEnv } from "~/lib/env.server";
+import { EnvError, getEnv } from "~/lib/env.server";
 import { loadDictionaries } from "./i18n";
 import {
   LOCALES,
@@ -15,7 +15,7 @@ import {
   resolveLocale,
 } from "./locales";
 import { ensureRegionPacks } from "./region-pack.server";
-import { type Tenant, getTenant, isTenantId } from "./tenants";
+import { TENANTS, type Tenant, getTenant, isTenantId } from "./tenants";
 
 // SPEC §4: the chosen locale and region are remembered; cookies, so the server renders the first
 // HTML in the right language with no flash of English.
@@ -49,7 +49,10 @@ export const RegionFormSchema = z.object({
 export function getCurrentTenant(): Tenant {
   const { TENANT_ID } = getEnv();
   if (!isTenantId(TENANT_ID)) {
-    throw new Error(`TENANT_ID: no tenant configuration named "${TENANT_ID}"`);
+    const known = Object.keys(TENANTS).join(", ");
+    throw new EnvError([
+      `TENANT_ID: no tenant configuration named "${TENANT_ID}" (known: ${known})`,
+    ]);
   }
   return getTenant(TENANT_ID);
 }
