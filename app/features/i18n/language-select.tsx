@@ -1,7 +1,8 @@
 import { Languages, X } from "lucide-react";
 import { useEffect, useId } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation } from "react-router";
+import { Link } from "react-router";
+import { NoScriptSubmit, ReturnHereInput } from "~/ui/form-fallbacks";
 import {
   LOCALES,
   LOCALE_NAMES,
@@ -24,7 +25,6 @@ const selectClass =
 export function LanguageSelect() {
   const { t } = useTranslation(["header", "common", "monetization"]);
   const { locale, entitlements, changeLocale, upsell, dismissUpsell } = useLocale();
-  const location = useLocation();
   const selectId = useId();
   const upsellId = useId();
   useEffect(() => {
@@ -89,19 +89,8 @@ export function LanguageSelect() {
             })}
           </select>
         </div>
-        <input
-          type="hidden"
-          name="redirectTo"
-          value={location.pathname + location.search + location.hash}
-        />
-        <noscript>
-          <button
-            type="submit"
-            className="focus-ring rounded-lg border border-slate-300 px-2 py-1.5 text-sm dark:border-slate-600"
-          >
-            {t("header:language.change")}
-          </button>
-        </noscript>
+        <ReturnHereInput />
+        <NoScriptSubmit>{t("header:language.change")}</NoScriptSubmit>
       </form>
       {upsell ? (
         <div

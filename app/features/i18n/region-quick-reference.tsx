@@ -1,8 +1,8 @@
 import { ExternalLink, LoaderCircle } from "lucide-react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { useLocation } from "react-router";
 import { Card } from "~/ui/card";
+import { NoScriptSubmit, ReturnHereInput } from "~/ui/form-fallbacks";
 import { REGIONS } from "./locales";
 import { PACK_LANGUAGE, useRegion } from "./region-context";
 
@@ -13,7 +13,6 @@ import { PACK_LANGUAGE, useRegion } from "./region-context";
 export function RegionQuickReference() {
   const { t, i18n } = useTranslation(["common", "header"]);
   const { region, pack, loading, fellBack, changeRegion } = useRegion();
-  const location = useLocation();
   const selectId = useId();
   const headingId = useId();
 
@@ -56,15 +55,8 @@ export function RegionQuickReference() {
               </option>
             ))}
           </select>
-          <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-          <noscript>
-            <button
-              type="submit"
-              className="focus-ring rounded-lg border border-slate-300 px-3 py-2 text-sm"
-            >
-              {t("region.change")}
-            </button>
-          </noscript>
+          <ReturnHereInput />
+          <NoScriptSubmit>{t("region.change")}</NoScriptSubmit>
         </form>
       </div>
 

@@ -1,6 +1,7 @@
 import { Moon, Sun } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { useFetcher, useLocation } from "react-router";
+import { useFetcher } from "react-router";
+import { ReturnHereInput } from "~/ui/form-fallbacks";
 import { type Theme, isTheme, otherTheme } from "./theme";
 
 export const THEME_FETCHER_KEY = "theme";
@@ -19,7 +20,6 @@ export function useOptimisticTheme(saved: Theme): Theme {
 export function ThemeToggle({ theme }: { theme: Theme }) {
   const { t } = useTranslation("header");
   const fetcher = useFetcher({ key: THEME_FETCHER_KEY });
-  const location = useLocation();
   const next = otherTheme(theme);
   const label = next === "dark" ? t("theme.toDark") : t("theme.toLight");
 
@@ -33,11 +33,7 @@ export function ThemeToggle({ theme }: { theme: Theme }) {
       }}
     >
       <input type="hidden" name="theme" value={next} />
-      <input
-        type="hidden"
-        name="redirectTo"
-        value={location.pathname + location.search + location.hash}
-      />
+      <ReturnHereInput />
       <button
         type="submit"
         aria-label={label}
