@@ -14,6 +14,7 @@ export default [
   route("locale", "routes/locale.ts"),
   route("region", "routes/region.ts"),
   route("api/events", "routes/api.events.ts"),
+  route("api/waitlist", "routes/api.waitlist.ts"),
 
   route("*", "routes/catch-all.ts"),
 ] satisfies RouteConfig;

@@ -1,4 +1,6 @@
 import errors from "../../locales/en/errors.json";
+import validation from "../../locales/en/validation.json";
+import { parseFieldMessage } from "./form-fields";
 
 // JSON errors for API clients carry a stable code and the SPEC §8 message.
 export type ApiErrorCode =
@@ -53,12 +55,20 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
   }
 }
 
-/** Field errors keyed by dotted path, as API clients and forms show them. */
+/** A field message (`validation:maxLength?max=120`) in English, for API clients. */
+export function englishFieldMessage(message: string): string {
+  const { key, values } = parseFieldMessage(message);
+  const name = key.startsWith("validation:") ? key.slice("validation:".length) : undefined;
+  const text = name && name in validation ? validation[name as keyof typeof validation] : message;
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, field: string) => values[field] ?? "");
+}
+
+/** Field errors keyed by dotted path, in English, as API clients show them. */
 export function fieldErrors(issues: { path: PropertyKey[]; message: string }[]) {
   const fields: Record<string, string[]> = {};
   for (const issue of issues) {
     const key = issue.path.map(String).join(".") || "body";
-    (fields[key] ??= []).push(issue.message);
+    (fields[key] ??= []).push(englishFieldMessage(issue.message));
   }
   return fields;
 }

@@ -1,0 +1,1 @@
+export { countWaitlistEntries, recordWaitlistEntry } from "./waitlist.server";

@@ -1,0 +1,1 @@
+export { WAITLIST_LIMITS, WaitlistSchema, type WaitlistSubmission } from "./schema";
