@@ -24,6 +24,7 @@ import {
 } from "./features/i18n";
 import { getLocaleState } from "./features/i18n/index.server";
 import { CrashScreen, StatusScreen } from "./features/shell/error-screens";
+import { WaitlistHost } from "./features/waitlist";
 import { Shell } from "./features/shell/shell";
 import { DEFAULT_THEME } from "./features/shell/theme";
 import { getTheme } from "./features/shell/theme.server";
@@ -109,6 +110,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <Shell theme={theme} languageSelect={<LanguageSelect />}>
               {children}
             </Shell>
+            <WaitlistHost />
           </RegionProvider>
           {MissingKeysBadge ? (
             <Suspense>

@@ -7,6 +7,7 @@ export default [
   route("kestrel", "routes/kestrel.tsx"),
   route("esg", "routes/esg.ts"),
   route("e2e", "routes/e2e.tsx"),
+  route("demo", "routes/demo.tsx"),
   route("404", "routes/not-found.tsx"),
 
   // Resource routes

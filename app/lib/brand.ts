@@ -14,6 +14,10 @@ export const brand = {
     support: "support@kestrel.academy",
     partners: "partners@kestrel.academy",
     privacy: "privacy@kestrel.academy",
+    /** Where contact messages and demo requests are mailed. */
+    team: "team@kestrel.academy",
+    /** The sender of every mail the product sends. */
+    noreply: "no-reply@kestrel.academy",
   },
   campusUrl: "https://campus.kestrel.academy",
 } as const;

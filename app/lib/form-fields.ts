@@ -18,11 +18,8 @@ const present = (message: string) =>
   });
 
 /** A required line of text, trimmed, at most `max` characters. */
-export function requiredText(max: number) {
-  return present(FIELD_MESSAGES.required)
-    .trim()
-    .min(1, FIELD_MESSAGES.required)
-    .max(max, maxLengthMessage(max));
+export function requiredText(max: number, required: string = FIELD_MESSAGES.required) {
+  return present(required).trim().min(1, required).max(max, maxLengthMessage(max));
 }
 
 /** An optional line of text; blank becomes `undefined`. */
@@ -36,10 +33,13 @@ export function optionalText(max: number) {
 }
 
 /** An email address, trimmed and lower-cased; `invalid` is the form's own wording (SPEC §5). */
-export function emailField(invalid: string = FIELD_MESSAGES.email) {
-  return present(FIELD_MESSAGES.required)
+export function emailField(
+  invalid: string = FIELD_MESSAGES.email,
+  required: string = FIELD_MESSAGES.required,
+) {
+  return present(required)
     .trim()
-    .min(1, FIELD_MESSAGES.required)
+    .min(1, required)
     .max(254, maxLengthMessage(254))
     .pipe(z.email({ error: invalid }))
     .transform((email) => email.toLowerCase());

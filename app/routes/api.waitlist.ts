@@ -1,8 +1,11 @@
 import { redirect } from "react-router";
 import { getDb } from "~/db/db.server";
 import { getLocaleState } from "~/features/i18n/index.server";
-import { WAITLIST_LIMITS, WaitlistSchema } from "~/features/waitlist";
-import { recordWaitlistEntry } from "~/features/waitlist/index.server";
+import {
+  WAITLIST_LIMITS,
+  WaitlistSchema,
+  recordWaitlistEntry,
+} from "~/features/waitlist/index.server";
 import { apiError, fieldErrors, readFormFields, readJsonBody } from "~/lib/api.server";
 import { brand } from "~/lib/brand";
 import { getLogger } from "~/lib/logger.server";

@@ -5,6 +5,7 @@ export {
   loadDictionaries,
   type Namespace,
 } from "./i18n";
+export { useFieldMessage } from "./field-message";
 export { LanguageSelect } from "./language-select";
 export { LocaleProvider, useLocale, LOCALE_FETCHER_KEY, UPSELL_PARAM } from "./locale-context";
 export {

@@ -3,7 +3,8 @@ import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, useLocation } from "react-router";
 import { brand } from "~/lib/brand";
-import { ButtonLink } from "~/ui/button";
+import { openWaitlist } from "~/features/waitlist";
+import { Button, ButtonLink } from "~/ui/button";
 import { BackButton } from "./back-button";
 import { LogoMark } from "./logo";
 import { showsBackButton } from "./scroll";
@@ -44,6 +45,30 @@ function NavItems({ onNavigate }: { onNavigate?: () => void }) {
         </NavLink>
       </li>
     </>
+  );
+}
+
+/** SPEC §2: 'Request a Demo' to /demo; on /demo itself, 'Join The Waitlist' opens the waitlist. */
+function PrimaryAction({ className, onDone }: { className?: string; onDone?: () => void }) {
+  const { t } = useTranslation("header");
+  const location = useLocation();
+  if (location.pathname === "/demo") {
+    return (
+      <Button
+        className={className}
+        onClick={() => {
+          onDone?.();
+          openWaitlist({ source: "header" });
+        }}
+      >
+        {t("joinWaitlist")}
+      </Button>
+    );
+  }
+  return (
+    <ButtonLink to="/demo" className={className} onClick={onDone}>
+      {t("requestDemo")}
+    </ButtonLink>
   );
 }
 
@@ -102,9 +127,7 @@ export function Header({ theme, languageSelectSlot }: HeaderProps) {
         <div className="ml-auto flex items-center gap-2">
           {languageSelectSlot}
           <ThemeToggle theme={theme} />
-          <ButtonLink to="/demo" className="max-sm:hidden">
-            {t("requestDemo")}
-          </ButtonLink>
+          <PrimaryAction className="max-sm:hidden" />
           <button
             ref={toggleRef}
             type="button"
@@ -132,9 +155,7 @@ export function Header({ theme, languageSelectSlot }: HeaderProps) {
         <ul className="flex flex-col gap-1 pt-2">
           <NavItems onNavigate={() => setMenuOpen(false)} />
           <li className="pt-2 sm:hidden">
-            <ButtonLink to="/demo" className="w-full">
-              {t("requestDemo")}
-            </ButtonLink>
+            <PrimaryAction className="w-full" onDone={() => setMenuOpen(false)} />
           </li>
         </ul>
       </nav>

@@ -1,1 +1,2 @@
+export { WAITLIST_LIMITS, WaitlistSchema, type WaitlistSubmission } from "./schema";
 export { countWaitlistEntries, recordWaitlistEntry } from "./waitlist.server";

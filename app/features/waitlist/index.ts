@@ -1,1 +1,2 @@
-export { WAITLIST_LIMITS, WaitlistSchema, type WaitlistSubmission } from "./schema";
+export { openWaitlist, type WaitlistOpenRequest } from "./trigger";
+export { WaitlistHost } from "./waitlist-host";

@@ -1,0 +1,1 @@
+export { recordContactMessage, recordDemoRequest } from "./contact.server";

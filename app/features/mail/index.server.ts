@@ -1,0 +1,1 @@
+export { sendMail, type Mail } from "./mail.server";

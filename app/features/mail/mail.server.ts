@@ -1,0 +1,84 @@
+import type { Kysely } from "kysely";
+import nodemailer, { type Transporter } from "nodemailer";
+import type { Database } from "~/db/schema";
+import { brand } from "~/lib/brand";
+import { getEnv } from "~/lib/env.server";
+import { getLogger } from "~/lib/logger.server";
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+let transport: { url: string; transporter: Transporter } | undefined;
+
+function transporterFor(url: string): Transporter {
+  if (transport?.url !== url) {
+    transport = {
+      url,
+      transporter: nodemailer.createTransport({
+        url,
+        connectionTimeout: 5_000,
+        greetingTimeout: 5_000,
+        socketTimeout: 10_000,
+      }),
+    };
+  }
+  return transport.transporter;
+}
+
+/**
+ * Every mail is written to the outbox first; with `SMTP_URL` it is then delivered and marked sent
+ * (or failed, with the reason). Without SMTP it stays queued, to be read from the outbox.
+ * Delivery problems are logged, never thrown: the submission that caused the mail is already safe.
+ */
+export async function sendMail(
+  db: Kysely<Database>,
+  mail: Mail,
+): Promise<"sent" | "queued" | "failed"> {
+  const logger = getLogger();
+  const { id } = await db
+    .insertInto("outbox")
+    .values({
+      to_address: mail.to,
+      subject: mail.subject,
+      body: mail.text,
+      status: "queued",
+      error: null,
+      created_at: new Date().toISOString(),
+      sent_at: null,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+
+  const { SMTP_URL } = getEnv();
+  if (!SMTP_URL) {
+    logger.info({ outboxId: id, to: mail.to, subject: mail.subject }, "mail queued in the outbox");
+    return "queued";
+  }
+  try {
+    await transporterFor(SMTP_URL).sendMail({
+      from: `${brand.fullName} <${brand.emails.noreply}>`,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+    });
+    await db
+      .updateTable("outbox")
+      .set({ status: "sent", sent_at: new Date().toISOString() })
+      .where("id", "=", id)
+      .execute();
+    logger.info({ outboxId: id, subject: mail.subject }, "mail sent");
+    return "sent";
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    await db
+      .updateTable("outbox")
+      .set({ status: "failed", error: reason })
+      .where("id", "=", id)
+      .execute();
+    logger.error({ outboxId: id, err: error }, "mail delivery failed");
+    return "failed";
+  }
+}

@@ -1,0 +1,18 @@
+import { track } from "~/lib/analytics";
+
+// SPEC §2 "Waitlist modal": a global trigger lets any part of the app open it.
+export const WAITLIST_OPEN_EVENT = "kestrel:waitlist-open";
+
+export interface WaitlistOpenRequest {
+  /** Where the request came from, for analytics (`header`, `login`, …). */
+  source: string;
+  /** Fills the email field (e.g. an address the pilot login did not let in). */
+  email?: string;
+}
+
+export function openWaitlist(request: WaitlistOpenRequest): void {
+  track("waitlist_trigger", { source: request.source });
+  window.dispatchEvent(
+    new CustomEvent<WaitlistOpenRequest>(WAITLIST_OPEN_EVENT, { detail: request }),
+  );
+}

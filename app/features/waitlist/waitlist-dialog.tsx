@@ -1,0 +1,268 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import * as Dialog from "@radix-ui/react-dialog";
+import { setNonce } from "get-nonce";
+import { CheckCircle2, LoaderCircle, X } from "lucide-react";
+import { useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { useFieldMessage, useRegion } from "~/features/i18n";
+import { track } from "~/lib/analytics";
+import { brand } from "~/lib/brand";
+import { Button, buttonClasses } from "~/ui/button";
+import { WaitlistSchema } from "./schema";
+
+// SPEC §9: focus moves into the dialog after 100 ms.
+const FOCUS_DELAY_MS = 100;
+const FREE_MAIL =
+  /@(gmail|googlemail|yahoo|ymail|hotmail|outlook|live|icloud|me|aol|proton|protonmail|qq|163)\./i;
+
+// Radix keeps scrolling locked with a <style> element; our CSP admits it by the page's nonce.
+if (typeof document !== "undefined") {
+  const nonce = document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce;
+  if (nonce) setNonce(nonce);
+}
+
+type Status = "idle" | "submitting" | "success" | "error";
+
+const inputClass =
+  "focus-ring mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 aria-[invalid=true]:border-red-600 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100";
+
+export default function WaitlistDialog({
+  open,
+  onOpenChange,
+  initialEmail,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  initialEmail?: string;
+}) {
+  const { t } = useTranslation(["forms", "validation"]);
+  const { pack } = useRegion();
+  const texts = pack.waitlist;
+  const [status, setStatus] = useState<Status>("idle");
+  const nameRef = useRef<HTMLInputElement>(null);
+
+  const [form, fields] = useForm({
+    id: "waitlist",
+    defaultValue: { email: initialEmail ?? "" },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: WaitlistSchema }),
+    onSubmit(event, { submission }) {
+      event.preventDefault();
+      if (submission?.status !== "success") return;
+      void send(submission.value);
+    },
+  });
+
+  async function send(value: ReturnType<typeof WaitlistSchema.parse>) {
+    setStatus("submitting");
+    track("waitlist_submit_attempt", { region: pack.region.id });
+    try {
+      // SPEC §7: the one network call of the waitlist; any OK status is success.
+      const response = await fetch("/api/waitlist", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({
+          name: value.name,
+          email: value.email,
+          company: value.company,
+          role: value.role,
+          consent: true,
+          website: value.website ?? "",
+          product: brand.waitlistProduct,
+          timestamp: new Date().toISOString(),
+        }),
+      });
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      setStatus("success");
+      track("waitlist_submit_success", { region: pack.region.id });
+    } catch (error) {
+      setStatus("error");
+      track("waitlist_submit_error", {
+        region: pack.region.id,
+        reason: error instanceof Error ? error.message : "network",
+      });
+    }
+  }
+
+  const values = (form.value ?? {}) as Record<string, unknown>;
+  const filled = (name: string) =>
+    typeof values[name] === "string" && String(values[name]).trim() !== "";
+  // SPEC §5: submit only with every field filled, consent given and the honeypot empty.
+  const ready =
+    ["name", "email", "company", "role"].every(filled) &&
+    values.consent === "on" &&
+    !filled("website");
+  const message = useFieldMessage();
+  const personalEmail = FREE_MAIL.test(String(values.email ?? ""));
+
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/60" />
+        <Dialog.Content
+          lang="en"
+          className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl dark:bg-slate-900"
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            setTimeout(() => nameRef.current?.focus(), FOCUS_DELAY_MS);
+          }}
+        >
+          <div className="flex items-start gap-4">
+            <Dialog.Title className="text-xl font-bold">{texts.title}</Dialog.Title>
+            <Dialog.Close
+              className="focus-ring ml-auto rounded p-1"
+              aria-label={t("forms:waitlist.close")}
+            >
+              <X aria-hidden="true" className="size-5" />
+            </Dialog.Close>
+          </div>
+          {status === "success" ? (
+            <div className="mt-4 text-center" role="status">
+              <CheckCircle2 aria-hidden="true" className="mx-auto size-10 text-emerald-600" />
+              <p className="mt-3 text-lg font-semibold">{texts.success}</p>
+              <div className="mt-6 flex flex-wrap justify-center gap-3">
+                <Link
+                  to="/demo"
+                  className={buttonClasses("primary")}
+                  onClick={() => {
+                    track("waitlist_success_demo_click");
+                    onOpenChange(false);
+                  }}
+                >
+                  {t("forms:waitlist.bookDemo")}
+                </Link>
+                <Link
+                  to={brand.homePath}
+                  className={buttonClasses("secondary")}
+                  onClick={() => {
+                    track("waitlist_success_explore_click");
+                    onOpenChange(false);
+                  }}
+                >
+                  {t("forms:waitlist.exploreEnterprise")}
+                </Link>
+              </div>
+            </div>
+          ) : (
+            <>
+              <Dialog.Description className="mt-2 text-slate-600 dark:text-slate-300">
+                {texts.subtitle}
+              </Dialog.Description>
+              {texts.sensitiveDataNotice ? (
+                <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-50">
+                  {texts.sensitiveDataNotice}
+                </p>
+              ) : null}
+              <form
+                {...getFormProps(form)}
+                method="post"
+                action="/api/waitlist"
+                className="mt-4 space-y-4"
+              >
+                {(["name", "email", "company", "role"] as const).map((name) => {
+                  const field = fields[name];
+                  const error = message(field.errors);
+                  return (
+                    <div key={name}>
+                      <label htmlFor={field.id} className="text-sm font-medium">
+                        {texts.fields[name]}
+                      </label>
+                      <input
+                        {...getInputProps(field, { type: name === "email" ? "email" : "text" })}
+                        key={field.key}
+                        ref={name === "name" ? nameRef : undefined}
+                        required
+                        autoComplete={
+                          {
+                            name: "name",
+                            email: "email",
+                            company: "organization",
+                            role: "organization-title",
+                          }[name]
+                        }
+                        className={inputClass}
+                      />
+                      {name === "email" && personalEmail ? (
+                        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+                          {t("forms:waitlist.personalEmailHint")}
+                        </p>
+                      ) : null}
+                      {error ? (
+                        <p
+                          id={field.errorId}
+                          className="mt-1 text-sm text-red-700 dark:text-red-400"
+                        >
+                          {error}
+                        </p>
+                      ) : null}
+                    </div>
+                  );
+                })}
+                <div
+                  aria-hidden="true"
+                  className="absolute -left-[9999px] h-px w-px overflow-hidden"
+                >
+                  <label htmlFor={fields.website.id}>{t("forms:waitlist.honeypot")}</label>
+                  <input
+                    {...getInputProps(fields.website, { type: "text" })}
+                    tabIndex={-1}
+                    autoComplete="off"
+                  />
+                </div>
+                <div>
+                  <label className="flex items-start gap-2 text-sm">
+                    <input
+                      {...getInputProps(fields.consent, { type: "checkbox" })}
+                      className="focus-ring mt-1 size-4"
+                    />
+                    <span>
+                      {texts.consent.privacy} {texts.consent.terms}{" "}
+                      <Link to="/privacy" className="underline" target="_blank">
+                        {t("forms:consentPrivacyLink")}
+                      </Link>
+                    </span>
+                  </label>
+                  {message(fields.consent.errors) ? (
+                    <p
+                      id={fields.consent.errorId}
+                      className="mt-1 text-sm text-red-700 dark:text-red-400"
+                    >
+                      {message(fields.consent.errors)}
+                    </p>
+                  ) : null}
+                </div>
+                <p className="text-sm text-slate-600 dark:text-slate-300">{texts.trust}</p>
+                {status === "error" ? (
+                  <p
+                    role="alert"
+                    className="rounded-lg bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
+                  >
+                    {texts.error}
+                  </p>
+                ) : null}
+                <div className="flex justify-end gap-3">
+                  <Dialog.Close asChild>
+                    <Button variant="secondary">{texts.actions.cancel}</Button>
+                  </Dialog.Close>
+                  <Button type="submit" disabled={!ready || status === "submitting"}>
+                    {status === "submitting" ? (
+                      <>
+                        <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+                        {texts.actions.joining}
+                      </>
+                    ) : (
+                      texts.actions.join
+                    )}
+                  </Button>
+                </div>
+              </form>
+            </>
+          )}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

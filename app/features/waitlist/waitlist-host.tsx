@@ -1,0 +1,35 @@
+import { Suspense, lazy, useEffect, useState } from "react";
+import { track } from "~/lib/analytics";
+import { WAITLIST_OPEN_EVENT, type WaitlistOpenRequest } from "./trigger";
+
+// The dialog, its form library and its schema load on the first open, not with every page.
+const WaitlistDialog = lazy(() => import("./waitlist-dialog"));
+
+/** Mounted once in the layout: opens the waitlist dialog whenever `openWaitlist` is called. */
+export function WaitlistHost() {
+  const [request, setRequest] = useState<WaitlistOpenRequest | null>(null);
+  const [open, setOpen] = useState(false);
+
+  useEffect(() => {
+    const onOpen = (event: Event) => {
+      const detail = (event as CustomEvent<WaitlistOpenRequest>).detail;
+      setRequest(detail);
+      setOpen(true);
+      track("waitlist_open", { source: detail.source });
+    };
+    window.addEventListener(WAITLIST_OPEN_EVENT, onOpen);
+    return () => window.removeEventListener(WAITLIST_OPEN_EVENT, onOpen);
+  }, []);
+
+  if (!request) return null;
+  return (
+    <Suspense>
+      <WaitlistDialog
+        key={`${request.source}:${request.email ?? ""}`}
+        open={open}
+        onOpenChange={setOpen}
+        initialEmail={request.email}
+      />
+    </Suspense>
+  );
+}
