@@ -29,6 +29,7 @@ import { Shell } from "./features/shell/shell";
 import { DEFAULT_THEME } from "./features/shell/theme";
 import { getTheme } from "./features/shell/theme.server";
 import { useOptimisticTheme } from "./features/shell/theme-toggle";
+import { getEnv } from "./lib/env.server";
 import { useNonce } from "./lib/nonce";
 
 // Development only: the list of translation keys the current language lacks.
@@ -50,7 +51,7 @@ export const headers: Route.HeadersFunction = () => ({ Vary: "Accept-Language, C
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [theme, localeState] = await Promise.all([getTheme(request), getLocaleState(request)]);
-  return { theme, ...localeState };
+  return { theme, ...localeState, appUrl: getEnv().APP_URL };
 }
 
 /** After a language change the new dictionaries are in place before the page re-renders. */

@@ -7,10 +7,16 @@ export default [
   route("kestrel", "routes/kestrel.tsx"),
   route("esg", "routes/esg.ts"),
   route("e2e", "routes/e2e.tsx"),
+  route("partners", "routes/partners.tsx"),
+  route("contact", "routes/contact.tsx"),
   route("demo", "routes/demo.tsx"),
+  route("privacy", "routes/privacy.tsx"),
+  route("terms", "routes/terms.tsx"),
   route("404", "routes/not-found.tsx"),
 
   // Resource routes
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
   route("theme", "routes/theme.ts"),
   route("locale", "routes/locale.ts"),
   route("region", "routes/region.ts"),

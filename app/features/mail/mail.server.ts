@@ -36,6 +36,7 @@ function transporterFor(url: string): Transporter {
 export async function sendMail(
   db: Kysely<Database>,
   mail: Mail,
+  { smtpUrl = getEnv().SMTP_URL }: { smtpUrl?: string } = {},
 ): Promise<"sent" | "queued" | "failed"> {
   const logger = getLogger();
   const { id } = await db
@@ -52,13 +53,12 @@ export async function sendMail(
     .returning("id")
     .executeTakeFirstOrThrow();
 
-  const { SMTP_URL } = getEnv();
-  if (!SMTP_URL) {
+  if (!smtpUrl) {
     logger.info({ outboxId: id, to: mail.to, subject: mail.subject }, "mail queued in the outbox");
     return "queued";
   }
   try {
-    await transporterFor(SMTP_URL).sendMail({
+    await transporterFor(smtpUrl).sendMail({
       from: `${brand.fullName} <${brand.emails.noreply}>`,
       to: mail.to,
       subject: mail.subject,

@@ -32,10 +32,13 @@ export default function WaitlistDialog({
   open,
   onOpenChange,
   initialEmail,
+  onClosed,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   initialEmail?: string;
+  /** Puts focus back where it was before the dialog opened. */
+  onClosed?: () => void;
 }) {
   const { t } = useTranslation(["forms", "validation"]);
   const { pack } = useRegion();
@@ -105,6 +108,10 @@ export default function WaitlistDialog({
         <Dialog.Content
           lang="en"
           className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl dark:bg-slate-900"
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            onClosed?.();
+          }}
           onOpenAutoFocus={(event) => {
             event.preventDefault();
             setTimeout(() => nameRef.current?.focus(), FOCUS_DELAY_MS);

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useState } from "react";
+import { Suspense, lazy, useEffect, useRef, useState } from "react";
 import { track } from "~/lib/analytics";
 import { WAITLIST_OPEN_EVENT, type WaitlistOpenRequest } from "./trigger";
 
@@ -9,10 +9,14 @@ const WaitlistDialog = lazy(() => import("./waitlist-dialog"));
 export function WaitlistHost() {
   const [request, setRequest] = useState<WaitlistOpenRequest | null>(null);
   const [open, setOpen] = useState(false);
+  // Radix returns focus to its own trigger; ours can be any button, so remember it.
+  const returnFocus = useRef<HTMLElement | null>(null);
 
   useEffect(() => {
     const onOpen = (event: Event) => {
       const detail = (event as CustomEvent<WaitlistOpenRequest>).detail;
+      returnFocus.current =
+        document.activeElement instanceof HTMLElement ? document.activeElement : null;
       setRequest(detail);
       setOpen(true);
       track("waitlist_open", { source: detail.source });
@@ -29,6 +33,7 @@ export function WaitlistHost() {
         open={open}
         onOpenChange={setOpen}
         initialEmail={request.email}
+        onClosed={() => returnFocus.current?.focus()}
       />
     </Suspense>
   );

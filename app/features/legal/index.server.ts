@@ -1,0 +1,1 @@
+export { getLegalDocument, type LegalDocumentId } from "./legal.server";

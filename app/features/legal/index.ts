@@ -1,0 +1,2 @@
+export type { LegalDocument } from "./legal-document";
+export { LegalPage } from "./legal-page";

@@ -1,0 +1,24 @@
+import { getEnv } from "~/lib/env.server";
+import { brand } from "~/lib/brand";
+
+// The public pages, for search engines.
+export const PUBLIC_PATHS = [
+  brand.homePath,
+  "/partners",
+  "/contact",
+  "/demo",
+  "/privacy",
+  "/terms",
+];
+
+export function loader() {
+  const base = getEnv().APP_URL;
+  const urls = PUBLIC_PATHS.map((path) => `  <url><loc>${base}${path}</loc></url>`).join("\n");
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+  return new Response(xml, {
+    headers: {
+      "Content-Type": "application/xml; charset=utf-8",
+      "Cache-Control": "public, max-age=3600",
+    },
+  });
+}

@@ -1,0 +1,255 @@
+import { queryE2eDatabase } from "./db";
+import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
+
+// Issue "Marketing site and lead capture": the public pages and what their forms store.
+const unique = (label: string) =>
+  `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+
+test.describe("landing page", () => {
+  test("has the sections in SPEC order, the compliance hero by default, and passes axe", async ({
+    page,
+  }) => {
+    await page.goto("/kestrel");
+    const headings = await page.locator("main h2").allTextContents();
+    const order = [
+      "AI ESG Advisor",
+      "Kestrel Campus",
+      "Evidence engine",
+      "Partners",
+      "Talk to us",
+    ].map((h) => headings.findIndex((text) => text.includes(h)));
+    expect(order.every((index) => index >= 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "Regulator-aligned compliance and fraud training for Asia-Pacific and Canada",
+    );
+    await expect(page.getByText("13 modules, 2 tracks, 24/7 access")).toBeVisible();
+    const campus = page.getByRole("link", { name: /Visit the Campus/ });
+    await expect(campus).toHaveAttribute("target", "_blank");
+    await expect(campus).toHaveAttribute("rel", "noopener noreferrer");
+    for (const regulator of ["FINTRAC", "MAS", "PDPA", "AMLA"]) {
+      await expect(
+        page.locator("#evidence ~ ul").getByText(regulator, { exact: true }),
+      ).toBeVisible();
+    }
+    await expect(page.getByRole("link", { name: "Try Free Course" })).toHaveAttribute(
+      "href",
+      "/courses/esg-ai-ethics",
+    );
+    await expect(page.getByText("References available on request").first()).toBeVisible();
+    await expect(page.getByRole("link", { name: "Contact Partners Team" })).toHaveAttribute(
+      "href",
+      "/contact",
+    );
+    await expectAccessible(page);
+  });
+
+  test("carries a description, Open Graph tags and a canonical URL", async ({ page }) => {
+    await page.goto("/kestrel");
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /AML/);
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", /Kestrel/);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/kestrel$/);
+  });
+
+  for (const [variant, headline] of [
+    ["fraud", "Stop scams and mule money before they reach your customers"],
+    ["esg", "Responsible AI and ESG training your auditors will recognize"],
+    ["nonsense", "Regulator-aligned compliance and fraud training for Asia-Pacific and Canada"],
+  ] as const) {
+    test(`?hero=${variant} shows its hero`, async ({ page }) => {
+      await page.goto(`/kestrel?hero=${variant}`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(headline);
+    });
+  }
+});
+
+test.describe("partners, privacy and terms", () => {
+  test("partners page: program, three partnership types, calls to /demo", async ({ page }) => {
+    await page.goto("/partners");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Partner Program");
+    await expect(page.getByRole("link", { name: "Become a Partner" })).toHaveAttribute(
+      "href",
+      "/demo",
+    );
+    for (const type of ["Technology", "Consulting", "Channel"]) {
+      await expect(page.getByRole("heading", { level: 3, name: type })).toBeVisible();
+    }
+    await expect(page.getByText("Competitive margins")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Request Partnership Info" })).toHaveAttribute(
+      "href",
+      "/demo",
+    );
+    await expectAccessible(page);
+  });
+
+  for (const [path, title] of [
+    ["/privacy", "Privacy Policy"],
+    ["/terms", "Terms of Service"],
+  ] as const) {
+    test(`${path}: the document, a back link and a click-to-reveal address`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+      await expect(page.getByRole("link", { name: "Back to Home" })).toHaveAttribute(
+        "href",
+        "/kestrel",
+      );
+      expect(await page.content()).not.toMatch(/[a-z]+@kestrel\.academy/);
+      await waitForHydration(page);
+      await page.getByRole("button", { name: "Show email address" }).first().click();
+      await expect(page.getByRole("link", { name: /@kestrel\.academy$/ }).first()).toBeVisible();
+      await expectAccessible(page);
+    });
+  }
+
+  test("sitemap.xml and robots.txt list the public pages", async ({ request }) => {
+    const sitemap = await (await request.get("/sitemap.xml")).text();
+    for (const path of ["/kestrel", "/partners", "/contact", "/demo", "/privacy", "/terms"]) {
+      expect(sitemap).toContain(`${path}</loc>`);
+    }
+    const robots = await request.get("/robots.txt");
+    expect(await robots.text()).toContain("Sitemap: ");
+  });
+});
+
+test.describe("contact form", () => {
+  test("sends a message that lands in the database", async ({ page }) => {
+    const email = unique("contact");
+    await page.goto("/contact");
+    await waitForHydration(page);
+    await page.getByLabel("Name").fill("Siti Rahman");
+    await page.getByLabel("Email", { exact: true }).fill(email);
+    await page.getByLabel("Inquiry type").selectOption("partnership");
+    await page
+      .getByLabel("Message")
+      .fill("We would like to discuss a reseller partnership in Malaysia.");
+    await expect(page.getByLabel("Message")).toHaveAttribute("rows", "5");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByRole("heading", { name: "Message Sent!" })).toBeVisible();
+    await expect(page.getByText("Thank you! We'll be in touch soon.")).toBeVisible();
+    const rows = queryE2eDatabase<{ inquiry_type: string; name: string }>(
+      "select inquiry_type, name from contact_message where email = ?",
+      email,
+    );
+    expect(rows).toEqual([{ inquiry_type: "partnership", name: "Siti Rahman" }]);
+    const mails = queryE2eDatabase<{ subject: string }>(
+      "select subject from outbox where body like ?",
+      `%${email}%`,
+    );
+    expect(mails).toHaveLength(1);
+  });
+
+  test("shows SPEC messages and keeps what was typed", async ({ page }) => {
+    await page.goto("/contact");
+    await waitForHydration(page);
+    await page.getByLabel("Email", { exact: true }).fill("not-an-email");
+    await page.getByLabel("Message").fill("Keep this text");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByText("This field is required.").first()).toBeVisible();
+    await expect(page.getByText("Please enter a valid email address.")).toBeVisible();
+    await expect(page.getByLabel("Message")).toHaveValue("Keep this text");
+    await expectAccessible(page);
+  });
+
+  test("reveals the email address on click and offers a demo instead", async ({ page }) => {
+    await page.goto("/contact");
+    await waitForHydration(page);
+    await expect(page.getByText("Asia-Pacific & Canada")).toBeVisible();
+    await page.getByRole("button", { name: "Show email address" }).click();
+    await expect(page.getByRole("link", { name: "hello@kestrel.academy" })).toHaveAttribute(
+      "href",
+      /^mailto:hello@kestrel\.academy\?subject=/,
+    );
+    await expect(page.getByRole("link", { name: "Request Demo Instead" })).toHaveAttribute(
+      "href",
+      "/demo",
+    );
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("the form still sends, and errors keep the values", async ({ page }) => {
+      await page.goto("/contact");
+      await page.getByLabel("Name").fill("No Script");
+      await page.getByLabel("Message").fill("Typed without JavaScript");
+      await page.getByRole("button", { name: "Send Message" }).click();
+      await expect(page.getByText("This field is required.")).toBeVisible();
+      await expect(page.getByLabel("Name")).toHaveValue("No Script");
+      await expect(page.getByLabel("Message")).toHaveValue("Typed without JavaScript");
+
+      const email = unique("nojs-contact");
+      await page.getByLabel("Email", { exact: true }).fill(email);
+      await page.getByRole("button", { name: "Send Message" }).click();
+      await expect(page.getByRole("heading", { name: "Message Sent!" })).toBeVisible();
+      expect(
+        queryE2eDatabase("select id from contact_message where email = ?", email),
+      ).toHaveLength(1);
+    });
+  });
+});
+
+test.describe("demo request", () => {
+  test("is stored, then shows the next steps with links home and to the ESG course", async ({
+    page,
+  }) => {
+    const email = unique("demo");
+    await page.goto("/demo");
+    await waitForHydration(page);
+    await page.getByLabel("Name", { exact: true }).fill("Nguyen Van An");
+    await page.getByLabel("Work email").fill(email);
+    await page.getByRole("textbox", { name: "Company", exact: true }).fill("Saigon Credit");
+    await page.getByLabel("Company size").selectOption("201-1000");
+    await page.getByLabel("Use case").selectOption("aml");
+    await page.getByLabel("Preferred time").selectOption("morning");
+    await page.getByRole("button", { name: "Request Demo" }).click();
+    await expect(page.getByRole("heading", { name: "Demo Request Received!" })).toBeVisible();
+    await expect(page.getByText("We schedule a 30-minute personalized demo")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Back to Home" })).toHaveAttribute(
+      "href",
+      "/kestrel",
+    );
+    await expect(page.getByRole("link", { name: /ESG AI Ethics/ })).toHaveAttribute(
+      "href",
+      "/courses/esg-ai-ethics",
+    );
+    expect(
+      queryE2eDatabase(
+        "select company_size, use_case, preferred_time from demo_request where email = ?",
+        email,
+      ),
+    ).toEqual([{ company_size: "201-1000", use_case: "aml", preferred_time: "morning" }]);
+    await expectAccessible(page);
+  });
+
+  test("says 'Scheduling Demo...' while it is sent", async ({ page }) => {
+    await page.goto("/demo");
+    await waitForHydration(page);
+    await page.route("**/demo.data*", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      await route.continue();
+    });
+    await page.getByLabel("Name", { exact: true }).fill("Slow Network");
+    await page.getByLabel("Work email").fill(unique("slow"));
+    await page.getByRole("textbox", { name: "Company", exact: true }).fill("Patient Co");
+    await page.getByRole("button", { name: "Request Demo" }).click();
+    await expect(page.getByRole("button", { name: "Scheduling Demo..." })).toBeDisabled();
+    await expect(page.getByRole("heading", { name: "Demo Request Received!" })).toBeVisible();
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("the form still sends", async ({ page }) => {
+      const email = unique("nojs-demo");
+      await page.goto("/demo");
+      await page.getByLabel("Name", { exact: true }).fill("Plain Form");
+      await page.getByLabel("Work email").fill(email);
+      await page.getByRole("textbox", { name: "Company", exact: true }).fill("HTML Ltd");
+      await page.getByRole("button", { name: "Request Demo" }).click();
+      await expect(page.getByRole("heading", { name: "Demo Request Received!" })).toBeVisible();
+      expect(queryE2eDatabase("select id from demo_request where email = ?", email)).toHaveLength(
+        1,
+      );
+    });
+  });
+});

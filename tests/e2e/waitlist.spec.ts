@@ -1,0 +1,134 @@
+import { readFileSync } from "node:fs";
+import type { Page } from "@playwright/test";
+import { queryE2eDatabase } from "./db";
+import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
+
+// SPEC §2/§4 "Waitlist modal", by keyboard and with the mouse, and what it stores.
+const unique = () => `wl-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@bank.example`;
+
+async function recordAnalytics(page: Page) {
+  await page.addInitScript(() => {
+    const events: unknown[] = [];
+    Object.assign(window, { __analytics: events });
+    window.addEventListener("analytics", (event) => events.push((event as CustomEvent).detail));
+  });
+  return async () =>
+    (
+      await page.evaluate(
+        () => (window as unknown as { __analytics: { event: string }[] }).__analytics,
+      )
+    ).map((e) => e.event);
+}
+
+async function fill(page: Page, email: string) {
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Full name").fill("Ana Cruz");
+  await dialog.getByLabel("Work email").fill(email);
+  await dialog.getByLabel("Company").fill("Manila Trust");
+  await dialog.getByLabel("Role").fill("Compliance officer");
+}
+
+test("keyboard only: open from the header on /demo, focus inside, Tab stays in, Escape returns focus", async ({
+  page,
+}) => {
+  await page.goto("/demo");
+  await waitForHydration(page);
+  const trigger = page.getByRole("button", { name: "Join The Waitlist" });
+  await trigger.focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel("Full name")).toBeFocused();
+  for (let i = 0; i < 15; i++) {
+    await page.keyboard.press("Tab");
+    expect(await dialog.evaluate((node) => node.contains(document.activeElement))).toBe(true);
+  }
+  await expectAccessible(page);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+  await expect(trigger).toBeFocused();
+});
+
+test("joins only with every field and consent; the entry lands in the database", async ({
+  page,
+}) => {
+  const events = await recordAnalytics(page);
+  const email = unique();
+  await page.goto("/demo");
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Join The Waitlist" }).click();
+  const dialog = page.getByRole("dialog");
+  const join = dialog.getByRole("button", { name: "Join the waitlist" });
+  await expect(join).toBeDisabled();
+  await fill(page, email);
+  await expect(join).toBeDisabled();
+  await dialog.getByRole("checkbox").check();
+  await expect(join).toBeEnabled();
+  await join.click();
+  await expect(dialog.getByText("You're on the list. We'll be in touch soon.")).toBeVisible();
+  await expect(dialog.getByRole("link", { name: "Book a Demo" })).toHaveAttribute("href", "/demo");
+  await expect(dialog.getByRole("link", { name: "Explore Enterprise" })).toHaveAttribute(
+    "href",
+    "/kestrel",
+  );
+  expect(
+    queryE2eDatabase("select name, company, consent from waitlist_entry where email = ?", email),
+  ).toEqual([{ name: "Ana Cruz", company: "Manila Trust", consent: 1 }]);
+  await expect
+    .poll(events)
+    .toEqual(
+      expect.arrayContaining([
+        "waitlist_trigger",
+        "waitlist_open",
+        "waitlist_submit_attempt",
+        "waitlist_submit_success",
+      ]),
+    );
+  await dialog.getByRole("link", { name: "Book a Demo" }).click();
+  expect(await events()).toContain("waitlist_success_demo_click");
+});
+
+test("a malformed email says 'Enter a valid email'", async ({ page }) => {
+  await page.goto("/demo");
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Join The Waitlist" }).click();
+  const email = page.getByRole("dialog").getByLabel("Work email");
+  await email.fill("ana@");
+  await email.blur();
+  await expect(page.getByRole("dialog").getByText("Enter a valid email")).toBeVisible();
+});
+
+test.describe("when the server fails", () => {
+  test.use({ expectedConsoleError: /Failed to load resource/ });
+
+  test("shows the error and keeps every value", async ({ page }) => {
+    const events = await recordAnalytics(page);
+    await page.route("**/api/waitlist", (route) => route.fulfill({ status: 500, body: "{}" }));
+    await page.goto("/demo");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Join The Waitlist" }).click();
+    const dialog = page.getByRole("dialog");
+    await fill(page, "keep@bank.example");
+    await dialog.getByRole("checkbox").check();
+    await dialog.getByRole("button", { name: "Join the waitlist" }).click();
+    await expect(dialog.getByRole("alert")).toHaveText("Something went wrong. Please try again.");
+    await expect(dialog.getByLabel("Full name")).toHaveValue("Ana Cruz");
+    await expect(dialog.getByLabel("Work email")).toHaveValue("keep@bank.example");
+    await expect(dialog.getByRole("checkbox")).toBeChecked();
+    await expect.poll(events).toContain("waitlist_submit_error");
+  });
+});
+
+test("the Thai pack warns against sensitive personal data", async ({ browser }) => {
+  const context = await browser.newContext({ locale: "th-TH" });
+  const page = await context.newPage();
+  await page.goto("/demo");
+  await waitForHydration(page);
+  await page
+    .getByRole("button", { name: /./ })
+    .filter({ hasText: /รายชื่อ|Waitlist/i })
+    .first()
+    .click();
+  await expect(page.getByRole("dialog")).toContainText("sensitive personal data");
+  await context.close();
+});
