@@ -13,6 +13,7 @@ import { getEnv, isPostgresUrl } from "~/lib/env.server";
 import { getLogger } from "~/lib/logger.server";
 import { requestInfoContext } from "~/lib/request-context";
 import { isSameOriginRequest, securityHeaders } from "~/lib/security-headers.server";
+import { createPageCache } from "./page-cache";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 const REQUEST_ID = /^[\w.-]{1,128}$/;
@@ -66,6 +67,17 @@ export function createApp({ viteDevServer }: StartOptions = {}) {
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     next();
   });
+
+  // Public pages for anonymous visitors: rendered once per language, served precompressed.
+  if (!viteDevServer) {
+    app.use(
+      createPageCache({
+        build: () => import("virtual:react-router/server-build"),
+        https,
+        logger,
+      }),
+    );
+  }
 
   app.use(compression());
 

@@ -1,12 +1,12 @@
 import { expect, test } from "./fixtures";
 
 test.describe("HTTP server", () => {
-  test("HTML responses carry the security headers with a fresh nonce each time", async ({
+  test("HTML rendered per request carries the security headers with a fresh nonce each time", async ({
     request,
   }) => {
     const nonces: string[] = [];
     for (let i = 0; i < 3; i++) {
-      const response = await request.get("/kestrel");
+      const response = await request.get("/e2e");
       const headers = response.headers();
       const csp = headers["content-security-policy"] ?? "";
       const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
@@ -29,6 +29,47 @@ test.describe("HTTP server", () => {
       for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
     }
     expect(new Set(nonces).size).toBe(3);
+  });
+
+  test("public pages come from memory, precompressed, with their inline scripts allowed by hash", async ({
+    request,
+  }) => {
+    const first = await request.get("/partners", { headers: { "Accept-Encoding": "br" } });
+    const second = await request.get("/partners", { headers: { "Accept-Encoding": "br" } });
+    expect(second.headers()["x-page-cache"]).toBe("hit");
+    expect(second.headers()["content-encoding"]).toBe("br");
+    expect(second.headers().etag).toBe(first.headers().etag);
+    const csp = second.headers()["content-security-policy"] ?? "";
+    expect(csp).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
+    expect(csp).not.toMatch(/script-src[^;]*(nonce|unsafe-inline)/);
+    expect(csp).toContain("object-src 'none'");
+    expect(second.headers().vary).toMatch(/Accept-Language/);
+    const html = await second.text();
+    const hashes = [...csp.matchAll(/'sha256-([^']+)'/g)].map((m) => m[1]);
+    const { createHash } = await import("node:crypto");
+    for (const [, body] of html.matchAll(/<script(?![^>]*src=)[^>]*>([\s\S]*?)<\/script>/g)) {
+      expect(hashes).toContain(
+        createHash("sha256")
+          .update(body ?? "")
+          .digest("base64"),
+      );
+    }
+    const revalidated = await request.get("/partners", {
+      headers: { "If-None-Match": second.headers().etag ?? "" },
+    });
+    expect(revalidated.status()).toBe(304);
+  });
+
+  test("each language gets its own cached page; a session cookie bypasses the cache", async ({
+    request,
+  }) => {
+    const thai = await request.get("/privacy", { headers: { "Accept-Language": "th-TH" } });
+    const malay = await request.get("/privacy", { headers: { "Accept-Language": "ms" } });
+    expect(await thai.text()).toMatch(/<html[^>]* lang="th-TH"/);
+    expect(await malay.text()).toMatch(/<html[^>]* lang="ms-MY"/);
+    const signedIn = await request.get("/privacy", { headers: { Cookie: "kestrel-session=abc" } });
+    expect(signedIn.headers()["x-page-cache"]).toBeUndefined();
+    expect(signedIn.headers()["content-security-policy"]).toMatch(/'nonce-/);
   });
 
   test("the page runs under its CSP without violations", async ({ page }) => {

@@ -97,7 +97,7 @@ test.describe("mobile menu", () => {
     await page.keyboard.press("Tab");
     await expect(menu.getByRole("link", { name: "Partners" })).toBeFocused();
     await page.keyboard.press("Enter");
-    await expect(page).toHaveURL(/\/404$/);
+    await expect(page).toHaveURL(/\/partners$/);
     await expect(page.getByRole("button", { name: "Open menu" })).toHaveAttribute(
       "aria-expanded",
       "false",
@@ -123,7 +123,7 @@ test.describe("scrolling", () => {
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
 
     await page.getByRole("contentinfo").getByRole("link", { name: "Terms of Service" }).click();
-    await expect(page).toHaveURL(/\/404$/);
+    await expect(page).toHaveURL(/\/terms$/);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 
@@ -135,7 +135,7 @@ test.describe("scrolling", () => {
     const left = await page.evaluate(() => window.scrollY);
     expect(left).toBeGreaterThan(0);
     await link.click();
-    await expect(page).toHaveURL(/\/404$/);
+    await expect(page).toHaveURL(/\/privacy$/);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     await page.goBack();
     await expect(page).toHaveURL(/\/kestrel$/);
