@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { type Server, createServer } from "node:http";
+import { type IncomingMessage, type Server, type ServerResponse, createServer } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@react-router/express";
@@ -69,15 +69,10 @@ export function createApp({ viteDevServer }: StartOptions = {}) {
   });
 
   // Public pages for anonymous visitors: rendered once per language, served precompressed.
-  if (!viteDevServer) {
-    app.use(
-      createPageCache({
-        build: () => import("virtual:react-router/server-build"),
-        https,
-        logger,
-      }),
-    );
-  }
+  const pageCache = viteDevServer
+    ? undefined
+    : createPageCache({ build: () => import("virtual:react-router/server-build"), https, logger });
+  if (pageCache) app.use(pageCache.middleware);
 
   app.use(compression());
 
@@ -128,8 +123,30 @@ export function createApp({ viteDevServer }: StartOptions = {}) {
     }),
   );
 
+  /** Answers a request: from memory when a public page is ready, else through Express. */
+  function handle(req: IncomingMessage, res: ServerResponse) {
+    const requestId = randomUUID();
+    const started = process.hrtime.bigint();
+    if (!draining && pageCache?.serveFromMemory(req, res, requestId)) {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      logger.info(
+        {
+          requestId,
+          method: req.method,
+          path: req.url,
+          status: res.statusCode,
+          ms: Math.round(ms),
+        },
+        "request",
+      );
+      return;
+    }
+    app(req, res);
+  }
+
   return {
     app,
+    handle,
     startDraining() {
       draining = true;
     },
@@ -147,8 +164,8 @@ export async function start(options: StartOptions = {}): Promise<Server> {
     "database ready",
   );
 
-  const { app, startDraining } = createApp(options);
-  const server = createServer(app);
+  const { handle, startDraining } = createApp(options);
+  const server = createServer(handle);
   server.listen(env.PORT, env.HOST, () => {
     logger.info({ url: `http://${env.HOST}:${env.PORT}`, appUrl: env.APP_URL }, "server listening");
   });

@@ -1,12 +1,13 @@
 import { createHash, randomBytes } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlib, gzip } from "node:zlib";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import { RouterContextProvider, type ServerBuild, createRequestHandler } from "react-router";
 import { getLocaleState } from "~/features/i18n/index.server";
 import { getTheme } from "~/features/shell/theme.server";
 import { requestInfoContext } from "~/lib/request-context";
-import { contentSecurityPolicy } from "~/lib/security-headers.server";
+import { contentSecurityPolicy, securityHeaders } from "~/lib/security-headers.server";
 
 // ARCHITECTURE "Speed": public pages are the same for every anonymous visitor of a language (and
 // theme and region), so each is rendered once and served from memory, precompressed.
@@ -31,12 +32,15 @@ const MAX_ENTRIES = 500;
 
 interface CachedPage {
   etag: string;
-  csp: string;
-  headers: [string, string][];
+  /** Every response header but the request id, the encoding and the length. */
+  headers: Record<string, string>;
   identity: Buffer;
   gzip: Buffer;
   br: Buffer;
 }
+
+/** What a request's own headers resolve to, so a repeat visitor skips the resolving. */
+const MAX_PROBES = 2000;
 
 function cookieNames(header: string | undefined): string[] {
   if (!header) return [];
@@ -113,21 +117,74 @@ export function createPageCache(options: {
       brotli(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
       gzipAsync(identity, { level: 9 }),
     ]);
-    const kept: [string, string][] = [];
-    response.headers.forEach((value, name) => {
-      if (["content-type", "vary"].includes(name)) kept.push([name, value]);
-    });
+    const etag = `"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`;
     return {
-      etag: `"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`,
-      csp,
-      headers: kept,
+      etag,
+      headers: {
+        ...securityHeaders({ nonce: styleNonce, https: options.https }),
+        "Content-Security-Policy": csp,
+        "Content-Type": response.headers.get("Content-Type") ?? "text/html; charset=utf-8",
+        Vary: "Accept-Language, Cookie, Accept-Encoding",
+        "Cache-Control": "no-cache",
+        ETag: etag,
+      },
       identity,
       gzip: gz,
       br,
     };
   }
 
-  return async function pageCache(req: Request, res: Response, next: NextFunction) {
+  /** probe (path, query, cookies, languages) → cache key; filled by the middleware. */
+  const probes = new Map<string, string>();
+  const ready = new Map<string, CachedPage>();
+
+  function write(
+    req: IncomingMessage,
+    res: ServerResponse,
+    page: CachedPage,
+    requestId: string,
+    state: "hit" | "miss" = "hit",
+  ) {
+    const headers: Record<string, string> = {
+      ...page.headers,
+      "X-Request-Id": requestId,
+      "X-Page-Cache": state,
+    };
+    if (req.headers["if-none-match"] === page.etag) {
+      res.writeHead(304, headers).end();
+      return;
+    }
+    const encoding = pickEncoding(req.headers["accept-encoding"]);
+    const body = encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.identity;
+    if (encoding !== "identity") headers["Content-Encoding"] = encoding;
+    headers["Content-Length"] = String(body.length);
+    res.writeHead(200, headers);
+    res.end(req.method === "HEAD" ? undefined : body);
+  }
+
+  const probeOf = (path: string, search: string, cookie = "", languages = "") =>
+    `${path}${search}\n${cookie}\n${languages}`;
+
+  /**
+   * The fast path, before Express: a page already rendered for a request like this one is written
+   * straight from memory. Returns false when the request needs the full server.
+   */
+  function serveFromMemory(req: IncomingMessage, res: ServerResponse, requestId: string): boolean {
+    const url = req.url ?? "/";
+    const cut = url.indexOf("?");
+    const path = cut === -1 ? url : url.slice(0, cut);
+    const search = cut === -1 ? "" : url.slice(cut);
+    if (!isCacheable(req.method ?? "GET", path, search, req.headers.cookie)) return false;
+    const key = probes.get(
+      probeOf(path, search, req.headers.cookie, req.headers["accept-language"]),
+    );
+    const page = key === undefined ? undefined : ready.get(key);
+    if (!page) return false;
+    write(req, res, page, requestId);
+    return true;
+  }
+
+  async function middleware(req: Request, res: Response, next: NextFunction) {
     const url = new URL(req.originalUrl, `http://${req.get("host") ?? "localhost"}`);
     if (!isCacheable(req.method, url.pathname, url.search, req.get("cookie"))) return next();
     try {
@@ -144,9 +201,12 @@ export function createPageCache(options: {
       ]);
       const key = `${url.pathname}${url.search}|${locale}|${region}|${theme}`;
       let entry = entries.get(key);
-      const hit = entry !== undefined;
       if (!entry) {
-        if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
+        if (entries.size >= MAX_ENTRIES) {
+          const oldest = entries.keys().next().value as string;
+          entries.delete(oldest);
+          ready.delete(oldest);
+        }
         entry = render(req, url);
         entries.set(key, entry);
       }
@@ -155,23 +215,18 @@ export function createPageCache(options: {
         entries.delete(key);
         return next();
       }
-      for (const [name, value] of page.headers) res.setHeader(name, value);
-      res.setHeader("Vary", "Accept-Language, Cookie, Accept-Encoding");
-      res.setHeader("Content-Security-Policy", page.csp);
-      res.setHeader("Cache-Control", "no-cache");
-      res.setHeader("ETag", page.etag);
-      res.setHeader("X-Page-Cache", hit ? "hit" : "miss");
-      if (req.get("if-none-match") === page.etag) return void res.status(304).end();
-      const encoding = pickEncoding(req.get("accept-encoding"));
-      const body = encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.identity;
-      if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
-      res.setHeader("Content-Length", String(body.length));
-      res.status(200);
-      if (req.method === "HEAD") return void res.end();
-      res.end(body);
+      ready.set(key, page);
+      if (probes.size >= MAX_PROBES) probes.clear();
+      probes.set(
+        probeOf(url.pathname, url.search, req.get("cookie"), req.get("accept-language")),
+        key,
+      );
+      write(req, res, page, String(res.locals.requestId), "miss");
     } catch (error) {
       options.logger.warn({ err: error, path: url.pathname }, "page cache bypassed");
       next();
     }
-  };
+  }
+
+  return { middleware, serveFromMemory };
 }
