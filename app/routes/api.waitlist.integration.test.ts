@@ -3,7 +3,8 @@ import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/db/db.server";
 import { requestInfoContext } from "~/lib/request-context";
-import { WAITLIST_RATE_LIMITS, action } from "./api.waitlist";
+import { WAITLIST_RATE_LIMITS } from "~/features/waitlist/index.server";
+import { action } from "./api.waitlist";
 
 // The route's action on a real database, as an API client meets it.
 let ipCounter = 0;

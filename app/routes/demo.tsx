@@ -8,7 +8,7 @@ import {
 import { parseWithZod } from "@conform-to/zod/v4";
 import { CalendarClock, CheckCircle2, LoaderCircle, Users } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Form, data, useNavigation } from "react-router";
+import { Form, data, useNavigation, useSearchParams } from "react-router";
 import {
   COMPANY_SIZES,
   DemoRequestSchema,
@@ -17,6 +17,8 @@ import {
   type DemoRequest,
 } from "~/features/contact";
 import { recordDemoRequest } from "~/features/contact/index.server";
+import { WAITLIST_INTENT, WaitlistPageForm } from "~/features/waitlist";
+import { joinWaitlistByForm } from "~/features/waitlist/index.server";
 import { i18nForMatches, useFieldMessage } from "~/features/i18n";
 import { getLocaleState } from "~/features/i18n/index.server";
 import { getDb } from "~/db/db.server";
@@ -43,16 +45,32 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const fields = await readFormFields(request);
+  if (fields.intent === WAITLIST_INTENT) {
+    const { locale, region } = await getLocaleState(request);
+    const { status, ...result } = await joinWaitlistByForm(getDb(), fields, {
+      clientIp: context.get(requestInfoContext).clientIp,
+      locale,
+      region,
+    });
+    return data({ intent: WAITLIST_INTENT, ...result }, { status });
+  }
   const submission = parseWithZod(new URLSearchParams(fields), { schema: DemoRequestSchema });
   if (submission.status !== "success") {
-    return data({ result: submission.reply(), sent: false }, { status: 400 });
+    return data(
+      { intent: "demo" as const, result: submission.reply(), sent: false },
+      { status: 400 },
+    );
   }
   const db = getDb();
   const { clientIp } = context.get(requestInfoContext);
   const verdict = await hitRateLimit(db, `demo:ip:${clientIp}`, DEMO_RATE_LIMIT);
   if (!verdict.allowed) {
     return data(
-      { result: submission.reply({ formErrors: ["errors:rate_limited"] }), sent: false },
+      {
+        intent: "demo" as const,
+        result: submission.reply({ formErrors: ["errors:rate_limited"] }),
+        sent: false,
+      },
       { status: 429, headers: { "Retry-After": String(verdict.retryAfterSeconds) } },
     );
   }
@@ -62,21 +80,36 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     getLogger().error({ err: error }, "demo request could not be stored");
     return data(
-      { result: submission.reply({ formErrors: ["demo:serverError"] }), sent: false },
+      {
+        intent: "demo" as const,
+        result: submission.reply({ formErrors: ["demo:serverError"] }),
+        sent: false,
+      },
       { status: 500 },
     );
   }
-  return data({ result: submission.reply({ resetForm: true }), sent: true });
+  return data({
+    intent: "demo" as const,
+    result: submission.reply({ resetForm: true }),
+    sent: true,
+  });
 }
 
 export default function DemoPage({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation(["demo", "errors"]);
   const message = useFieldMessage();
   const navigation = useNavigation();
-  const submitting = navigation.state === "submitting" && navigation.formAction === "/demo";
+  const [params] = useSearchParams();
+  const waitlistResult = actionData?.intent === WAITLIST_INTENT ? actionData : undefined;
+  const demoResult = actionData?.intent === WAITLIST_INTENT ? undefined : actionData;
+  const showWaitlist = params.get("waitlist") === "open" || waitlistResult !== undefined;
+  const submitting =
+    navigation.state === "submitting" &&
+    navigation.formAction === "/demo" &&
+    navigation.formData?.get("intent") !== WAITLIST_INTENT;
   const [form, fields] = useForm<DemoRequest>({
     id: "demo-request",
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    lastResult: navigation.state === "idle" ? demoResult?.result : undefined,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: DemoRequestSchema }),
@@ -88,7 +121,7 @@ export default function DemoPage({ actionData }: Route.ComponentProps) {
     },
   });
 
-  if (actionData?.sent) {
+  if (demoResult?.sent) {
     return (
       <div className="mx-auto max-w-2xl px-4 py-16 sm:px-6">
         <Card className="text-center" role="status">
@@ -114,170 +147,179 @@ export default function DemoPage({ actionData }: Route.ComponentProps) {
   const formError = message(form.errors);
   const optional = t("form.optional");
   return (
-    <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
-      <div className="max-w-3xl">
-        <h1 className="text-4xl font-extrabold tracking-tight">{t("title")}</h1>
-        <p className="mt-4 text-lg text-slate-700 dark:text-slate-300">{t("intro")}</p>
-      </div>
-      <div className="mt-10 grid gap-8 lg:grid-cols-5">
-        <div className="space-y-6 lg:col-span-2">
-          <Card>
-            <CalendarClock aria-hidden="true" className="size-8 text-brand-600" />
-            <h2 className="mt-3 text-lg font-semibold">{t("demoCard.title")}</h2>
-            <p className="mt-1 text-slate-600 dark:text-slate-300">{t("demoCard.body")}</p>
-          </Card>
-          <Card>
-            <Users aria-hidden="true" className="size-8 text-brand-600" />
-            <h2 className="mt-3 text-lg font-semibold">{t("expertCard.title")}</h2>
-            <p className="mt-1 text-slate-600 dark:text-slate-300">{t("expertCard.body")}</p>
-          </Card>
+    <>
+      {showWaitlist ? (
+        <WaitlistPageForm
+          action="/demo?waitlist=open"
+          lastResult={waitlistResult?.result}
+          joined={waitlistResult?.sent === true}
+        />
+      ) : null}
+      <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
+        <div className="max-w-3xl">
+          <h1 className="text-4xl font-extrabold tracking-tight">{t("title")}</h1>
+          <p className="mt-4 text-lg text-slate-700 dark:text-slate-300">{t("intro")}</p>
         </div>
-        <Card className="lg:col-span-3">
-          <h2 className="text-xl font-semibold">{t("form.heading")}</h2>
-          <Form method="post" {...getFormProps(form)} className="mt-6 grid gap-4 sm:grid-cols-2">
-            <Field
-              label={t("form.name")}
-              htmlFor={fields.name.id}
-              error={message(fields.name.errors)}
-              errorId={fields.name.errorId}
-            >
-              <input
-                {...getInputProps(fields.name, { type: "text" })}
-                key={fields.name.key}
-                autoComplete="name"
-                className={controlClass}
-              />
-            </Field>
-            <Field
-              label={t("form.email")}
-              htmlFor={fields.email.id}
-              error={message(fields.email.errors)}
-              errorId={fields.email.errorId}
-            >
-              <input
-                {...getInputProps(fields.email, { type: "email" })}
-                key={fields.email.key}
-                autoComplete="email"
-                className={controlClass}
-              />
-            </Field>
-            <Field
-              label={t("form.company")}
-              htmlFor={fields.company.id}
-              error={message(fields.company.errors)}
-              errorId={fields.company.errorId}
-            >
-              <input
-                {...getInputProps(fields.company, { type: "text" })}
-                key={fields.company.key}
-                autoComplete="organization"
-                className={controlClass}
-              />
-            </Field>
-            <Field
-              label={t("form.jobTitle")}
-              htmlFor={fields.jobTitle.id}
-              optional={optional}
-              error={message(fields.jobTitle.errors)}
-              errorId={fields.jobTitle.errorId}
-            >
-              <input
-                {...getInputProps(fields.jobTitle, { type: "text" })}
-                key={fields.jobTitle.key}
-                autoComplete="organization-title"
-                className={controlClass}
-              />
-            </Field>
-            <Field
-              label={t("form.companySize")}
-              htmlFor={fields.companySize.id}
-              optional={optional}
-            >
-              <select
-                {...getSelectProps(fields.companySize)}
-                key={fields.companySize.key}
-                className={controlClass}
-              >
-                <option value="">{t("form.choose")}</option>
-                {COMPANY_SIZES.map((size) => (
-                  <option key={size} value={size}>
-                    {t(`companySizes.${size}`)}
-                  </option>
-                ))}
-              </select>
-            </Field>
-            <Field label={t("form.useCase")} htmlFor={fields.useCase.id} optional={optional}>
-              <select
-                {...getSelectProps(fields.useCase)}
-                key={fields.useCase.key}
-                className={controlClass}
-              >
-                <option value="">{t("form.choose")}</option>
-                {USE_CASES.map((useCase) => (
-                  <option key={useCase} value={useCase}>
-                    {t(`useCases.${useCase}`)}
-                  </option>
-                ))}
-              </select>
-            </Field>
-            <Field
-              label={t("form.preferredTime")}
-              htmlFor={fields.preferredTime.id}
-              optional={optional}
-            >
-              <select
-                {...getSelectProps(fields.preferredTime)}
-                key={fields.preferredTime.key}
-                className={controlClass}
-              >
-                <option value="">{t("form.choose")}</option>
-                {PREFERRED_TIMES.map((time) => (
-                  <option key={time} value={time}>
-                    {t(`preferredTimes.${time}`)}
-                  </option>
-                ))}
-              </select>
-            </Field>
-            <div className="sm:col-span-2">
+        <div className="mt-10 grid gap-8 lg:grid-cols-5">
+          <div className="space-y-6 lg:col-span-2">
+            <Card>
+              <CalendarClock aria-hidden="true" className="size-8 text-brand-600" />
+              <h2 className="mt-3 text-lg font-semibold">{t("demoCard.title")}</h2>
+              <p className="mt-1 text-slate-600 dark:text-slate-300">{t("demoCard.body")}</p>
+            </Card>
+            <Card>
+              <Users aria-hidden="true" className="size-8 text-brand-600" />
+              <h2 className="mt-3 text-lg font-semibold">{t("expertCard.title")}</h2>
+              <p className="mt-1 text-slate-600 dark:text-slate-300">{t("expertCard.body")}</p>
+            </Card>
+          </div>
+          <Card className="lg:col-span-3">
+            <h2 className="text-xl font-semibold">{t("form.heading")}</h2>
+            <Form method="post" {...getFormProps(form)} className="mt-6 grid gap-4 sm:grid-cols-2">
               <Field
-                label={t("form.details")}
-                htmlFor={fields.details.id}
-                optional={optional}
-                error={message(fields.details.errors)}
-                errorId={fields.details.errorId}
+                label={t("form.name")}
+                htmlFor={fields.name.id}
+                error={message(fields.name.errors)}
+                errorId={fields.name.errorId}
               >
-                <textarea
-                  {...getTextareaProps(fields.details)}
-                  key={fields.details.key}
-                  rows={4}
+                <input
+                  {...getInputProps(fields.name, { type: "text" })}
+                  key={fields.name.key}
+                  autoComplete="name"
                   className={controlClass}
                 />
               </Field>
-            </div>
-            {formError ? (
-              <p
-                role="alert"
-                id={form.errorId}
-                className="rounded-lg bg-red-50 p-3 text-sm text-red-800 sm:col-span-2 dark:bg-red-950 dark:text-red-200"
+              <Field
+                label={t("form.email")}
+                htmlFor={fields.email.id}
+                error={message(fields.email.errors)}
+                errorId={fields.email.errorId}
               >
-                {formError}
-              </p>
-            ) : null}
-            <div className="sm:col-span-2">
-              <Button type="submit" disabled={submitting} className="w-full sm:w-auto">
-                {submitting ? (
-                  <>
-                    <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
-                    {t("form.submitting")}
-                  </>
-                ) : (
-                  t("form.submit")
-                )}
-              </Button>
-            </div>
-          </Form>
-        </Card>
+                <input
+                  {...getInputProps(fields.email, { type: "email" })}
+                  key={fields.email.key}
+                  autoComplete="email"
+                  className={controlClass}
+                />
+              </Field>
+              <Field
+                label={t("form.company")}
+                htmlFor={fields.company.id}
+                error={message(fields.company.errors)}
+                errorId={fields.company.errorId}
+              >
+                <input
+                  {...getInputProps(fields.company, { type: "text" })}
+                  key={fields.company.key}
+                  autoComplete="organization"
+                  className={controlClass}
+                />
+              </Field>
+              <Field
+                label={t("form.jobTitle")}
+                htmlFor={fields.jobTitle.id}
+                optional={optional}
+                error={message(fields.jobTitle.errors)}
+                errorId={fields.jobTitle.errorId}
+              >
+                <input
+                  {...getInputProps(fields.jobTitle, { type: "text" })}
+                  key={fields.jobTitle.key}
+                  autoComplete="organization-title"
+                  className={controlClass}
+                />
+              </Field>
+              <Field
+                label={t("form.companySize")}
+                htmlFor={fields.companySize.id}
+                optional={optional}
+              >
+                <select
+                  {...getSelectProps(fields.companySize)}
+                  key={fields.companySize.key}
+                  className={controlClass}
+                >
+                  <option value="">{t("form.choose")}</option>
+                  {COMPANY_SIZES.map((size) => (
+                    <option key={size} value={size}>
+                      {t(`companySizes.${size}`)}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+              <Field label={t("form.useCase")} htmlFor={fields.useCase.id} optional={optional}>
+                <select
+                  {...getSelectProps(fields.useCase)}
+                  key={fields.useCase.key}
+                  className={controlClass}
+                >
+                  <option value="">{t("form.choose")}</option>
+                  {USE_CASES.map((useCase) => (
+                    <option key={useCase} value={useCase}>
+                      {t(`useCases.${useCase}`)}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+              <Field
+                label={t("form.preferredTime")}
+                htmlFor={fields.preferredTime.id}
+                optional={optional}
+              >
+                <select
+                  {...getSelectProps(fields.preferredTime)}
+                  key={fields.preferredTime.key}
+                  className={controlClass}
+                >
+                  <option value="">{t("form.choose")}</option>
+                  {PREFERRED_TIMES.map((time) => (
+                    <option key={time} value={time}>
+                      {t(`preferredTimes.${time}`)}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+              <div className="sm:col-span-2">
+                <Field
+                  label={t("form.details")}
+                  htmlFor={fields.details.id}
+                  optional={optional}
+                  error={message(fields.details.errors)}
+                  errorId={fields.details.errorId}
+                >
+                  <textarea
+                    {...getTextareaProps(fields.details)}
+                    key={fields.details.key}
+                    rows={4}
+                    className={controlClass}
+                  />
+                </Field>
+              </div>
+              {formError ? (
+                <p
+                  role="alert"
+                  id={form.errorId}
+                  className="rounded-lg bg-red-50 p-3 text-sm text-red-800 sm:col-span-2 dark:bg-red-950 dark:text-red-200"
+                >
+                  {formError}
+                </p>
+              ) : null}
+              <div className="sm:col-span-2">
+                <Button type="submit" disabled={submitting} className="w-full sm:w-auto">
+                  {submitting ? (
+                    <>
+                      <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+                      {t("form.submitting")}
+                    </>
+                  ) : (
+                    t("form.submit")
+                  )}
+                </Button>
+              </div>
+            </Form>
+          </Card>
+        </div>
       </div>
-    </div>
+    </>
   );
 }

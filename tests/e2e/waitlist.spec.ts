@@ -131,3 +131,34 @@ test("the Thai pack warns against sensitive personal data", async ({ browser }) 
   await expect(page.getByRole("dialog")).toContainText("sensitive personal data");
   await context.close();
 });
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the header button asks for the page form; errors keep values; the entry is stored", async ({
+    page,
+  }) => {
+    const email = unique();
+    await page.goto("/demo");
+    await page.getByRole("button", { name: "Join The Waitlist" }).click();
+    await expect(page).toHaveURL(/\/demo\?waitlist=open#waitlist$/);
+    const form = page.locator("#waitlist");
+    await form.getByLabel("Full name").fill("Lim Wei");
+    await form.getByLabel("Work email").fill("not-an-email");
+    await form.getByLabel("Role").fill("MLRO");
+    await form.getByRole("button", { name: "Join the waitlist" }).click();
+    await expect(form.getByText("Enter a valid email")).toBeVisible();
+    await expect(form.getByText("This field is required").first()).toBeVisible();
+    await expect(form.getByLabel("Full name")).toHaveValue("Lim Wei");
+    await expect(form.getByLabel("Role")).toHaveValue("MLRO");
+
+    await form.getByLabel("Work email").fill(email);
+    await form.getByLabel("Company").fill("Straits Bank");
+    await form.getByRole("checkbox").check();
+    await form.getByRole("button", { name: "Join the waitlist" }).click();
+    await expect(page.getByText("You're on the list. We'll be in touch soon.")).toBeVisible();
+    expect(
+      queryE2eDatabase("select name, role from waitlist_entry where email = ?", email),
+    ).toEqual([{ name: "Lim Wei", role: "MLRO" }]);
+  });
+});

@@ -53,16 +53,23 @@ function PrimaryAction({ className, onDone }: { className?: string; onDone?: () 
   const { t } = useTranslation("header");
   const location = useLocation();
   if (location.pathname === "/demo") {
+    // A form, so that without JavaScript it asks the page for its waitlist form instead.
     return (
-      <Button
+      <form
+        method="get"
+        action="/demo#waitlist"
         className={className}
-        onClick={() => {
+        onSubmit={(event) => {
+          event.preventDefault();
           onDone?.();
           openWaitlist({ source: "header" });
         }}
       >
-        {t("joinWaitlist")}
-      </Button>
+        <input type="hidden" name="waitlist" value="open" />
+        <Button type="submit" className="w-full">
+          {t("joinWaitlist")}
+        </Button>
+      </form>
     );
   }
   return (

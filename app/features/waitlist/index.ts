@@ -1,2 +1,3 @@
 export { openWaitlist, type WaitlistOpenRequest } from "./trigger";
 export { WaitlistHost } from "./waitlist-host";
+export { WAITLIST_INTENT, WaitlistPageForm } from "./waitlist-page-form";

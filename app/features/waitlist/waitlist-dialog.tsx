@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import * as Dialog from "@radix-ui/react-dialog";
 import { setNonce } from "get-nonce";
@@ -6,16 +6,15 @@ import { CheckCircle2, LoaderCircle, X } from "lucide-react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { useFieldMessage, useRegion } from "~/features/i18n";
+import { useRegion } from "~/features/i18n";
 import { track } from "~/lib/analytics";
 import { brand } from "~/lib/brand";
 import { Button, buttonClasses } from "~/ui/button";
 import { WaitlistSchema } from "./schema";
+import { WaitlistFields } from "./waitlist-fields";
 
 // SPEC §9: focus moves into the dialog after 100 ms.
 const FOCUS_DELAY_MS = 100;
-const FREE_MAIL =
-  /@(gmail|googlemail|yahoo|ymail|hotmail|outlook|live|icloud|me|aol|proton|protonmail|qq|163)\./i;
 
 // Radix keeps scrolling locked with a <style> element; our CSP admits it by the page's nonce.
 if (typeof document !== "undefined") {
@@ -24,9 +23,6 @@ if (typeof document !== "undefined") {
 }
 
 type Status = "idle" | "submitting" | "success" | "error";
-
-const inputClass =
-  "focus-ring mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 aria-[invalid=true]:border-red-600 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100";
 
 export default function WaitlistDialog({
   open,
@@ -98,8 +94,6 @@ export default function WaitlistDialog({
     ["name", "email", "company", "role"].every(filled) &&
     values.consent === "on" &&
     !filled("website");
-  const message = useFieldMessage();
-  const personalEmail = FREE_MAIL.test(String(values.email ?? ""));
 
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -169,78 +163,11 @@ export default function WaitlistDialog({
                 action="/api/waitlist"
                 className="mt-4 space-y-4"
               >
-                {(["name", "email", "company", "role"] as const).map((name) => {
-                  const field = fields[name];
-                  const error = message(field.errors);
-                  return (
-                    <div key={name}>
-                      <label htmlFor={field.id} className="text-sm font-medium">
-                        {texts.fields[name]}
-                      </label>
-                      <input
-                        {...getInputProps(field, { type: name === "email" ? "email" : "text" })}
-                        key={field.key}
-                        ref={name === "name" ? nameRef : undefined}
-                        required
-                        autoComplete={
-                          {
-                            name: "name",
-                            email: "email",
-                            company: "organization",
-                            role: "organization-title",
-                          }[name]
-                        }
-                        className={inputClass}
-                      />
-                      {name === "email" && personalEmail ? (
-                        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-                          {t("forms:waitlist.personalEmailHint")}
-                        </p>
-                      ) : null}
-                      {error ? (
-                        <p
-                          id={field.errorId}
-                          className="mt-1 text-sm text-red-700 dark:text-red-400"
-                        >
-                          {error}
-                        </p>
-                      ) : null}
-                    </div>
-                  );
-                })}
-                <div
-                  aria-hidden="true"
-                  className="absolute -left-[9999px] h-px w-px overflow-hidden"
-                >
-                  <label htmlFor={fields.website.id}>{t("forms:waitlist.honeypot")}</label>
-                  <input
-                    {...getInputProps(fields.website, { type: "text" })}
-                    tabIndex={-1}
-                    autoComplete="off"
-                  />
-                </div>
-                <div>
-                  <label className="flex items-start gap-2 text-sm">
-                    <input
-                      {...getInputProps(fields.consent, { type: "checkbox" })}
-                      className="focus-ring mt-1 size-4"
-                    />
-                    <span>
-                      {texts.consent.privacy} {texts.consent.terms}{" "}
-                      <Link to="/privacy" className="underline" target="_blank">
-                        {t("forms:consentPrivacyLink")}
-                      </Link>
-                    </span>
-                  </label>
-                  {message(fields.consent.errors) ? (
-                    <p
-                      id={fields.consent.errorId}
-                      className="mt-1 text-sm text-red-700 dark:text-red-400"
-                    >
-                      {message(fields.consent.errors)}
-                    </p>
-                  ) : null}
-                </div>
+                <WaitlistFields
+                  fields={fields}
+                  nameRef={nameRef}
+                  email={String(values.email ?? "")}
+                />
                 <p className="text-sm text-slate-600 dark:text-slate-300">{texts.trust}</p>
                 {status === "error" ? (
                   <p

@@ -1,0 +1,77 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { Kysely } from "kysely";
+import type { z } from "zod";
+import type { Database } from "~/db/schema";
+import { getLogger } from "~/lib/logger.server";
+import { hitRateLimit } from "~/lib/rate-limit.server";
+import { WaitlistSchema } from "./schema";
+import { recordWaitlistEntry } from "./waitlist.server";
+
+export const WAITLIST_RATE_LIMITS = {
+  perIp: { limit: 20, windowMs: 10 * 60_000 },
+  perEmail: { limit: 5, windowMs: 60 * 60_000 },
+};
+
+export type WaitlistOutcome =
+  | { kind: "rate_limited"; retryAfterSeconds: number }
+  | { kind: "invalid"; issues: z.core.$ZodIssue[] }
+  | { kind: "dropped" }
+  | { kind: "stored"; created: boolean };
+
+/**
+ * One waitlist submission, whichever way it came (JSON API, form post): per-address limit,
+ * validation, the honeypot, the per-email limit, then one row per email.
+ */
+export async function submitWaitlist(
+  db: Kysely<Database>,
+  body: unknown,
+  context: { clientIp: string; locale?: string | null; region?: string | null },
+): Promise<WaitlistOutcome> {
+  const byIp = await hitRateLimit(
+    db,
+    `waitlist:ip:${context.clientIp}`,
+    WAITLIST_RATE_LIMITS.perIp,
+  );
+  if (!byIp.allowed) return { kind: "rate_limited", retryAfterSeconds: byIp.retryAfterSeconds };
+  const parsed = WaitlistSchema.safeParse(body);
+  if (!parsed.success) return { kind: "invalid", issues: parsed.error.issues };
+  const entry = parsed.data;
+  // A filled honeypot is a bot: it is told "thank you" and nothing is kept.
+  if (entry.website) {
+    getLogger().info({ event: "waitlist_honeypot" }, "waitlist submission dropped");
+    return { kind: "dropped" };
+  }
+  const byEmail = await hitRateLimit(
+    db,
+    `waitlist:email:${entry.email}`,
+    WAITLIST_RATE_LIMITS.perEmail,
+  );
+  if (!byEmail.allowed)
+    return { kind: "rate_limited", retryAfterSeconds: byEmail.retryAfterSeconds };
+  const { created } = await recordWaitlistEntry(db, entry, context);
+  return { kind: "stored", created };
+}
+
+/**
+ * The waitlist posted as a page form (a browser without JavaScript): Conform's reply keeps every
+ * value on an error and clears the form once the entry is stored.
+ */
+export async function joinWaitlistByForm(
+  db: Kysely<Database>,
+  fields: Record<string, string>,
+  context: { clientIp: string; locale?: string | null; region?: string | null },
+) {
+  const submission = parseWithZod(new URLSearchParams(fields), { schema: WaitlistSchema });
+  if (submission.status !== "success") {
+    return { status: 400, result: submission.reply(), sent: false };
+  }
+  const outcome = await submitWaitlist(db, submission.value, context);
+  if (outcome.kind === "rate_limited") {
+    return {
+      status: 429,
+      result: submission.reply({ formErrors: ["errors:rate_limited"] }),
+      sent: false,
+    };
+  }
+  return { status: 200, result: submission.reply({ resetForm: true }), sent: true };
+}

@@ -1,0 +1,97 @@
+import { getInputProps, type useForm } from "@conform-to/react";
+import type { z } from "zod";
+import type { Ref } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { useFieldMessage, useRegion } from "~/features/i18n";
+import { controlClass as inputClass } from "~/ui/field";
+import type { WaitlistSchema } from "./schema";
+
+const FREE_MAIL =
+  /@(gmail|googlemail|yahoo|ymail|hotmail|outlook|live|icloud|me|aol|proton|protonmail|qq|163)\./i;
+
+type Fields = ReturnType<typeof useForm<z.input<typeof WaitlistSchema>>>[1];
+
+/** The waitlist's fields (SPEC §3), with the region pack's labels: shared by the dialog and the page form. */
+export function WaitlistFields({
+  fields,
+  nameRef,
+  email,
+}: {
+  fields: Fields;
+  nameRef?: Ref<HTMLInputElement>;
+  /** The email typed so far, to suggest giving a role when it is a personal address (SPEC §5). */
+  email: string;
+}) {
+  const { t } = useTranslation("forms");
+  const message = useFieldMessage();
+  const texts = useRegion().pack.waitlist;
+  const personalEmail = FREE_MAIL.test(email);
+  return (
+    <>
+      {(["name", "email", "company", "role"] as const).map((name) => {
+        const field = fields[name];
+        const error = message(field.errors);
+        return (
+          <div key={name}>
+            <label htmlFor={field.id} className="text-sm font-medium">
+              {texts.fields[name]}
+            </label>
+            <input
+              {...getInputProps(field, { type: name === "email" ? "email" : "text" })}
+              key={field.key}
+              ref={name === "name" ? nameRef : undefined}
+              required
+              autoComplete={
+                {
+                  name: "name",
+                  email: "email",
+                  company: "organization",
+                  role: "organization-title",
+                }[name]
+              }
+              className={inputClass}
+            />
+            {name === "email" && personalEmail ? (
+              <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+                {t("waitlist.personalEmailHint")}
+              </p>
+            ) : null}
+            {error ? (
+              <p id={field.errorId} className="mt-1 text-sm text-red-700 dark:text-red-400">
+                {error}
+              </p>
+            ) : null}
+          </div>
+        );
+      })}
+      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+        <label htmlFor={fields.website.id}>{t("waitlist.honeypot")}</label>
+        <input
+          {...getInputProps(fields.website, { type: "text" })}
+          tabIndex={-1}
+          autoComplete="off"
+        />
+      </div>
+      <div>
+        <label className="flex items-start gap-2 text-sm">
+          <input
+            {...getInputProps(fields.consent, { type: "checkbox" })}
+            className="focus-ring mt-1 size-4"
+          />
+          <span>
+            {texts.consent.privacy} {texts.consent.terms}{" "}
+            <Link to="/privacy" className="underline" target="_blank">
+              {t("consentPrivacyLink")}
+            </Link>
+          </span>
+        </label>
+        {message(fields.consent.errors) ? (
+          <p id={fields.consent.errorId} className="mt-1 text-sm text-red-700 dark:text-red-400">
+            {message(fields.consent.errors)}
+          </p>
+        ) : null}
+      </div>
+    </>
+  );
+}
