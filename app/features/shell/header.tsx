@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Link, NavLink, useLocation } from "react-router";
 import { brand } from "~/lib/brand";
 import { openWaitlist } from "~/features/waitlist";
+import { track } from "~/lib/analytics";
 import { Button, ButtonLink } from "~/ui/button";
 import { BackButton } from "./back-button";
 import { LogoMark } from "./logo";
@@ -73,7 +74,14 @@ function PrimaryAction({ className, onDone }: { className?: string; onDone?: () 
     );
   }
   return (
-    <ButtonLink to="/demo" className={className} onClick={onDone}>
+    <ButtonLink
+      to="/demo"
+      className={className}
+      onClick={() => {
+        track("demo_request_click", { location: "header" });
+        onDone?.();
+      }}
+    >
       {t("requestDemo")}
     </ButtonLink>
   );
