@@ -2,6 +2,9 @@ import { defineConfig, devices } from "@playwright/test";
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_DATABASE = "data/e2e/kestrel.db";
+export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 3125);
+/** Every mail the server under test sends arrives here, one JSON line each. */
+export const E2E_MAILBOX = "data/e2e-mail/mail.jsonl";
 
 // Debian's Chromium; no browser is ever downloaded (scripts/ensure-chromium.js installs it).
 export const chromiumLaunch = {
@@ -30,18 +33,28 @@ export default defineConfig({
   projects: [
     { name: "chromium", use: { ...devices["Desktop Chrome"], launchOptions: chromiumLaunch } },
   ],
-  webServer: {
-    // The production build, on a database of its own that each run starts afresh.
-    command: `rm -rf data/e2e && node server/start.js`,
-    url: `http://127.0.0.1:${E2E_PORT}/readyz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      NODE_ENV: "production",
-      PORT: String(E2E_PORT),
-      HOST: "127.0.0.1",
-      DATABASE_URL: E2E_DATABASE,
-      LOG_LEVEL: "warn",
+  webServer: [
+    {
+      // A local SMTP server that speaks the real protocol; the app delivers to it.
+      command: `rm -rf data/e2e-mail && node scripts/smtp-sink.js ${E2E_SMTP_PORT} ${E2E_MAILBOX}`,
+      port: E2E_SMTP_PORT,
+      reuseExistingServer: false,
+      timeout: 30_000,
     },
-  },
+    {
+      // The production build, on a database of its own that each run starts afresh.
+      command: `rm -rf data/e2e && node server/start.js`,
+      url: `http://127.0.0.1:${E2E_PORT}/readyz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        NODE_ENV: "production",
+        PORT: String(E2E_PORT),
+        HOST: "127.0.0.1",
+        DATABASE_URL: E2E_DATABASE,
+        SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+        LOG_LEVEL: "warn",
+      },
+    },
+  ],
 });

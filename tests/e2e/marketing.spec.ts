@@ -1,4 +1,4 @@
-import { queryE2eDatabase } from "./db";
+import { deliveredMail, queryE2eDatabase } from "./db";
 import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
 
 // Issue "Marketing site and lead capture": the public pages and what their forms store.
@@ -131,11 +131,15 @@ test.describe("contact form", () => {
       email,
     );
     expect(rows).toEqual([{ inquiry_type: "partnership", name: "Siti Rahman" }]);
-    const mails = queryE2eDatabase<{ subject: string }>(
-      "select subject from outbox where body like ?",
+    // Mailed to the team over SMTP, and marked sent in the outbox.
+    const mails = queryE2eDatabase<{ status: string }>(
+      "select status from outbox where body like ?",
       `%${email}%`,
     );
-    expect(mails).toHaveLength(1);
+    expect(mails).toEqual([{ status: "sent" }]);
+    const delivered = deliveredMail().find((mail) => mail.data.includes(email));
+    expect(delivered?.to).toEqual(["team@kestrel.academy"]);
+    expect(delivered?.data).toContain("reseller partnership in Malaysia");
   });
 
   test("shows SPEC messages and keeps what was typed", async ({ page }) => {
