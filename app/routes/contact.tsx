@@ -10,23 +10,19 @@ import { CheckCircle2, Clock, Globe2, LoaderCircle, Mail } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, data, useNavigation } from "react-router";
 import { ContactMessageSchema, INQUIRY_TYPES, type ContactMessage } from "~/features/contact";
-import { recordContactMessage } from "~/features/contact/index.server";
+import { submitLeadForm } from "~/features/contact/index.server";
 import { i18nForMatches, useFieldMessage } from "~/features/i18n";
 import { getLocaleState } from "~/features/i18n/index.server";
 import { getDb } from "~/db/db.server";
 import { track } from "~/lib/analytics";
 import { readFormFields } from "~/lib/api.server";
 import { brand } from "~/lib/brand";
-import { getLogger } from "~/lib/logger.server";
-import { hitRateLimit } from "~/lib/rate-limit.server";
 import { requestInfoContext } from "~/lib/request-context";
 import { Button, ButtonLink } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { Field, controlClass } from "~/ui/field";
 import { RevealEmail } from "~/ui/reveal-email";
 import type { Route } from "./+types/contact";
-
-const CONTACT_RATE_LIMIT = { limit: 10, windowMs: 10 * 60_000 };
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const { t } = i18nForMatches(matches);
@@ -38,30 +34,12 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const fields = await readFormFields(request);
-  const submission = parseWithZod(new URLSearchParams(fields), { schema: ContactMessageSchema });
-  if (submission.status !== "success") {
-    return data({ result: submission.reply(), sent: false }, { status: 400 });
-  }
-  const db = getDb();
-  const { clientIp } = context.get(requestInfoContext);
-  const verdict = await hitRateLimit(db, `contact:ip:${clientIp}`, CONTACT_RATE_LIMIT);
-  if (!verdict.allowed) {
-    return data(
-      { result: submission.reply({ formErrors: ["errors:rate_limited"] }), sent: false },
-      { status: 429, headers: { "Retry-After": String(verdict.retryAfterSeconds) } },
-    );
-  }
-  try {
-    const { locale } = await getLocaleState(request);
-    await recordContactMessage(db, submission.value, { locale });
-  } catch (error) {
-    getLogger().error({ err: error }, "contact message could not be stored");
-    return data(
-      { result: submission.reply({ formErrors: ["contact:serverError"] }), sent: false },
-      { status: 500 },
-    );
-  }
-  return data({ result: submission.reply({ resetForm: true }), sent: true });
+  const { locale } = await getLocaleState(request);
+  const { status, headers, ...reply } = await submitLeadForm(getDb(), "contact", fields, {
+    clientIp: context.get(requestInfoContext).clientIp,
+    locale,
+  });
+  return data(reply, { status, headers });
 }
 
 export default function ContactPage({ actionData }: Route.ComponentProps) {

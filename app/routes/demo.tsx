@@ -16,7 +16,7 @@ import {
   USE_CASES,
   type DemoRequest,
 } from "~/features/contact";
-import { recordDemoRequest } from "~/features/contact/index.server";
+import { submitLeadForm } from "~/features/contact/index.server";
 import { WAITLIST_INTENT, WaitlistPageForm } from "~/features/waitlist";
 import { joinWaitlistByForm } from "~/features/waitlist/index.server";
 import { i18nForMatches, useFieldMessage } from "~/features/i18n";
@@ -25,15 +25,11 @@ import { getDb } from "~/db/db.server";
 import { track } from "~/lib/analytics";
 import { readFormFields } from "~/lib/api.server";
 import { brand } from "~/lib/brand";
-import { getLogger } from "~/lib/logger.server";
-import { hitRateLimit } from "~/lib/rate-limit.server";
 import { requestInfoContext } from "~/lib/request-context";
 import { ButtonLink, Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { Field, controlClass } from "~/ui/field";
 import type { Route } from "./+types/demo";
-
-const DEMO_RATE_LIMIT = { limit: 10, windowMs: 10 * 60_000 };
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const { t } = i18nForMatches(matches);
@@ -54,45 +50,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     return data({ intent: WAITLIST_INTENT, ...result }, { status });
   }
-  const submission = parseWithZod(new URLSearchParams(fields), { schema: DemoRequestSchema });
-  if (submission.status !== "success") {
-    return data(
-      { intent: "demo" as const, result: submission.reply(), sent: false },
-      { status: 400 },
-    );
-  }
-  const db = getDb();
-  const { clientIp } = context.get(requestInfoContext);
-  const verdict = await hitRateLimit(db, `demo:ip:${clientIp}`, DEMO_RATE_LIMIT);
-  if (!verdict.allowed) {
-    return data(
-      {
-        intent: "demo" as const,
-        result: submission.reply({ formErrors: ["errors:rate_limited"] }),
-        sent: false,
-      },
-      { status: 429, headers: { "Retry-After": String(verdict.retryAfterSeconds) } },
-    );
-  }
-  try {
-    const { locale } = await getLocaleState(request);
-    await recordDemoRequest(db, submission.value, { locale });
-  } catch (error) {
-    getLogger().error({ err: error }, "demo request could not be stored");
-    return data(
-      {
-        intent: "demo" as const,
-        result: submission.reply({ formErrors: ["demo:serverError"] }),
-        sent: false,
-      },
-      { status: 500 },
-    );
-  }
-  return data({
-    intent: "demo" as const,
-    result: submission.reply({ resetForm: true }),
-    sent: true,
+  const { locale } = await getLocaleState(request);
+  const { status, headers, ...reply } = await submitLeadForm(getDb(), "demo", fields, {
+    clientIp: context.get(requestInfoContext).clientIp,
+    locale,
   });
+  return data({ intent: "demo" as const, ...reply }, { status, headers });
 }
 
 export default function DemoPage({ actionData }: Route.ComponentProps) {

@@ -1,1 +1,2 @@
 export { recordContactMessage, recordDemoRequest } from "./contact.server";
+export { submitLeadForm } from "./submit.server";

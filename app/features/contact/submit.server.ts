@@ -1,0 +1,69 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { Kysely } from "kysely";
+import type { z } from "zod";
+import type { Database } from "~/db/schema";
+import { getLogger } from "~/lib/logger.server";
+import { hitRateLimit } from "~/lib/rate-limit.server";
+import { recordContactMessage, recordDemoRequest } from "./contact.server";
+import { ContactMessageSchema, DemoRequestSchema } from "./schema";
+
+// The contact and demo forms: validated, limited per address, stored (and mailed); the reply keeps
+// every value on an error (SPEC §8: nothing the user typed is lost).
+const FORM_RATE_LIMIT = { limit: 10, windowMs: 10 * 60_000 };
+
+const FORMS = {
+  contact: {
+    schema: ContactMessageSchema,
+    save: recordContactMessage,
+    serverError: "contact:serverError",
+  },
+  demo: { schema: DemoRequestSchema, save: recordDemoRequest, serverError: "demo:serverError" },
+} as const;
+
+type Headers = Record<string, string>;
+
+export async function submitLeadForm(
+  db: Kysely<Database>,
+  kind: keyof typeof FORMS,
+  fields: Record<string, string>,
+  context: { clientIp: string; locale?: string | null },
+) {
+  const form = FORMS[kind];
+  const submission = parseWithZod(new URLSearchParams(fields), {
+    schema: form.schema as z.ZodType,
+  });
+  if (submission.status !== "success") {
+    return { status: 400, headers: {} as Headers, result: submission.reply(), sent: false };
+  }
+  try {
+    const verdict = await hitRateLimit(db, `${kind}:ip:${context.clientIp}`, FORM_RATE_LIMIT);
+    if (!verdict.allowed) {
+      return {
+        status: 429,
+        headers: { "Retry-After": String(verdict.retryAfterSeconds) } as Headers,
+        result: submission.reply({ formErrors: ["errors:rate_limited"] }),
+        sent: false,
+      };
+    }
+    await (form.save as (db: Kysely<Database>, value: unknown, c: object) => Promise<number>)(
+      db,
+      submission.value,
+      { locale: context.locale },
+    );
+  } catch (error) {
+    // The database is down or refused the write: say so, and give the form back as it was.
+    getLogger().error({ err: error, form: kind }, "form submission could not be stored");
+    return {
+      status: 500,
+      headers: {} as Headers,
+      result: submission.reply({ formErrors: [form.serverError] }),
+      sent: false,
+    };
+  }
+  return {
+    status: 200,
+    headers: {} as Headers,
+    result: submission.reply({ resetForm: true }),
+    sent: true,
+  };
+}
