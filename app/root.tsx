@@ -24,7 +24,8 @@ import {
 } from "./features/i18n";
 import { getLocaleState } from "./features/i18n/index.server";
 import { CrashScreen, StatusScreen } from "./features/shell/error-screens";
-import { WaitlistHost } from "./features/waitlist";
+// The host alone: the waitlist page form (and its schema) stay out of every page's bundle.
+import { WaitlistHost } from "./features/waitlist/waitlist-host";
 import { Shell } from "./features/shell/shell";
 import { DEFAULT_THEME } from "./features/shell/theme";
 import { getTheme } from "./features/shell/theme.server";

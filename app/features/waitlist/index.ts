@@ -1,3 +1,2 @@
-export { openWaitlist, type WaitlistOpenRequest } from "./trigger";
 export { WaitlistHost } from "./waitlist-host";
 export { WAITLIST_INTENT, WaitlistPageForm } from "./waitlist-page-form";

@@ -1,6 +1,6 @@
 import { Suspense, lazy, useEffect, useRef, useState } from "react";
 import { track } from "~/lib/analytics";
-import { WAITLIST_OPEN_EVENT, type WaitlistOpenRequest } from "./trigger";
+import { WAITLIST_OPEN_EVENT, type WaitlistOpenRequest } from "~/lib/waitlist-trigger";
 
 // The dialog, its form library and its schema load on the first open, not with every page.
 const WaitlistDialog = lazy(() => import("./waitlist-dialog"));

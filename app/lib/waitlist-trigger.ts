@@ -1,6 +1,7 @@
-import { track } from "~/lib/analytics";
+import { track } from "./analytics";
 
-// SPEC §2 "Waitlist modal": a global trigger lets any part of the app open it.
+// SPEC §2 "Waitlist modal": a global trigger lets any part of the app open it. It lives here, not
+// in the waitlist feature, so that a button can open the dialog without loading the dialog's code.
 export const WAITLIST_OPEN_EVENT = "kestrel:waitlist-open";
 
 export interface WaitlistOpenRequest {
