@@ -152,7 +152,7 @@ function lighthouse() {
     `lighthouse (mobile): performance ${score("performance")}, accessibility ${score("accessibility")}, ` +
       `best practices ${score("best-practices")}, SEO ${score("seo")}; ` +
       `LCP ${(audit("largest-contentful-paint") / 1000).toFixed(2)} s, CLS ${audit("cumulative-layout-shift").toFixed(3)}, ` +
-      `JS transferred ${(audit("total-byte-weight") / 1024).toFixed(0)} KB total page weight`,
+      `page weight ${(audit("total-byte-weight") / 1024).toFixed(0)} KB transferred`,
   );
 }
 
