@@ -10,7 +10,16 @@ if [ -z "$bin" ] || [ ! -x "$bin/postgres" ]; then
   exit 1
 fi
 
-port=${PG_TEST_PORT:-55432}
+# The first free port from 55432, unless PG_TEST_PORT names one.
+port=${PG_TEST_PORT:-}
+if [ -z "$port" ]; then
+  for candidate in $(seq 55432 55462); do
+    if ! (exec 3<>"/dev/tcp/127.0.0.1/$candidate") 2>/dev/null; then
+      port=$candidate
+      break
+    fi
+  done
+fi
 dir=$(mktemp -d /tmp/kestrel-pg.XXXXXX)
 password=$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')
 as_owner=()
@@ -30,6 +39,9 @@ chmod 600 "$dir/pwfile"
 pid=$!
 
 stop() {
+  # Fast shutdown of the postmaster itself (SIGINT), then wait for the wrapper to end.
+  postmaster=$(head -n 1 "$dir/data/postmaster.pid" 2>/dev/null || true)
+  [ -n "$postmaster" ] && kill -INT "$postmaster" 2>/dev/null || true
   kill "$pid" 2>/dev/null || true
   wait "$pid" 2>/dev/null || true
   rm -rf "$dir"
