@@ -22,6 +22,8 @@ async function recordAnalytics(page: Page) {
 
 async function fill(page: Page, email: string) {
   const dialog = page.getByRole("dialog");
+  // The dialog moves focus to its first field after 100 ms (SPEC §9); type after that, as a person would.
+  await expect(dialog.getByLabel("Full name")).toBeFocused();
   await dialog.getByLabel("Full name").fill("Ana Cruz");
   await dialog.getByLabel("Work email").fill(email);
   await dialog.getByLabel("Company").fill("Manila Trust");
@@ -92,6 +94,7 @@ test("a malformed email says 'Enter a valid email'", async ({ page }) => {
   await page.goto("/demo");
   await waitForHydration(page);
   await page.getByRole("button", { name: "Join The Waitlist" }).click();
+  await expect(page.getByRole("dialog").getByLabel("Full name")).toBeFocused();
   const email = page.getByRole("dialog").getByLabel("Work email");
   await email.fill("ana@");
   await email.blur();

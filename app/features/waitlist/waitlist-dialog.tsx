@@ -108,7 +108,10 @@ export default function WaitlistDialog({
           }}
           onOpenAutoFocus={(event) => {
             event.preventDefault();
-            setTimeout(() => nameRef.current?.focus(), FOCUS_DELAY_MS);
+            // Someone quicker than the delay keeps the field they chose.
+            setTimeout(() => {
+              if (!(document.activeElement instanceof HTMLInputElement)) nameRef.current?.focus();
+            }, FOCUS_DELAY_MS);
           }}
         >
           <div className="flex items-start gap-4">
