@@ -6,6 +6,7 @@ import type { NextFunction, Request, Response } from "express";
 import { RouterContextProvider, type ServerBuild, createRequestHandler } from "react-router";
 import { getLocaleState } from "~/features/i18n/index.server";
 import { getTheme } from "~/features/shell/theme.server";
+import { PUBLIC_PAGES } from "~/lib/public-pages";
 import { requestInfoContext } from "~/lib/request-context";
 import { contentSecurityPolicy, securityHeaders } from "~/lib/security-headers.server";
 
@@ -16,14 +17,7 @@ import { contentSecurityPolicy, securityHeaders } from "~/lib/security-headers.s
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-export const CACHED_PATHS = new Set([
-  "/kestrel",
-  "/partners",
-  "/contact",
-  "/demo",
-  "/privacy",
-  "/terms",
-]);
+const CACHED_PATHS = new Set(PUBLIC_PAGES);
 /** Query strings that still give a cacheable page (the landing hero variants). */
 const CACHED_QUERIES = new Set(["", "?hero=compliance", "?hero=fraud", "?hero=esg"]);
 /** Cookies that only choose how the page looks; any other cookie (a session) renders per request. */

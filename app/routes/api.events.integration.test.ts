@@ -1,6 +1,5 @@
-import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { requestInfoContext } from "~/lib/request-context";
+import { callAction } from "../../tests/integration/call-action";
 import { EVENTS_RATE_LIMIT, action } from "./api.events";
 
 async function post(ip: string): Promise<Response> {
@@ -11,9 +10,7 @@ async function post(ip: string): Promise<Response> {
       events: [{ name: "module_viewed", properties: {}, path: "/training" }],
     }),
   });
-  const context = new RouterContextProvider();
-  context.set(requestInfoContext, { clientIp: ip, requestId: "test", cspNonce: "n" });
-  return (await action({ request, context, params: {} } as never)) as Response;
+  return callAction(action, request, ip);
 }
 
 describe("POST /api/events rate limit", () => {

@@ -1,8 +1,7 @@
 import fc from "fast-check";
-import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/db/db.server";
-import { requestInfoContext } from "~/lib/request-context";
+import { callAction } from "../../tests/integration/call-action";
 import { WAITLIST_RATE_LIMITS } from "~/features/waitlist/index.server";
 import { action } from "./api.waitlist";
 
@@ -19,14 +18,7 @@ async function post(
     body,
     headers: { "Content-Type": type, ...headers },
   });
-  const context = new RouterContextProvider();
-  context.set(requestInfoContext, { clientIp: ip, requestId: "test", cspNonce: "n" });
-  try {
-    return (await action({ request, context, params: {} } as never)) as Response;
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
+  return callAction(action, request, ip);
 }
 
 const valid = {

@@ -6,7 +6,7 @@ import {
   useForm,
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { CheckCircle2, Clock, Globe2, LoaderCircle, Mail } from "lucide-react";
+import { Clock, Globe2, Mail } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, data, useNavigation } from "react-router";
 import { ContactMessageSchema, INQUIRY_TYPES, type ContactMessage } from "~/features/contact";
@@ -18,9 +18,10 @@ import { track } from "~/lib/analytics";
 import { readFormFields } from "~/lib/api.server";
 import { brand } from "~/lib/brand";
 import { requestInfoContext } from "~/lib/request-context";
-import { Button, ButtonLink } from "~/ui/button";
+import { ButtonLink } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { Field, controlClass } from "~/ui/field";
+import { FormAlert, SubmitButton, SuccessCard } from "~/ui/form-status";
 import { RevealEmail } from "~/ui/reveal-email";
 import type { Route } from "./+types/contact";
 
@@ -63,16 +64,12 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
 
   if (actionData?.sent) {
     return (
-      <div className="mx-auto max-w-2xl px-4 py-16 sm:px-6">
-        <Card className="text-center" role="status">
-          <CheckCircle2 aria-hidden="true" className="mx-auto size-12 text-emerald-600" />
-          <h1 className="mt-4 text-2xl font-bold">{t("success")}</h1>
-          <p className="mt-2 text-slate-600 dark:text-slate-300">{t("successBody")}</p>
-          <ButtonLink to={brand.homePath} className="mt-8">
-            {t("backHome")}
-          </ButtonLink>
-        </Card>
-      </div>
+      <SuccessCard title={t("success")}>
+        <p className="mt-2 text-slate-600 dark:text-slate-300">{t("successBody")}</p>
+        <ButtonLink to={brand.homePath} className="mt-8">
+          {t("backHome")}
+        </ButtonLink>
+      </SuccessCard>
     );
   }
 
@@ -162,25 +159,18 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
               </Field>
             </div>
             {formError ? (
-              <p
-                role="alert"
-                id={form.errorId}
-                className="rounded-lg bg-red-50 p-3 text-sm text-red-800 sm:col-span-2 dark:bg-red-950 dark:text-red-200"
-              >
+              <FormAlert id={form.errorId} className="sm:col-span-2">
                 {formError}
-              </p>
+              </FormAlert>
             ) : null}
             <div className="sm:col-span-2">
-              <Button type="submit" disabled={submitting} className="w-full sm:w-auto">
-                {submitting ? (
-                  <>
-                    <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
-                    {t("form.sending")}
-                  </>
-                ) : (
-                  t("form.submit")
-                )}
-              </Button>
+              <SubmitButton
+                pending={submitting}
+                pendingLabel={t("form.sending")}
+                className="w-full sm:w-auto"
+              >
+                {t("form.submit")}
+              </SubmitButton>
             </div>
           </Form>
         </Card>

@@ -6,7 +6,7 @@ import {
   useForm,
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { CalendarClock, CheckCircle2, LoaderCircle, Users } from "lucide-react";
+import { CalendarClock, Users } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, data, useNavigation, useSearchParams } from "react-router";
 import {
@@ -26,9 +26,10 @@ import { track } from "~/lib/analytics";
 import { readFormFields } from "~/lib/api.server";
 import { brand } from "~/lib/brand";
 import { requestInfoContext } from "~/lib/request-context";
-import { ButtonLink, Button } from "~/ui/button";
+import { ButtonLink } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { Field, controlClass } from "~/ui/field";
+import { FormAlert, SubmitButton, SuccessCard } from "~/ui/form-status";
 import type { Route } from "./+types/demo";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -86,24 +87,20 @@ export default function DemoPage({ actionData }: Route.ComponentProps) {
 
   if (demoResult?.sent) {
     return (
-      <div className="mx-auto max-w-2xl px-4 py-16 sm:px-6">
-        <Card className="text-center" role="status">
-          <CheckCircle2 aria-hidden="true" className="mx-auto size-12 text-emerald-600" />
-          <h1 className="mt-4 text-2xl font-bold">{t("success")}</h1>
-          <h2 className="mt-6 font-semibold">{t("nextStepsHeading")}</h2>
-          <ol className="mx-auto mt-3 max-w-md list-decimal space-y-1 pl-5 text-left">
-            {(t("nextSteps", { returnObjects: true }) as string[]).map((step) => (
-              <li key={step}>{step}</li>
-            ))}
-          </ol>
-          <div className="mt-8 flex flex-wrap justify-center gap-3">
-            <ButtonLink to={brand.homePath}>{t("backHome")}</ButtonLink>
-            <ButtonLink to="/courses/esg-ai-ethics" variant="secondary">
-              {t("tryEsg")}
-            </ButtonLink>
-          </div>
-        </Card>
-      </div>
+      <SuccessCard title={t("success")}>
+        <h2 className="mt-6 font-semibold">{t("nextStepsHeading")}</h2>
+        <ol className="mx-auto mt-3 max-w-md list-decimal space-y-1 pl-5 text-left">
+          {(t("nextSteps", { returnObjects: true }) as string[]).map((step) => (
+            <li key={step}>{step}</li>
+          ))}
+        </ol>
+        <div className="mt-8 flex flex-wrap justify-center gap-3">
+          <ButtonLink to={brand.homePath}>{t("backHome")}</ButtonLink>
+          <ButtonLink to="/courses/esg-ai-ethics" variant="secondary">
+            {t("tryEsg")}
+          </ButtonLink>
+        </div>
+      </SuccessCard>
     );
   }
 
@@ -259,25 +256,18 @@ export default function DemoPage({ actionData }: Route.ComponentProps) {
                 </Field>
               </div>
               {formError ? (
-                <p
-                  role="alert"
-                  id={form.errorId}
-                  className="rounded-lg bg-red-50 p-3 text-sm text-red-800 sm:col-span-2 dark:bg-red-950 dark:text-red-200"
-                >
+                <FormAlert id={form.errorId} className="sm:col-span-2">
                   {formError}
-                </p>
+                </FormAlert>
               ) : null}
               <div className="sm:col-span-2">
-                <Button type="submit" disabled={submitting} className="w-full sm:w-auto">
-                  {submitting ? (
-                    <>
-                      <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
-                      {t("form.submitting")}
-                    </>
-                  ) : (
-                    t("form.submit")
-                  )}
-                </Button>
+                <SubmitButton
+                  pending={submitting}
+                  pendingLabel={t("form.submitting")}
+                  className="w-full sm:w-auto"
+                >
+                  {t("form.submit")}
+                </SubmitButton>
               </div>
             </Form>
           </Card>

@@ -1,19 +1,9 @@
 import { getEnv } from "~/lib/env.server";
-import { brand } from "~/lib/brand";
-
-// The public pages, for search engines.
-export const PUBLIC_PATHS = [
-  brand.homePath,
-  "/partners",
-  "/contact",
-  "/demo",
-  "/privacy",
-  "/terms",
-];
+import { PUBLIC_PAGES } from "~/lib/public-pages";
 
 export function loader() {
   const base = getEnv().APP_URL;
-  const urls = PUBLIC_PATHS.map((path) => `  <url><loc>${base}${path}</loc></url>`).join("\n");
+  const urls = PUBLIC_PAGES.map((path) => `  <url><loc>${base}${path}</loc></url>`).join("\n");
   const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
   return new Response(xml, {
     headers: {

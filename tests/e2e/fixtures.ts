@@ -60,3 +60,23 @@ export async function expectAccessible(page: Page): Promise<void> {
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
 }
+
+/** Collects the browser `analytics` events of SPEC §7 (their `detail`) from the first script on. */
+export async function recordAnalytics(
+  page: Page,
+): Promise<() => Promise<Record<string, unknown>[]>> {
+  await page.addInitScript(() => {
+    const events: unknown[] = [];
+    Object.assign(window, { __analytics: events });
+    window.addEventListener("analytics", (event) => events.push((event as CustomEvent).detail));
+  });
+  return () =>
+    page.evaluate(
+      () => (window as unknown as { __analytics: Record<string, unknown>[] }).__analytics,
+    );
+}
+
+/** An email address no other test uses, so rows found in the database are this test's own. */
+export function uniqueEmail(label: string, domain = "example.com"): string {
+  return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@${domain}`;
+}

@@ -1,7 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import type { Page } from "@playwright/test";
-import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
+import { expect, expectAccessible, recordAnalytics, test, waitForHydration } from "./fixtures";
 
 // Issue "Languages and regions": server-side locale resolution, the language dropdown, persistence,
 // the upsell, keyboard use and axe in each language; region packs with their events.
@@ -22,19 +21,6 @@ const LANGUAGES = [
 
 const headline = (id: string) => String(dictionary(id, "hero").headline);
 const demoButton = (id: string) => String(dictionary(id, "header").requestDemo);
-
-/** Collects the browser `analytics` events of SPEC §7 from the first script on. */
-async function recordAnalytics(page: Page) {
-  await page.addInitScript(() => {
-    const events: unknown[] = [];
-    Object.assign(window, { __analytics: events });
-    window.addEventListener("analytics", (event) => events.push((event as CustomEvent).detail));
-  });
-  return () =>
-    page.evaluate(
-      () => (window as unknown as { __analytics: Record<string, unknown>[] }).__analytics,
-    );
-}
 
 test.describe("locale resolved on the server", () => {
   test("Accept-Language th-TH gets Thai HTML with lang=th-TH", async ({ request }) => {

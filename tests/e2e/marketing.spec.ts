@@ -1,9 +1,8 @@
 import { deliveredMail, queryE2eDatabase } from "./db";
-import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
+import { expect, expectAccessible, test, uniqueEmail, waitForHydration } from "./fixtures";
 
 // Issue "Marketing site and lead capture": the public pages and what their forms store.
-const unique = (label: string) =>
-  `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+const unique = (label: string) => uniqueEmail(label);
 
 test.describe("landing page", () => {
   test("has the sections in SPEC order, the compliance hero by default, and passes axe", async ({

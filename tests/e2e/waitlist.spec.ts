@@ -1,23 +1,22 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { queryE2eDatabase } from "./db";
-import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
+import {
+  expect,
+  expectAccessible,
+  recordAnalytics,
+  test,
+  uniqueEmail,
+  waitForHydration,
+} from "./fixtures";
 
 // SPEC §2/§4 "Waitlist modal", by keyboard and with the mouse, and what it stores.
-const unique = () => `wl-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@bank.example`;
+const unique = () => uniqueEmail("wl", "bank.example");
 
-async function recordAnalytics(page: Page) {
-  await page.addInitScript(() => {
-    const events: unknown[] = [];
-    Object.assign(window, { __analytics: events });
-    window.addEventListener("analytics", (event) => events.push((event as CustomEvent).detail));
-  });
-  return async () =>
-    (
-      await page.evaluate(
-        () => (window as unknown as { __analytics: { event: string }[] }).__analytics,
-      )
-    ).map((e) => e.event);
+/** The names of the analytics events the page has dispatched so far. */
+async function recordEventNames(page: Page) {
+  const events = await recordAnalytics(page);
+  return async () => (await events()).map((e) => String(e.event));
 }
 
 async function fill(page: Page, email: string) {
@@ -54,7 +53,7 @@ test("keyboard only: open from the header on /demo, focus inside, Tab stays in, 
 test("joins only with every field and consent; the entry lands in the database", async ({
   page,
 }) => {
-  const events = await recordAnalytics(page);
+  const events = await recordEventNames(page);
   const email = unique();
   await page.goto("/demo");
   await waitForHydration(page);
@@ -105,7 +104,7 @@ test.describe("when the server fails", () => {
   test.use({ expectedConsoleError: /Failed to load resource/ });
 
   test("shows the error and keeps every value", async ({ page }) => {
-    const events = await recordAnalytics(page);
+    const events = await recordEventNames(page);
     await page.route("**/api/waitlist", (route) => route.fulfill({ status: 500, body: "{}" }));
     await page.goto("/demo");
     await waitForHydration(page);

@@ -2,16 +2,16 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import * as Dialog from "@radix-ui/react-dialog";
 import { setNonce } from "get-nonce";
-import { CheckCircle2, LoaderCircle, X } from "lucide-react";
+import { X } from "lucide-react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { useRegion } from "~/features/i18n";
 import { track } from "~/lib/analytics";
 import { brand } from "~/lib/brand";
-import { Button, buttonClasses } from "~/ui/button";
+import { Button } from "~/ui/button";
+import { FormAlert, SubmitButton } from "~/ui/form-status";
 import { WaitlistSchema } from "./schema";
-import { WaitlistFields } from "./waitlist-fields";
+import { SensitiveDataNotice, WaitlistFields, WaitlistSuccess } from "./waitlist-fields";
 
 // SPEC §9: focus moves into the dialog after 100 ms.
 const FOCUS_DELAY_MS = 100;
@@ -124,42 +124,13 @@ export default function WaitlistDialog({
             </Dialog.Close>
           </div>
           {status === "success" ? (
-            <div className="mt-4 text-center" role="status">
-              <CheckCircle2 aria-hidden="true" className="mx-auto size-10 text-emerald-600" />
-              <p className="mt-3 text-lg font-semibold">{texts.success}</p>
-              <div className="mt-6 flex flex-wrap justify-center gap-3">
-                <Link
-                  to="/demo"
-                  className={buttonClasses("primary")}
-                  onClick={() => {
-                    track("waitlist_success_demo_click");
-                    onOpenChange(false);
-                  }}
-                >
-                  {t("forms:waitlist.bookDemo")}
-                </Link>
-                <Link
-                  to={brand.homePath}
-                  className={buttonClasses("secondary")}
-                  onClick={() => {
-                    track("waitlist_success_explore_click");
-                    onOpenChange(false);
-                  }}
-                >
-                  {t("forms:waitlist.exploreEnterprise")}
-                </Link>
-              </div>
-            </div>
+            <WaitlistSuccess onLeave={() => onOpenChange(false)} />
           ) : (
             <>
               <Dialog.Description className="mt-2 text-slate-600 dark:text-slate-300">
                 {texts.subtitle}
               </Dialog.Description>
-              {texts.sensitiveDataNotice ? (
-                <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-50">
-                  {texts.sensitiveDataNotice}
-                </p>
-              ) : null}
+              <SensitiveDataNotice />
               <form
                 {...getFormProps(form)}
                 method="post"
@@ -172,28 +143,18 @@ export default function WaitlistDialog({
                   email={String(values.email ?? "")}
                 />
                 <p className="text-sm text-slate-600 dark:text-slate-300">{texts.trust}</p>
-                {status === "error" ? (
-                  <p
-                    role="alert"
-                    className="rounded-lg bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
-                  >
-                    {texts.error}
-                  </p>
-                ) : null}
+                {status === "error" ? <FormAlert>{texts.error}</FormAlert> : null}
                 <div className="flex justify-end gap-3">
                   <Dialog.Close asChild>
                     <Button variant="secondary">{texts.actions.cancel}</Button>
                   </Dialog.Close>
-                  <Button type="submit" disabled={!ready || status === "submitting"}>
-                    {status === "submitting" ? (
-                      <>
-                        <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
-                        {texts.actions.joining}
-                      </>
-                    ) : (
-                      texts.actions.join
-                    )}
-                  </Button>
+                  <SubmitButton
+                    pending={status === "submitting"}
+                    pendingLabel={texts.actions.joining}
+                    disabled={!ready}
+                  >
+                    {texts.actions.join}
+                  </SubmitButton>
                 </div>
               </form>
             </>

@@ -1,9 +1,13 @@
 import { getInputProps, type useForm } from "@conform-to/react";
 import type { z } from "zod";
 import type { Ref } from "react";
+import { CheckCircle2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useFieldMessage, useRegion } from "~/features/i18n";
+import { track } from "~/lib/analytics";
+import { brand } from "~/lib/brand";
+import { buttonClasses } from "~/ui/button";
 import { controlClass as inputClass } from "~/ui/field";
 import type { WaitlistSchema } from "./schema";
 
@@ -93,5 +97,50 @@ export function WaitlistFields({
         ) : null}
       </div>
     </>
+  );
+}
+
+/** The region pack's warning against sensitive personal data (the Thai pack has one). */
+export function SensitiveDataNotice() {
+  const notice = useRegion().pack.waitlist.sensitiveDataNotice;
+  if (!notice) return null;
+  return (
+    <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-50">
+      {notice}
+    </p>
+  );
+}
+
+/** SPEC §2: after joining, Book a Demo (/demo) or Explore Enterprise (the landing page). */
+export function WaitlistSuccess({ onLeave }: { onLeave?: () => void }) {
+  const { t } = useTranslation("forms");
+  const texts = useRegion().pack.waitlist;
+  return (
+    <div className="mt-4 text-center" role="status">
+      <CheckCircle2 aria-hidden="true" className="mx-auto size-10 text-emerald-600" />
+      <p className="mt-3 text-lg font-semibold">{texts.success}</p>
+      <div className="mt-6 flex flex-wrap justify-center gap-3">
+        <Link
+          to="/demo"
+          className={buttonClasses("primary")}
+          onClick={() => {
+            track("waitlist_success_demo_click");
+            onLeave?.();
+          }}
+        >
+          {t("waitlist.bookDemo")}
+        </Link>
+        <Link
+          to={brand.homePath}
+          className={buttonClasses("secondary")}
+          onClick={() => {
+            track("waitlist_success_explore_click");
+            onLeave?.();
+          }}
+        >
+          {t("waitlist.exploreEnterprise")}
+        </Link>
+      </div>
+    </div>
   );
 }

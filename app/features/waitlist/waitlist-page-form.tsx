@@ -1,14 +1,11 @@
 import { type SubmissionResult, getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { CheckCircle2 } from "lucide-react";
-import { useTranslation } from "react-i18next";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { useFieldMessage, useRegion } from "~/features/i18n";
-import { brand } from "~/lib/brand";
-import { Button, buttonClasses } from "~/ui/button";
+import { FormAlert, SubmitButton } from "~/ui/form-status";
 import { Card } from "~/ui/card";
 import { WaitlistSchema } from "./schema";
-import { WaitlistFields } from "./waitlist-fields";
+import { SensitiveDataNotice, WaitlistFields, WaitlistSuccess } from "./waitlist-fields";
 
 export const WAITLIST_INTENT = "waitlist";
 
@@ -25,7 +22,6 @@ export function WaitlistPageForm({
   lastResult?: SubmissionResult<string[]>;
   joined: boolean;
 }) {
-  const { t } = useTranslation("forms");
   const message = useFieldMessage();
   const texts = useRegion().pack.waitlist;
   const navigation = useNavigation();
@@ -53,41 +49,19 @@ export function WaitlistPageForm({
           {texts.title}
         </h2>
         {joined ? (
-          <div role="status" className="mt-4 text-center">
-            <CheckCircle2 aria-hidden="true" className="mx-auto size-10 text-emerald-600" />
-            <p className="mt-3 text-lg font-semibold">{texts.success}</p>
-            <div className="mt-6 flex flex-wrap justify-center gap-3">
-              <Link to="/demo" className={buttonClasses("primary")}>
-                {t("waitlist.bookDemo")}
-              </Link>
-              <Link to={brand.homePath} className={buttonClasses("secondary")}>
-                {t("waitlist.exploreEnterprise")}
-              </Link>
-            </div>
-          </div>
+          <WaitlistSuccess />
         ) : (
           <>
             <p className="mt-2 text-slate-600 dark:text-slate-300">{texts.subtitle}</p>
-            {texts.sensitiveDataNotice ? (
-              <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-50">
-                {texts.sensitiveDataNotice}
-              </p>
-            ) : null}
+            <SensitiveDataNotice />
             <Form method="post" action={action} {...getFormProps(form)} className="mt-4 space-y-4">
               <input type="hidden" name="intent" value={WAITLIST_INTENT} />
               <WaitlistFields fields={fields} email={String(values.email ?? "")} />
               <p className="text-sm text-slate-600 dark:text-slate-300">{texts.trust}</p>
-              {formError ? (
-                <p
-                  role="alert"
-                  className="rounded-lg bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
-                >
-                  {formError}
-                </p>
-              ) : null}
-              <Button type="submit" disabled={submitting}>
-                {submitting ? texts.actions.joining : texts.actions.join}
-              </Button>
+              {formError ? <FormAlert>{formError}</FormAlert> : null}
+              <SubmitButton pending={submitting} pendingLabel={texts.actions.joining}>
+                {texts.actions.join}
+              </SubmitButton>
             </Form>
           </>
         )}
