@@ -9,6 +9,7 @@ import { getTheme } from "~/features/shell/theme.server";
 import { PUBLIC_PAGES } from "~/lib/public-pages";
 import { requestInfoContext } from "~/lib/request-context";
 import { contentSecurityPolicy, securityHeaders } from "~/lib/security-headers.server";
+import { deferHydration, inlineStylesheets } from "./first-paint";
 
 // ARCHITECTURE "Speed": public pages are the same for every anonymous visitor of a language (and
 // theme and region), so each is rendered once and served from memory, precompressed.
@@ -79,6 +80,8 @@ export function createPageCache(options: {
   build: () => Promise<ServerBuild>;
   https: boolean;
   logger: { warn: (object: object, message: string) => void };
+  /** The text of a built asset, by its URL path (`/assets/app-….css`). */
+  readAsset: (href: string) => string;
 }) {
   const entries = new Map<string, Promise<CachedPage | null>>();
 
@@ -101,7 +104,9 @@ export function createPageCache(options: {
     const response = await handler(new Request(url, { headers }), context);
     const type = response.headers.get("Content-Type") ?? "";
     if (response.status !== 200 || !type.startsWith("text/html")) return null;
-    const html = await response.text();
+    const html = deferHydration(
+      inlineStylesheets(await response.text(), options.readAsset, styleNonce),
+    );
     const csp = contentSecurityPolicy({ nonce: styleNonce, https: options.https }).replace(
       `script-src 'self' 'nonce-${styleNonce}'`,
       `script-src 'self' ${inlineScriptHashes(html).join(" ")}`,

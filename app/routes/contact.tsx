@@ -11,7 +11,7 @@ import { useTranslation } from "react-i18next";
 import { Form, data, useNavigation } from "react-router";
 import { ContactMessageSchema, INQUIRY_TYPES, type ContactMessage } from "~/features/contact";
 import { submitLeadForm } from "~/features/contact/index.server";
-import { i18nForMatches, useFieldMessage } from "~/features/i18n";
+import { addEnglishNamespaces, i18nForMatches, useFieldMessage } from "~/features/i18n";
 import { getLocaleState } from "~/features/i18n/index.server";
 import { getDb } from "~/db/db.server";
 import { track } from "~/lib/analytics";
@@ -23,7 +23,10 @@ import { Card } from "~/ui/card";
 import { Field, controlClass } from "~/ui/field";
 import { FormAlert, SubmitButton, SuccessCard } from "~/ui/form-status";
 import { RevealEmail } from "~/ui/reveal-email";
+import validation from "../../locales/en/validation.json";
 import type { Route } from "./+types/contact";
+
+addEnglishNamespaces({ validation });
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const { t } = i18nForMatches(matches);

@@ -19,7 +19,7 @@ import {
 import { submitLeadForm } from "~/features/contact/index.server";
 import { WAITLIST_INTENT, WaitlistPageForm } from "~/features/waitlist";
 import { joinWaitlistByForm } from "~/features/waitlist/index.server";
-import { i18nForMatches, useFieldMessage } from "~/features/i18n";
+import { addEnglishNamespaces, i18nForMatches, useFieldMessage } from "~/features/i18n";
 import { getLocaleState } from "~/features/i18n/index.server";
 import { getDb } from "~/db/db.server";
 import { track } from "~/lib/analytics";
@@ -30,7 +30,11 @@ import { ButtonLink } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { Field, controlClass } from "~/ui/field";
 import { FormAlert, SubmitButton, SuccessCard } from "~/ui/form-status";
+import demo from "../../locales/en/demo.json";
+import validation from "../../locales/en/validation.json";
 import type { Route } from "./+types/demo";
+
+addEnglishNamespaces({ demo, validation });
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const { t } = i18nForMatches(matches);

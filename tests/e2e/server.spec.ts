@@ -88,9 +88,41 @@ test.describe("HTTP server", () => {
     const html = await page.text();
     const asset = /\/assets\/[\w.-]+\.js/.exec(html)?.[0];
     expect(asset).toBeTruthy();
-    const response = await request.get(asset ?? "");
+    const response = await request.get(asset ?? "", { headers: { "Accept-Encoding": "br, gzip" } });
     expect(response.status()).toBe(200);
-    expect(response.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+    const headers = response.headers();
+    expect(headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    // Sent as the build compressed it, without the headers only a document needs.
+    expect(headers["content-encoding"]).toBe("br");
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    expect(headers["content-security-policy"]).toBeUndefined();
+    expect(await response.text()).toMatch(/import|export/);
+    const plain = await request.get(asset ?? "", { headers: { "Accept-Encoding": "identity" } });
+    expect(plain.headers()["content-encoding"]).toBeUndefined();
+  });
+
+  test("a public page paints styled with no stylesheet request and hydrates after its first frame", async ({
+    page,
+  }) => {
+    const violations: string[] = [];
+    page.on("console", (m) => {
+      if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+    });
+    // The stylesheet file answers empty: every style on screen comes from the page itself.
+    await page.route("**/assets/*.css", (route) =>
+      route.fulfill({ contentType: "text/css", body: "" }),
+    );
+    await page.goto("/partners");
+    await expect(page.locator("h1")).toHaveCSS("font-weight", "800");
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    // The kept stylesheet is switched on for later pages, and the client behaviour is live.
+    await expect(page.locator("link[data-inlined]")).toHaveAttribute("media", "all");
+    await page.getByRole("link", { name: "Contact" }).first().click();
+    await expect(page).toHaveURL(/\/contact$/);
+    // The contact page brought its English texts with it on a client navigation.
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByText("This field is required.").first()).toBeVisible();
+    expect(violations).toEqual([]);
   });
 
   test("a request id is echoed, or made when missing or malformed", async ({ request }) => {

@@ -1,7 +1,9 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { LOCALES } from "./locales";
 import { clearMissingKeys, getMissingKeys } from "./missing-keys";
+import validation from "../../../locales/en/validation.json";
 import {
+  addEnglishNamespaces,
   createI18n,
   dictionaryChain,
   getDictionary,
@@ -14,6 +16,16 @@ beforeAll(async () => {
 });
 
 beforeEach(() => clearMissingKeys());
+
+describe("English texts that come with their page", () => {
+  it("are missing until the page adds them, then found by instances made before", () => {
+    const i18n = createI18n("en-US");
+    expect(i18n.t("validation:minLength", { min: 3 })).toBe("minLength");
+    addEnglishNamespaces({ validation });
+    expect(i18n.t("validation:minLength", { min: 3 })).toBe("Must be at least 3 characters long");
+    expect(createI18n("fr-CA").t("validation:minLength", { min: 3 })).toMatch(/3/);
+  });
+});
 
 describe("dictionaries along the fallback chains (SPEC §9)", () => {
   it.each([

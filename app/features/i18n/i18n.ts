@@ -1,52 +1,65 @@
 import i18next, { type i18n } from "i18next";
 import { initReactI18next } from "react-i18next";
-import aml from "../../../locales/en/aml.json";
-import audit from "../../../locales/en/audit.json";
+import type aml from "../../../locales/en/aml.json";
+import type audit from "../../../locales/en/audit.json";
 import common from "../../../locales/en/common.json";
-import compliance from "../../../locales/en/compliance.json";
-import consumerScamModule from "../../../locales/en/consumerScamModule.json";
+import type compliance from "../../../locales/en/compliance.json";
+import type consumerScamModule from "../../../locales/en/consumerScamModule.json";
 import contact from "../../../locales/en/contact.json";
 import courses from "../../../locales/en/courses.json";
-import demo from "../../../locales/en/demo.json";
+import type demo from "../../../locales/en/demo.json";
 import errors from "../../../locales/en/errors.json";
 import esgAdvisor from "../../../locales/en/esgAdvisor.json";
 import footer from "../../../locales/en/footer.json";
-import forms from "../../../locales/en/forms.json";
+import type forms from "../../../locales/en/forms.json";
 import header from "../../../locales/en/header.json";
 import hero from "../../../locales/en/hero.json";
 import monetization from "../../../locales/en/monetization.json";
 import navigation from "../../../locales/en/navigation.json";
 import partners from "../../../locales/en/partners.json";
-import training from "../../../locales/en/training.json";
-import validation from "../../../locales/en/validation.json";
+import type training from "../../../locales/en/training.json";
+import type validation from "../../../locales/en/validation.json";
 import { DEFAULT_LOCALE, type Locale, fallbackChain, normalizeLocale } from "./locales";
 import { MISSING_KEYS_PROCESSOR, missingKeysPostProcessor } from "./missing-keys";
-import type { Dictionary } from "./namespaces";
+import {
+  type Dictionary,
+  ENGLISH_ONLY_NAMESPACES,
+  TRANSLATED_NAMESPACES,
+  dictionaryFromFiles,
+} from "./namespaces";
 
-/** English is the last step of every chain, so it ships with the app; the rest load on demand. */
+/**
+ * English is the last step of every chain, so the namespaces of the shell and the landing page ship
+ * with the app. The rest come with the page that uses them (`addEnglishNamespaces` in its module),
+ * so a page does not carry another page's texts; the server has them all.
+ */
 export const english = {
-  aml,
-  audit,
   common,
-  compliance,
-  consumerScamModule,
   contact,
   courses,
-  demo,
   errors,
   esgAdvisor,
   footer,
-  forms,
   header,
   hero,
   monetization,
   navigation,
   partners,
-  training,
-  validation,
 } as const;
+
+/** Every English namespace, as the types see them. */
+export type EnglishResources = typeof english & {
+  aml: typeof aml;
+  audit: typeof audit;
+  compliance: typeof compliance;
+  consumerScamModule: typeof consumerScamModule;
+  demo: typeof demo;
+  forms: typeof forms;
+  training: typeof training;
+  validation: typeof validation;
+};
 export const defaultNamespace = "common";
-export type Namespace = keyof typeof english;
+export type Namespace = keyof EnglishResources;
 
 export type DictionaryId = "en" | "ms" | "zh" | "ta" | "vi" | "th" | "en-CA" | "fr-CA" | "en-SG";
 
@@ -69,7 +82,10 @@ const LOCALE_DICTIONARY: Record<Locale, DictionaryId | null> = {
 };
 
 // SPEC §7: each dictionary other than English is its own chunk, fetched when a locale needs it.
-const loaders: Record<Exclude<DictionaryId, "en">, () => Promise<{ default: Dictionary }>> = {
+const loaders: Record<
+  Exclude<DictionaryId, "en">,
+  () => Promise<{ default: Record<string, unknown> }>
+> = {
   ms: () => import("./dictionaries/ms"),
   zh: () => import("./dictionaries/zh"),
   ta: () => import("./dictionaries/ta"),
@@ -80,7 +96,15 @@ const loaders: Record<Exclude<DictionaryId, "en">, () => Promise<{ default: Dict
   "en-SG": () => import("./dictionaries/en-sg"),
 };
 
-const loaded = new Map<DictionaryId, Dictionary>([["en", english]]);
+// i18next reads its resources through this object, so a namespace added later is seen by every
+// instance already made (i18n.test.ts checks it).
+const englishTexts: Dictionary = { ...english };
+const loaded = new Map<DictionaryId, Dictionary>([["en", englishTexts]]);
+
+/** Adds English namespaces a page brings with it; called when that page's module loads. */
+export function addEnglishNamespaces(namespaces: Partial<EnglishResources>): void {
+  Object.assign(englishTexts, namespaces);
+}
 
 /** The dictionaries a locale reads, most specific first, always ending with English. */
 export function dictionaryChain(locale: Locale): DictionaryId[] {
@@ -99,7 +123,7 @@ export async function loadDictionaries(locale: Locale): Promise<boolean> {
     dictionaryChain(locale).map(async (id) => {
       if (loaded.has(id) || id === "en") return true;
       try {
-        loaded.set(id, (await loaders[id]()).default);
+        loaded.set(id, dictionaryFromFiles((await loaders[id]()).default));
         return true;
       } catch (error) {
         console.warn(`Could not load the ${id} dictionary; falling back.`, error);
@@ -134,7 +158,7 @@ export function createI18n(locale: Locale = DEFAULT_LOCALE): i18n {
     fallbackLng: fallbacks.length > 0 ? fallbacks : false,
     load: "currentOnly",
     resources: Object.fromEntries(chain.map((id) => [id, loaded.get(id) ?? {}])),
-    ns: Object.keys(english),
+    ns: [...TRANSLATED_NAMESPACES, ...ENGLISH_ONLY_NAMESPACES],
     defaultNS: defaultNamespace,
     initAsync: false,
     interpolation: { escapeValue: false }, // React escapes

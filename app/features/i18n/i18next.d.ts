@@ -1,9 +1,9 @@
 import "i18next";
-import type { defaultNamespace, english } from "./i18n";
+import type { EnglishResources, defaultNamespace } from "./i18n";
 
 declare module "i18next" {
   interface CustomTypeOptions {
     defaultNS: typeof defaultNamespace;
-    resources: typeof english;
+    resources: EnglishResources;
   }
 }

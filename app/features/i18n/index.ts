@@ -1,4 +1,5 @@
 export {
+  addEnglishNamespaces,
   createI18n,
   dictionaryChain,
   i18nForMatches,

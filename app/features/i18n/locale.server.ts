@@ -1,7 +1,8 @@
 import { createCookie } from "react-router";
 import { z } from "zod";
 import { EnvError, getEnv } from "~/lib/env.server";
-import { loadDictionaries } from "./i18n";
+import { addEnglishNamespaces, loadDictionaries } from "./i18n";
+import { dictionaryFromFiles } from "./namespaces";
 import {
   LOCALES,
   LOCALE_REGION,
@@ -16,6 +17,13 @@ import {
 } from "./locales";
 import { ensureRegionPacks } from "./region-pack.server";
 import { TENANTS, type Tenant, getTenant, isTenantId } from "./tenants";
+
+// The server renders every page, so it holds every English namespace.
+addEnglishNamespaces(
+  dictionaryFromFiles(
+    import.meta.glob("../../../locales/en/*.json", { eager: true, import: "default" }),
+  ),
+);
 
 // SPEC §4: the chosen locale and region are remembered; cookies, so the server renders the first
 // HTML in the right language with no flash of English.

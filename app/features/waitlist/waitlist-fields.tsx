@@ -4,12 +4,17 @@ import type { Ref } from "react";
 import { CheckCircle2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { useFieldMessage, useRegion } from "~/features/i18n";
+import { addEnglishNamespaces, useFieldMessage, useRegion } from "~/features/i18n";
 import { track } from "~/lib/analytics";
 import { brand } from "~/lib/brand";
 import { buttonClasses } from "~/ui/button";
 import { controlClass as inputClass } from "~/ui/field";
+import forms from "../../../locales/en/forms.json";
+import validation from "../../../locales/en/validation.json";
 import type { WaitlistSchema } from "./schema";
+
+// The waitlist comes to a page in its own chunk, with its texts.
+addEnglishNamespaces({ forms, validation });
 
 const FREE_MAIL =
   /@(gmail|googlemail|yahoo|ymail|hotmail|outlook|live|icloud|me|aol|proton|protonmail|qq|163)\./i;

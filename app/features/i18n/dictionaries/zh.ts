@@ -1,5 +1,5 @@
-import { dictionaryFromFiles } from "../namespaces";
-
-export default dictionaryFromFiles(
-  import.meta.glob("../../../../locales/zh/*.json", { eager: true, import: "default" }),
-);
+// Keyed by file path; i18n.ts names the namespaces.
+export default import.meta.glob("../../../../locales/zh/*.json", {
+  eager: true,
+  import: "default",
+});
