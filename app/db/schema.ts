@@ -76,6 +76,90 @@ export interface OutboxTable {
   sent_at: string | null;
 }
 
+// Account tables are written by better-auth (docs/decisions/010): dates are ISO text on SQLite and
+// timestamptz on PostgreSQL (read back as Date), booleans 0/1 on SQLite.
+type AuthDate = string | Date;
+type AuthBoolean = number | boolean;
+
+export interface UserTable {
+  id: string;
+  name: string;
+  email: string;
+  email_verified: AuthBoolean;
+  image: string | null;
+  created_at: AuthDate;
+  updated_at: AuthDate;
+  two_factor_enabled: AuthBoolean | null;
+  role: string | null;
+}
+
+export interface SessionTable {
+  id: string;
+  expires_at: AuthDate;
+  token: string;
+  created_at: AuthDate;
+  updated_at: AuthDate;
+  ip_address: string | null;
+  user_agent: string | null;
+  user_id: string;
+  second_factor_at: AuthDate | null;
+}
+
+export interface AccountTable {
+  id: string;
+  account_id: string;
+  provider_id: string;
+  user_id: string;
+  access_token: string | null;
+  refresh_token: string | null;
+  id_token: string | null;
+  access_token_expires_at: AuthDate | null;
+  refresh_token_expires_at: AuthDate | null;
+  scope: string | null;
+  password: string | null;
+  created_at: AuthDate;
+  updated_at: AuthDate;
+}
+
+export interface VerificationTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expires_at: AuthDate;
+  created_at: AuthDate;
+  updated_at: AuthDate;
+}
+
+export interface TwoFactorTable {
+  id: string;
+  secret: string;
+  backup_codes: string;
+  user_id: string;
+  verified: AuthBoolean | null;
+  failed_verification_count: number | null;
+  locked_until: AuthDate | null;
+}
+
+export interface PilotAllowlistTable {
+  id: Generated<number>;
+  /** domain (example.com) or email (a.person@example.com), lower case. */
+  kind: "domain" | "email";
+  value: string;
+  organisation: string | null;
+  added_by: string;
+  created_at: string;
+}
+
+export interface PilotAllowlistChangeTable {
+  id: Generated<number>;
+  action: "add" | "remove";
+  kind: "domain" | "email";
+  value: string;
+  organisation: string | null;
+  actor_email: string;
+  created_at: string;
+}
+
 export interface Database {
   analytics_event: AnalyticsEventTable;
   rate_limit: RateLimitTable;
@@ -83,4 +167,11 @@ export interface Database {
   contact_message: ContactMessageTable;
   demo_request: DemoRequestTable;
   outbox: OutboxTable;
+  user: UserTable;
+  session: SessionTable;
+  account: AccountTable;
+  verification: VerificationTable;
+  two_factor: TwoFactorTable;
+  pilot_allowlist: PilotAllowlistTable;
+  pilot_allowlist_change: PilotAllowlistChangeTable;
 }

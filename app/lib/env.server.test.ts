@@ -32,6 +32,21 @@ describe("parseEnv", () => {
     expect(env.ADMIN_EMAILS).toEqual(["ops@example.com", "lead@example.com"]);
   });
 
+  it("reads the pilot allowlist: domains and addresses in lower case, an optional open door", () => {
+    const env = parseEnv({
+      PILOT_DOMAINS: " @Bank.example.SG, insurer.example.com ,",
+      PILOT_EMAILS: "Lead@Partner.example",
+      PILOT_OPEN: "true",
+    });
+    expect(env.PILOT_DOMAINS).toEqual(["bank.example.sg", "insurer.example.com"]);
+    expect(env.PILOT_EMAILS).toEqual(["lead@partner.example"]);
+    expect(env.PILOT_OPEN).toBe(true);
+    expect(parseEnv({}).PILOT_OPEN).toBe(false);
+    expect(() => parseEnv({ PILOT_DOMAINS: "not a domain" })).toThrow(/PILOT_DOMAINS/);
+    expect(() => parseEnv({ PILOT_EMAILS: "someone" })).toThrow(/PILOT_EMAILS/);
+    expect(() => parseEnv({ PILOT_OPEN: "yes" })).toThrow(/PILOT_OPEN/);
+  });
+
   it("treats empty strings as unset", () => {
     expect(parseEnv({ PORT: "", SMTP_URL: "" }).PORT).toBe(3000);
   });

@@ -11,6 +11,26 @@ const emailList = z
   )
   .pipe(z.array(z.email({ error: "each entry must be an email address" })));
 
+const domainList = z
+  .string()
+  .default("")
+  .transform((value) =>
+    value
+      .split(",")
+      .map((item) => item.trim().toLowerCase().replace(/^@/, ""))
+      .filter(Boolean),
+  )
+  .pipe(
+    z.array(
+      z
+        .string()
+        .regex(
+          /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/,
+          "each entry must be a domain such as example.com",
+        ),
+    ),
+  );
+
 export const EnvSchema = z.object({
   NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -21,6 +41,14 @@ export const EnvSchema = z.object({
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
   ADMIN_EMAILS: emailList,
+  // The pilot allowlist from the environment (admins add more in /admin): email domains and
+  // single addresses allowed to sign in. PILOT_OPEN=true lets any verified email in.
+  PILOT_DOMAINS: domainList,
+  PILOT_EMAILS: emailList,
+  PILOT_OPEN: z
+    .enum(["true", "false"], { error: "must be true or false" })
+    .default("false")
+    .transform((value) => value === "true"),
   // Which tenant configuration applies (entitlements, default locale); see features/i18n/tenants.ts.
   TENANT_ID: z
     .string()

@@ -9,6 +9,11 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /**
+   * What the outbox keeps of a mail that SMTP delivers, when the text holds a secret (a sign-in
+   * code). Without SMTP the outbox is the only way to the mail, so it keeps the text itself.
+   */
+  outboxText?: string;
 }
 
 let transport: { url: string; transporter: Transporter } | undefined;
@@ -44,7 +49,7 @@ export async function sendMail(
     .values({
       to_address: mail.to,
       subject: mail.subject,
-      body: mail.text,
+      body: smtpUrl ? (mail.outboxText ?? mail.text) : mail.text,
       status: "queued",
       error: null,
       created_at: new Date().toISOString(),

@@ -1,0 +1,145 @@
+import { randomBytes } from "node:crypto";
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { betterAuth } from "better-auth";
+import { emailOTP } from "better-auth/plugins/email-otp";
+import { twoFactor } from "better-auth/plugins/two-factor";
+import { CamelCasePlugin } from "kysely";
+import { getDb } from "~/db/db.server";
+import { brand } from "~/lib/brand";
+import { getEnv, isPostgresUrl } from "~/lib/env.server";
+import { getLogger } from "~/lib/logger.server";
+import {
+  CODE_LENGTH,
+  CODE_MAX_ATTEMPTS,
+  CODE_TTL_SECONDS,
+  SESSION_ABSOLUTE_SECONDS,
+  SESSION_REFRESH_SECONDS,
+  SESSION_TTL_SECONDS,
+} from "./constants";
+import { sendSignInCode } from "./sign-in-mail.server";
+
+// better-auth on our database (docs/decisions/010-accounts-with-better-auth.md). Its HTTP handler
+// is not mounted: our routes call `auth.api.*`, so our Origin check and rate limits apply.
+
+const SECRET_FILE = "data/session-secret";
+
+/**
+ * The key that signs session cookies and encrypts TOTP secrets: SESSION_SECRET, or (a single
+ * machine with no secret configured) a random one kept in data/session-secret, so sessions and
+ * second factors survive a restart.
+ */
+export function resolveAuthSecret(configured = getEnv().SESSION_SECRET): string {
+  if (configured) return configured;
+  const file = path.resolve(SECRET_FILE);
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(path.dirname(file), { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, `${secret}\n`, { flag: "wx", mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}
+
+/** True when cookies must be `Secure` and the session cookie `__Host-` prefixed. */
+export function usesHttps(appUrl = getEnv().APP_URL): boolean {
+  return appUrl.startsWith("https:");
+}
+
+export function sessionCookieName(https = usesHttps()): string {
+  return https ? "__Host-kestrel.session" : "kestrel.session";
+}
+
+function createAuth() {
+  const env = getEnv();
+  const https = usesHttps(env.APP_URL);
+  const logger = getLogger().child({ component: "auth" });
+  return betterAuth({
+    appName: brand.fullName,
+    baseURL: env.APP_URL,
+    secret: resolveAuthSecret(env.SESSION_SECRET),
+    database: {
+      // better-auth names columns in camelCase; the plugin maps them to our snake_case tables.
+      db: getDb().withPlugin(new CamelCasePlugin()),
+      type: isPostgresUrl(env.DATABASE_URL) ? "postgres" : "sqlite",
+    },
+    telemetry: { enabled: false },
+    emailAndPassword: { enabled: false },
+    // Ours run before every call (features/auth/sign-in.server.ts): per address and per email.
+    rateLimit: { enabled: false },
+    user: {
+      additionalFields: {
+        role: { type: "string", required: false, defaultValue: "learner", input: false },
+      },
+    },
+    session: {
+      expiresIn: SESSION_TTL_SECONDS,
+      updateAge: SESSION_REFRESH_SECONDS,
+      additionalFields: {
+        secondFactorAt: { type: "date", required: false, input: false },
+      },
+    },
+    advanced: {
+      // `__Host-` needs Secure, Path=/ and no Domain; better-auth would only add `__Secure-`.
+      useSecureCookies: false,
+      cookiePrefix: "kestrel",
+      cookies: { session_token: { name: sessionCookieName(https) } },
+      defaultCookieAttributes: { secure: https, sameSite: "lax", httpOnly: true, path: "/" },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // Bootstrap administrators (ADMIN_EMAILS) get the role when their account is made.
+          before: async (user) => ({
+            data: {
+              ...user,
+              role: env.ADMIN_EMAILS.includes(user.email.toLowerCase()) ? "admin" : "learner",
+            },
+          }),
+        },
+      },
+      session: {
+        update: {
+          // A rolling session never outlives its absolute cap, however often it is used.
+          before: async (session) => {
+            const { expiresAt, createdAt } = session as { expiresAt?: Date; createdAt?: Date };
+            if (!expiresAt || !createdAt) return { data: session };
+            const cap = new Date(new Date(createdAt).getTime() + SESSION_ABSOLUTE_SECONDS * 1000);
+            return { data: { ...session, expiresAt: expiresAt > cap ? cap : expiresAt } };
+          },
+        },
+      },
+    },
+    logger: {
+      level: "warn",
+      log: (level, message) => {
+        logger[level]({ source: "better-auth" }, message);
+      },
+    },
+    plugins: [
+      emailOTP({
+        otpLength: CODE_LENGTH,
+        expiresIn: CODE_TTL_SECONDS,
+        allowedAttempts: CODE_MAX_ATTEMPTS,
+        storeOTP: "hashed",
+        // The mail goes out off the request, so known and unknown emails answer alike.
+        sendVerificationOTP: async ({ email, otp }) => {
+          void sendSignInCode(email, otp);
+        },
+      }),
+      twoFactor({ allowPasswordless: true, issuer: brand.fullName }),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+const holder = globalThis as typeof globalThis & {
+  __kestrelAuth?: { db: ReturnType<typeof getDb>; auth: Auth };
+};
+
+/** One better-auth instance per database handle (a reopened database gets a new one). */
+export function getAuth(): Auth {
+  const db = getDb();
+  if (holder.__kestrelAuth?.db !== db) holder.__kestrelAuth = { db, auth: createAuth() };
+  return holder.__kestrelAuth.auth;
+}

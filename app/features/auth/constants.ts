@@ -1,0 +1,24 @@
+// Sign-in constants: SPEC §9 for what the visitor sees, issue "Accounts and admin" for the rules.
+
+/** SPEC §9: the pilot login's verification state lasts about a second. */
+export const PILOT_VERIFICATION_MS = 1000;
+/** SPEC §9: the login toast disappears after 2.6 s. */
+export const LOGIN_TOAST_MS = 2600;
+
+export const CODE_LENGTH = 6;
+/** A code is valid 10 minutes, single use, at most 5 wrong tries. */
+export const CODE_TTL_SECONDS = 10 * 60;
+export const CODE_MAX_ATTEMPTS = 5;
+
+/** Sessions roll for 30 days of use, refreshed at most daily, never past 90 days from sign-in. */
+export const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
+export const SESSION_REFRESH_SECONDS = 24 * 60 * 60;
+export const SESSION_ABSOLUTE_SECONDS = 90 * 24 * 60 * 60;
+
+/** Where a signed-in pilot lands when no page sent them. */
+export const DEFAULT_AFTER_SIGN_IN = "/app";
+
+export const LOGIN_INTENTS = {
+  requestCode: "request-code",
+  verifyCode: "verify-code",
+} as const;

@@ -1,0 +1,34 @@
+export {
+  addAllowlistEntry,
+  checkPilotAccess,
+  listAllowlist,
+  listAllowlistChanges,
+  removeAllowlistEntry,
+  type AllowlistEntry,
+  type PilotAccess,
+} from "./allowlist.server";
+export { getAuth, resolveAuthSecret, sessionCookieName } from "./auth.server";
+export {
+  TOTP_RATE_LIMIT,
+  pendingTotpSetup,
+  startTotpSetup,
+  verifyTotp,
+  type TotpSetup,
+} from "./second-factor.server";
+export {
+  SECOND_FACTOR_PATH,
+  getAuthState,
+  getOptionalUser,
+  requireAdmin,
+  requireUser,
+  type AuthSession,
+  type AuthState,
+} from "./session.server";
+export {
+  SIGN_IN_RATE_LIMITS,
+  requestSignInCode,
+  signOut,
+  verifySignInCode,
+  type LoginReply,
+} from "./sign-in.server";
+export { emailFingerprint, signInCodeMail } from "./sign-in-mail.server";
