@@ -1,4 +1,4 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
 // The route table of SPEC §2. Screens arrive with their features; until then their paths
 // fall through to the catch-all and end at /404.
@@ -13,6 +13,20 @@ export default [
   route("privacy", "routes/privacy.tsx"),
   route("terms", "routes/terms.tsx"),
   route("404", "routes/not-found.tsx"),
+  route("login", "routes/login.tsx"),
+  route("logout", "routes/logout.ts"),
+  route("app", "routes/app.tsx"),
+  // Every admin page checks the role and the session's second factor in its own loader (loaders
+  // run side by side); the frame and the second-factor page need only the role.
+  layout("routes/admin.tsx", [
+    route("admin", "routes/admin._index.tsx"),
+    route("admin/waitlist", "routes/admin.waitlist.tsx"),
+    route("admin/contact", "routes/admin.contact.tsx"),
+    route("admin/demo", "routes/admin.demo.tsx"),
+    route("admin/outbox", "routes/admin.outbox.tsx"),
+    route("admin/allowlist", "routes/admin.allowlist.tsx"),
+    route("admin/security", "routes/admin.security.tsx"),
+  ]),
 
   // Resource routes
   route("sitemap.xml", "routes/sitemap.ts"),
@@ -22,6 +36,7 @@ export default [
   route("region", "routes/region.ts"),
   route("api/events", "routes/api.events.ts"),
   route("api/waitlist", "routes/api.waitlist.ts"),
+  route("admin/export/:dataset", "routes/admin.export.ts"),
 
   route("*", "routes/catch-all.ts"),
 ] satisfies RouteConfig;

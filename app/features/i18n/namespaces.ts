@@ -15,7 +15,9 @@ export const TRANSLATED_NAMESPACES = [
   "footer",
 ] as const;
 
+// The admin area is for the team that runs Kestrel, in English (docs/decisions/011).
 export const ENGLISH_ONLY_NAMESPACES = [
+  "admin",
   "aml",
   "esgAdvisor",
   "forms",
