@@ -1,7 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import { getEnv } from "~/lib/env.server";
-import type { AllowlistEntryInput } from "./schema";
 
 // The pilot allowlist (SPEC §4 "Pilot login", enforced on the server): PILOT_DOMAINS, PILOT_EMAILS
 // and ADMIN_EMAILS from the environment, plus the entries admins add; PILOT_OPEN lets anyone in.
@@ -84,7 +83,7 @@ export async function listAllowlistChanges(db: Kysely<Database>, limit = 50) {
 /** Adds an entry and records who added it; `false` when it was already there. */
 export async function addAllowlistEntry(
   db: Kysely<Database>,
-  entry: AllowlistEntryInput,
+  entry: { kind: "domain" | "email"; value: string; organisation?: string | null },
   actorEmail: string,
   now = new Date(),
 ): Promise<boolean> {
