@@ -23,6 +23,8 @@ import {
   loadDictionaries,
 } from "./features/i18n";
 import { getLocaleState } from "./features/i18n/index.server";
+import { AuthProvider } from "./features/auth";
+import { getAuthState } from "./features/auth/index.server";
 import { CrashScreen, StatusScreen } from "./features/shell/error-screens";
 // The host alone: the waitlist page form (and its schema) stay out of every page's bundle.
 import { WaitlistHost } from "./features/waitlist/waitlist-host";
@@ -52,9 +54,24 @@ export const meta: Route.MetaFunction = ({ error, loaderData }) =>
 // The page depends on the language and theme cookies and on Accept-Language.
 export const headers: Route.HeadersFunction = () => ({ Vary: "Accept-Language, Cookie" });
 
+// Who is signed in is read once per request; a session that was extended (or has ended) sends
+// its cookie back on whatever the request answers.
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request }, next) => {
+    const auth = await getAuthState(request);
+    const response = await next();
+    for (const cookie of auth.headers.getSetCookie()) response.headers.append("Set-Cookie", cookie);
+    return response;
+  },
+];
+
 export async function loader({ request }: Route.LoaderArgs) {
-  const [theme, localeState] = await Promise.all([getTheme(request), getLocaleState(request)]);
-  return { theme, ...localeState, appUrl: getEnv().APP_URL };
+  const [theme, localeState, auth] = await Promise.all([
+    getTheme(request),
+    getLocaleState(request),
+    getAuthState(request),
+  ]);
+  return { theme, ...localeState, appUrl: getEnv().APP_URL, user: auth.user };
 }
 
 /** After a language change the new dictionaries are in place before the page re-renders. */
@@ -110,12 +127,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
           tenantId={tenant.id}
           entitlements={data?.entitlements ?? tenant.entitlements}
         >
-          <RegionProvider region={region}>
-            <Shell theme={theme} languageSelect={<LanguageSelect />}>
-              {children}
-            </Shell>
-            <WaitlistHost />
-          </RegionProvider>
+          <AuthProvider user={data?.user ?? null}>
+            <RegionProvider region={region}>
+              <Shell theme={theme} languageSelect={<LanguageSelect />}>
+                {children}
+              </Shell>
+              <WaitlistHost />
+            </RegionProvider>
+          </AuthProvider>
           {MissingKeysBadge ? (
             <Suspense>
               <MissingKeysBadge />

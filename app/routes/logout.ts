@@ -1,3 +1,16 @@
-export async function action() {
-  return new Response(null, { status: 404 });
+import { redirect } from "react-router";
+import { getOptionalUser, signOut } from "~/features/auth/index.server";
+import { brand } from "~/lib/brand";
+import type { Route } from "./+types/logout";
+
+// Sign Out posts here: the session ends on the server and its cookie is cleared.
+export async function action({ request }: Route.ActionArgs) {
+  const user = await getOptionalUser(request);
+  const headers = await signOut(request, user?.id);
+  return redirect(brand.homePath, { headers });
+}
+
+// A GET (a typed URL, a prefetch) signs nobody out.
+export function loader() {
+  return redirect(brand.homePath);
 }

@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { I18nextProvider } from "react-i18next";
 import { createRoutesStub, useLocation } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
+import { AuthProvider, type AuthUser, useAuth } from "~/features/auth";
 import { createI18n } from "~/features/i18n";
 import { Header } from "./header";
 
@@ -18,7 +19,7 @@ function Page() {
   );
 }
 
-function renderAt(entries: string[]) {
+function renderAt(entries: string[], user: AuthUser | null = null) {
   const Stub = createRoutesStub([
     { path: "/kestrel", Component: Page },
     { path: "/partners", Component: Page },
@@ -27,12 +28,47 @@ function renderAt(entries: string[]) {
   ]);
   return render(
     <I18nextProvider i18n={createI18n()}>
-      <Stub initialEntries={entries} initialIndex={entries.length - 1} />
+      <AuthProvider user={user}>
+        <Stub initialEntries={entries} initialIndex={entries.length - 1} />
+      </AuthProvider>
     </I18nextProvider>,
   );
 }
 
 describe("Header", () => {
+  it("shows the signed-in email with Sign Out, and neither to a visitor", async () => {
+    const user: AuthUser = {
+      id: "u1",
+      email: "mei@bank.example",
+      name: "",
+      role: "learner",
+      twoFactorEnabled: false,
+    };
+    renderAt(["/kestrel"], user);
+    expect((await screen.findAllByText("mei@bank.example")).length).toBeGreaterThan(0);
+    const signOut = screen.getAllByRole("button", { name: "Sign Out" })[0];
+    expect(signOut?.closest("form")?.getAttribute("action")).toBe("/logout");
+    cleanup();
+    renderAt(["/kestrel"]);
+    await screen.findAllByRole("link", { name: "Partners" });
+    expect(screen.queryByText("mei@bank.example")).toBeNull();
+    expect(screen.queryByRole("button", { name: "Sign Out" })).toBeNull();
+  });
+
+  it("useAuth outside its provider throws the SPEC §8 message", () => {
+    function Orphan() {
+      useAuth();
+      return null;
+    }
+    const quiet = console.error;
+    console.error = () => {};
+    try {
+      expect(() => render(<Orphan />)).toThrow("useAuth must be used within an AuthProvider");
+    } finally {
+      console.error = quiet;
+    }
+  });
+
   it("marks the current page in the navigation", async () => {
     renderAt(["/partners"]);
     const links = await screen.findAllByRole("link", { name: "Partners" });

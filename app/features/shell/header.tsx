@@ -1,7 +1,8 @@
-import { ExternalLink, Menu, X } from "lucide-react";
+import { ExternalLink, LogOut, Menu, UserRound, X } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, NavLink, useLocation } from "react-router";
+import { Form, Link, NavLink, useLocation } from "react-router";
+import { useAuth } from "~/features/auth";
 import { brand } from "~/lib/brand";
 import { track } from "~/lib/analytics";
 import { openWaitlist } from "~/lib/waitlist-trigger";
@@ -87,6 +88,33 @@ function PrimaryAction({ className, onDone }: { className?: string; onDone?: () 
   );
 }
 
+/** The signed-in email and Sign Out (a form post, so it works before JavaScript loads). */
+function AccountControls({ className = "" }: { className?: string }) {
+  const { t } = useTranslation(["common"]);
+  const { user } = useAuth();
+  if (!user) return null;
+  return (
+    <div className={`flex min-w-0 items-center gap-2 ${className}`}>
+      <Link
+        to="/app"
+        className="focus-ring flex min-w-0 items-center gap-1 rounded-md px-2 py-1 text-sm text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+      >
+        <UserRound aria-hidden="true" className="size-4 shrink-0" />
+        <span className="sr-only">{t("auth.account")}: </span>
+        <span className="truncate" data-testid="signed-in-email">
+          {user.email}
+        </span>
+      </Link>
+      <Form method="post" action="/logout">
+        <Button type="submit" variant="secondary" className="whitespace-nowrap">
+          <LogOut aria-hidden="true" className="size-4" />
+          {t("signOut")}
+        </Button>
+      </Form>
+    </div>
+  );
+}
+
 export interface HeaderProps {
   theme: Theme;
   /** Where the language dropdown (test id `lang-select`) is rendered. */
@@ -142,6 +170,7 @@ export function Header({ theme, languageSelectSlot }: HeaderProps) {
         <div className="ml-auto flex items-center gap-2">
           {languageSelectSlot}
           <ThemeToggle theme={theme} />
+          <AccountControls className="max-w-64 max-md:hidden" />
           <PrimaryAction className="max-sm:hidden" />
           <button
             ref={toggleRef}
@@ -169,6 +198,9 @@ export function Header({ theme, languageSelectSlot }: HeaderProps) {
       >
         <ul className="flex flex-col gap-1 pt-2">
           <NavItems onNavigate={() => setMenuOpen(false)} />
+          <li className="pt-2">
+            <AccountControls />
+          </li>
           <li className="pt-2 sm:hidden">
             <PrimaryAction className="w-full" onDone={() => setMenuOpen(false)} />
           </li>
