@@ -13,7 +13,6 @@ import {
   CODE_LENGTH,
   CODE_MAX_ATTEMPTS,
   CODE_TTL_SECONDS,
-  SESSION_ABSOLUTE_SECONDS,
   SESSION_REFRESH_SECONDS,
   SESSION_TTL_SECONDS,
 } from "./constants";
@@ -95,17 +94,6 @@ function createAuth() {
               role: env.ADMIN_EMAILS.includes(user.email.toLowerCase()) ? "admin" : "learner",
             },
           }),
-        },
-      },
-      session: {
-        update: {
-          // A rolling session never outlives its absolute cap, however often it is used.
-          before: async (session) => {
-            const { expiresAt, createdAt } = session as { expiresAt?: Date; createdAt?: Date };
-            if (!expiresAt || !createdAt) return { data: session };
-            const cap = new Date(new Date(createdAt).getTime() + SESSION_ABSOLUTE_SECONDS * 1000);
-            return { data: { ...session, expiresAt: expiresAt > cap ? cap : expiresAt } };
-          },
         },
       },
     },

@@ -15,22 +15,17 @@ export interface TotpSetup {
   totpUri: string;
   /** The secret as authenticator apps take it by hand (base32, from the URI). */
   secret: string;
-  backupCodes?: string[];
 }
 
 function secretOf(totpUri: string): string {
   return new URL(totpUri).searchParams.get("secret") ?? "";
 }
 
-/** Starts (or restarts) TOTP enrolment: a new secret, shown once with backup codes. */
+/** Starts (or restarts) TOTP enrolment: a new secret for the admin's authenticator app. */
 export async function startTotpSetup(request: Request): Promise<TotpSetup> {
   const result = await getAuth().api.enableTwoFactor({ body: {}, headers: request.headers });
   if (!("totpURI" in result) || !result.totpURI) throw new Error("TOTP enrolment gave no URI");
-  return {
-    totpUri: result.totpURI,
-    secret: secretOf(result.totpURI),
-    backupCodes: result.backupCodes,
-  };
+  return { totpUri: result.totpURI, secret: secretOf(result.totpURI) };
 }
 
 /** The enrolment under way (secret made, first code not yet entered), to show it again. */

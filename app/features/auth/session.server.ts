@@ -42,11 +42,22 @@ async function readAuthState(request: Request): Promise<AuthState> {
   if (!found) return { user: null, session: null, headers };
 
   const createdAt = toDate(found.session.createdAt);
-  if (Date.now() - createdAt.getTime() > SESSION_ABSOLUTE_SECONDS * 1000) {
+  const cap = new Date(createdAt.getTime() + SESSION_ABSOLUTE_SECONDS * 1000);
+  if (Date.now() > cap.getTime()) {
     // Past the absolute cap: the session ends here, whatever its rolling expiry says.
     await getDb().deleteFrom("session").where("id", "=", found.session.id).execute();
     getLogger().info({ event: "session.expired", userId: found.user.id }, "session reached its cap");
     return { user: null, session: null, headers };
+  }
+  let expiresAt = toDate(found.session.expiresAt);
+  if (expiresAt > cap) {
+    // better-auth rolled the expiry forward; it may not pass the cap.
+    expiresAt = cap;
+    await getDb()
+      .updateTable("session")
+      .set({ expires_at: cap.toISOString() })
+      .where("id", "=", found.session.id)
+      .execute();
   }
   const email = found.user.email.toLowerCase();
   const role = found.user.role === "admin" || getEnv().ADMIN_EMAILS.includes(email);
@@ -62,7 +73,7 @@ async function readAuthState(request: Request): Promise<AuthState> {
       id: found.session.id,
       token: found.session.token,
       createdAt,
-      expiresAt: toDate(found.session.expiresAt),
+      expiresAt,
       secondFactorAt: found.session.secondFactorAt ? toDate(found.session.secondFactorAt) : null,
     },
     headers,

@@ -1,0 +1,143 @@
+import { describe, expect, it } from "vitest";
+import { getDb } from "~/db/db.server";
+import { totp } from "../../../tests/totp";
+import { latestSignInCode, sessionCookie } from "../../../tests/integration/auth";
+import { addAllowlistEntry } from "./allowlist.server";
+import { SESSION_ABSOLUTE_SECONDS } from "./constants";
+import { startTotpSetup, verifyTotp, TOTP_RATE_LIMIT } from "./second-factor.server";
+import { getAuthState, requireAdmin, requireUser } from "./session.server";
+import { requestSignInCode, verifySignInCode } from "./sign-in.server";
+
+// Guards and sessions on a real database: who gets in, who is sent where.
+let counter = 0;
+
+/** Signs a fresh pilot in and answers the session cookie. */
+async function signedIn(role: "learner" | "admin" = "learner"): Promise<{ cookie: string; email: string }> {
+  await addAllowlistEntry(getDb(), { kind: "domain", value: "bank.example" }, "ops@kestrel.test");
+  const email = `person${(counter += 1)}@bank.example`;
+  const context = { clientIp: `198.51.100.${counter}`, request: new Request("http://localhost/login") };
+  await requestSignInCode({ intent: "request-code", email }, context);
+  const code = await latestSignInCode(email);
+  let cookie = "";
+  try {
+    await verifySignInCode({ intent: "verify-code", email, code }, context);
+  } catch (thrown) {
+    cookie = sessionCookie(thrown as Response);
+  }
+  if (role === "admin") await getDb().updateTable("user").set({ role }).where("email", "=", email).execute();
+  return { cookie, email };
+}
+
+const requestWith = (cookie: string, path = "/admin/waitlist?page=2") =>
+  new Request(`http://localhost${path}`, { headers: { Cookie: cookie } });
+
+async function thrownBy(promise: Promise<unknown>): Promise<Response & { data?: unknown }> {
+  try {
+    await promise;
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    const { init } = thrown as { init?: ResponseInit };
+    return new Response(null, init);
+  }
+  throw new Error("expected the guard to throw");
+}
+
+describe("requireUser / requireAdmin", () => {
+  it("sends a visitor to /login with the way back", async () => {
+    const response = await thrownBy(requireUser(new Request("http://localhost/app?tab=2")));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Fapp%3Ftab%3D2");
+  });
+
+  it("answers a learner 403 on the admin area", async () => {
+    const { cookie } = await signedIn();
+    expect((await thrownBy(requireAdmin(requestWith(cookie)))).status).toBe(403);
+  });
+
+  it("sends an admin without a verified second factor to set one up, then lets them in", async () => {
+    const { cookie } = await signedIn("admin");
+    const before = await thrownBy(requireAdmin(requestWith(cookie)));
+    expect(before.headers.get("Location")).toBe(
+      "/admin/security?redirectTo=%2Fadmin%2Fwaitlist%3Fpage%3D2",
+    );
+    const setup = await startTotpSetup(requestWith(cookie));
+    expect(setup.totpUri).toMatch(/^otpauth:\/\/totp\//);
+
+    const state = await getAuthState(requestWith(cookie));
+    const wrong = totp(setup.secret) === "000000" ? "111111" : "000000";
+    expect(await verifyTotp(requestWith(cookie), state.user!, state.session!, wrong)).toEqual({
+      ok: false,
+      reason: "invalid",
+    });
+    const verdict = await verifyTotp(
+      requestWith(cookie),
+      state.user!,
+      state.session!,
+      totp(setup.secret),
+    );
+    expect(verdict.ok).toBe(true);
+    // Enrolment replaces the session: the new cookie is the one that proved the factor.
+    const renewed = verdict.ok
+      ? sessionCookie(new Response(null, { headers: verdict.headers }))
+      : "";
+    expect(renewed).toMatch(/^kestrel\.session=/);
+    const { user } = await requireAdmin(requestWith(renewed));
+    expect(user.twoFactorEnabled).toBe(true);
+    // A new session of the same admin must prove it again.
+    const next = await signedIn("admin");
+    expect((await thrownBy(requireAdmin(requestWith(next.cookie)))).status).toBe(302);
+  });
+
+  it("limits TOTP tries per admin", async () => {
+    const { cookie } = await signedIn("admin");
+    const setup = await startTotpSetup(requestWith(cookie));
+    const state = await getAuthState(requestWith(cookie));
+    const wrong = totp(setup.secret) === "000000" ? "111111" : "000000";
+    for (let i = 0; i < TOTP_RATE_LIMIT.limit; i += 1) {
+      await verifyTotp(requestWith(cookie), state.user!, state.session!, wrong);
+    }
+    const verdict = await verifyTotp(
+      requestWith(cookie),
+      state.user!,
+      state.session!,
+      totp(setup.secret),
+    );
+    expect(verdict).toMatchObject({ ok: false, reason: "rate_limited" });
+  });
+});
+
+describe("sessions", () => {
+  it("end at the absolute cap however recently they were used", async () => {
+    const { cookie } = await signedIn();
+    const old = new Date(Date.now() - (SESSION_ABSOLUTE_SECONDS + 60) * 1000).toISOString();
+    await getDb().updateTable("session").set({ created_at: old }).execute();
+    const state = await getAuthState(requestWith(cookie, "/app"));
+    expect(state.user).toBeNull();
+    expect(await getDb().selectFrom("session").select("id").execute()).toEqual([]);
+  });
+
+  it("roll forward on use, but never past the cap", async () => {
+    const { cookie } = await signedIn();
+    const createdAt = Date.now() - (SESSION_ABSOLUTE_SECONDS - 3600) * 1000;
+    const stale = new Date(Date.now() - 2 * 24 * 3600 * 1000).toISOString();
+    await getDb()
+      .updateTable("session")
+      .set({
+        created_at: new Date(createdAt).toISOString(),
+        updated_at: stale,
+        expires_at: new Date(Date.now() + 3600 * 1000 - 5000).toISOString(),
+      })
+      .execute();
+    const state = await getAuthState(requestWith(cookie, "/app"));
+    expect(state.user).not.toBeNull();
+    const row = await getDb().selectFrom("session").select("expires_at").executeTakeFirstOrThrow();
+    const expires = new Date(row.expires_at).getTime();
+    expect(expires).toBeLessThanOrEqual(createdAt + SESSION_ABSOLUTE_SECONDS * 1000 + 1000);
+  });
+
+  it("is anonymous for a forged or unknown cookie", async () => {
+    for (const cookie of ["kestrel.session=forged.value", "kestrel.session=", "other=1"]) {
+      expect((await getAuthState(requestWith(cookie, "/app"))).user).toBeNull();
+    }
+  });
+});
