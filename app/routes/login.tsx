@@ -1,7 +1,7 @@
 import { type SubmissionResult, getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { CheckCircle2, KeyRound, Mail } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, data, redirect, useNavigation, useSearchParams } from "react-router";
 import {
@@ -13,11 +13,7 @@ import {
   LoginEmailSchema,
   looksLikeEmail,
 } from "~/features/auth";
-import {
-  getOptionalUser,
-  requestSignInCode,
-  verifySignInCode,
-} from "~/features/auth/index.server";
+import { getOptionalUser, requestSignInCode, verifySignInCode } from "~/features/auth/index.server";
 import { addEnglishNamespaces, i18nForMatches, useFieldMessage } from "~/features/i18n";
 import { readFormFields } from "~/lib/api.server";
 import { requestInfoContext } from "~/lib/request-context";
@@ -59,6 +55,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data(reply, { status, headers });
 }
 
+const noSubscription = () => () => {};
+
 /** SPEC §9: a toast that leaves after 2.6 s. */
 function Toast({ message }: { message: string }) {
   const [visible, setVisible] = useState(true);
@@ -92,8 +90,7 @@ function EmailStep({
   const message = useFieldMessage();
   const navigation = useNavigation();
   const verifying =
-    navigation.state !== "idle" &&
-    navigation.formData?.get("intent") === LOGIN_INTENTS.requestCode;
+    navigation.state !== "idle" && navigation.formData?.get("intent") === LOGIN_INTENTS.requestCode;
   const [form, fields] = useForm({
     id: "pilot-login",
     lastResult: navigation.state === "idle" ? lastResult : undefined,
@@ -103,8 +100,11 @@ function EmailStep({
   });
   const [email, setEmail] = useState(String(fields.email.initialValue ?? ""));
   // Before hydration the server checks the email; after, the button waits for a valid one.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   const formError = message(form.errors);
 
   return (

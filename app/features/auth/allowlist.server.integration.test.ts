@@ -69,8 +69,9 @@ describe("allowlist changes", () => {
     expect(await addAllowlistEntry(db, entry, "ben@kestrel.example")).toBe(false);
     const [stored] = await listAllowlist(db);
     expect(stored).toMatchObject({ value: "bank.example", addedBy: "ana@kestrel.example" });
-    expect(await removeAllowlistEntry(db, stored!.id, "ben@kestrel.example")).toBe(true);
-    expect(await removeAllowlistEntry(db, stored!.id, "ben@kestrel.example")).toBe(false);
+    const id = stored?.id ?? -1;
+    expect(await removeAllowlistEntry(db, id, "ben@kestrel.example")).toBe(true);
+    expect(await removeAllowlistEntry(db, id, "ben@kestrel.example")).toBe(false);
     const changes = await listAllowlistChanges(db);
     expect(changes.map((c) => [c.action, c.value, c.actor_email])).toEqual([
       ["remove", "bank.example", "ben@kestrel.example"],

@@ -37,7 +37,8 @@ export async function checkPilotAccess(
     .orderBy("kind", "desc")
     .executeTakeFirst();
   if (entry) return { allowed: true, organisation: entry.organisation ?? domain, via: "allowlist" };
-  if (env.ADMIN_EMAILS.includes(email)) return { allowed: true, organisation: domain, via: "admin" };
+  if (env.ADMIN_EMAILS.includes(email))
+    return { allowed: true, organisation: domain, via: "admin" };
   if (env.PILOT_EMAILS.includes(email) || env.PILOT_DOMAINS.includes(domain)) {
     return { allowed: true, organisation: domain, via: "environment" };
   }

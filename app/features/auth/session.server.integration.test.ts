@@ -12,10 +12,15 @@ import { requestSignInCode, verifySignInCode } from "./sign-in.server";
 let counter = 0;
 
 /** Signs a fresh pilot in and answers the session cookie. */
-async function signedIn(role: "learner" | "admin" = "learner"): Promise<{ cookie: string; email: string }> {
+async function signedIn(
+  role: "learner" | "admin" = "learner",
+): Promise<{ cookie: string; email: string }> {
   await addAllowlistEntry(getDb(), { kind: "domain", value: "bank.example" }, "ops@kestrel.test");
   const email = `person${(counter += 1)}@bank.example`;
-  const context = { clientIp: `198.51.100.${counter}`, request: new Request("http://localhost/login") };
+  const context = {
+    clientIp: `198.51.100.${counter}`,
+    request: new Request("http://localhost/login"),
+  };
   await requestSignInCode({ intent: "request-code", email }, context);
   const code = await latestSignInCode(email);
   let cookie = "";
@@ -24,12 +29,20 @@ async function signedIn(role: "learner" | "admin" = "learner"): Promise<{ cookie
   } catch (thrown) {
     cookie = sessionCookie(thrown as Response);
   }
-  if (role === "admin") await getDb().updateTable("user").set({ role }).where("email", "=", email).execute();
+  if (role === "admin")
+    await getDb().updateTable("user").set({ role }).where("email", "=", email).execute();
   return { cookie, email };
 }
 
 const requestWith = (cookie: string, path = "/admin/waitlist?page=2") =>
   new Request(`http://localhost${path}`, { headers: { Cookie: cookie } });
+
+/** The signed-in user and session of a request (the test fails if there is none). */
+async function signedInState(request: Request) {
+  const { user, session } = await getAuthState(request);
+  if (!user || !session) throw new Error("expected a signed-in request");
+  return { user, session };
+}
 
 async function thrownBy(promise: Promise<unknown>): Promise<Response & { data?: unknown }> {
   try {
@@ -63,16 +76,16 @@ describe("requireUser / requireAdmin", () => {
     const setup = await startTotpSetup(requestWith(cookie));
     expect(setup.totpUri).toMatch(/^otpauth:\/\/totp\//);
 
-    const state = await getAuthState(requestWith(cookie));
+    const state = await signedInState(requestWith(cookie));
     const wrong = totp(setup.secret) === "000000" ? "111111" : "000000";
-    expect(await verifyTotp(requestWith(cookie), state.user!, state.session!, wrong)).toEqual({
+    expect(await verifyTotp(requestWith(cookie), state.user, state.session, wrong)).toEqual({
       ok: false,
       reason: "invalid",
     });
     const verdict = await verifyTotp(
       requestWith(cookie),
-      state.user!,
-      state.session!,
+      state.user,
+      state.session,
       totp(setup.secret),
     );
     expect(verdict.ok).toBe(true);
@@ -91,15 +104,15 @@ describe("requireUser / requireAdmin", () => {
   it("limits TOTP tries per admin", async () => {
     const { cookie } = await signedIn("admin");
     const setup = await startTotpSetup(requestWith(cookie));
-    const state = await getAuthState(requestWith(cookie));
+    const state = await signedInState(requestWith(cookie));
     const wrong = totp(setup.secret) === "000000" ? "111111" : "000000";
     for (let i = 0; i < TOTP_RATE_LIMIT.limit; i += 1) {
-      await verifyTotp(requestWith(cookie), state.user!, state.session!, wrong);
+      await verifyTotp(requestWith(cookie), state.user, state.session, wrong);
     }
     const verdict = await verifyTotp(
       requestWith(cookie),
-      state.user!,
-      state.session!,
+      state.user,
+      state.session,
       totp(setup.secret),
     );
     expect(verdict).toMatchObject({ ok: false, reason: "rate_limited" });

@@ -46,7 +46,10 @@ async function readAuthState(request: Request): Promise<AuthState> {
   if (Date.now() > cap.getTime()) {
     // Past the absolute cap: the session ends here, whatever its rolling expiry says.
     await getDb().deleteFrom("session").where("id", "=", found.session.id).execute();
-    getLogger().info({ event: "session.expired", userId: found.user.id }, "session reached its cap");
+    getLogger().info(
+      { event: "session.expired", userId: found.user.id },
+      "session reached its cap",
+    );
     return { user: null, session: null, headers };
   }
   let expiresAt = toDate(found.session.expiresAt);
@@ -125,7 +128,9 @@ export async function requireAdmin(
     throw data({ message: "Access to this resource is forbidden." }, { status: 403 });
   }
   if (secondFactor && !session.secondFactorAt) {
-    throw redirect(`${SECOND_FACTOR_PATH}?${new URLSearchParams({ redirectTo: returnPath(request) })}`);
+    throw redirect(
+      `${SECOND_FACTOR_PATH}?${new URLSearchParams({ redirectTo: returnPath(request) })}`,
+    );
   }
   return { user, session };
 }

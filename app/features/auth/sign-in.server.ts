@@ -98,8 +98,9 @@ export async function requestSignInCode(
   return settle(started, { status: 200, headers: {}, reply: { step: "code", email } });
 }
 
+const INVALID_CODE = "common:auth.errors.invalidCode";
 const CODE_ERRORS: Record<string, string> = {
-  INVALID_OTP: "common:auth.errors.invalidCode",
+  INVALID_OTP: INVALID_CODE,
   OTP_EXPIRED: "common:auth.errors.expiredCode",
   TOO_MANY_ATTEMPTS: "common:auth.errors.tooManyAttempts",
 };
@@ -156,7 +157,7 @@ export async function verifySignInCode(
     if (!(error instanceof APIError)) throw error;
     const reason = String((error.body as { code?: string } | undefined)?.code ?? "INVALID_OTP");
     logger.info({ event: "sign_in.failed", email: fingerprint, reason }, "sign-in");
-    return reject(400, CODE_ERRORS[reason] ?? CODE_ERRORS.INVALID_OTP!);
+    return reject(400, CODE_ERRORS[reason] ?? INVALID_CODE);
   }
   logger.info({ event: "sign_in.succeeded", email: fingerprint, userId }, "sign-in");
   const cookies = new Headers();

@@ -76,6 +76,11 @@ export function Footer() {
                 {t("support")}
               </Link>
             </li>
+            <li>
+              <Link to="/login" className={linkClass}>
+                {t("navigation:login")}
+              </Link>
+            </li>
           </ul>
         </nav>
       </div>
