@@ -19,7 +19,7 @@ export default [
   // Every admin page checks the role and the session's second factor in its own loader (loaders
   // run side by side); the frame and the second-factor page need only the role.
   layout("routes/admin.tsx", [
-    route("admin", "routes/admin._index.tsx"),
+    route("admin", "routes/admin.overview.tsx"),
     route("admin/waitlist", "routes/admin.waitlist.tsx"),
     route("admin/contact", "routes/admin.contact.tsx"),
     route("admin/demo", "routes/admin.demo.tsx"),

@@ -20,7 +20,7 @@ if (/^postgres(ql)?:\/\//i.test(url)) {
     readonly: true,
     fileMustExist: true,
   });
-  rows = db.prepare(`${query}?`).all(count);
+  rows = /** @type {typeof rows} */ (db.prepare(`${query}?`).all(count));
   db.close();
 }
 

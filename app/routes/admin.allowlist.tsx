@@ -1,3 +1,234 @@
-export default function Placeholder() {
-  return null;
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { Form, data, useNavigation } from "react-router";
+import { getDb } from "~/db/db.server";
+import { AllowlistEntrySchema } from "~/features/auth";
+import {
+  addAllowlistEntry,
+  listAllowlist,
+  listAllowlistChanges,
+  removeAllowlistEntry,
+  requireAdmin,
+} from "~/features/auth/index.server";
+import { addEnglishNamespaces, useFieldMessage } from "~/features/i18n";
+import { readFormFields } from "~/lib/api.server";
+import { getEnv } from "~/lib/env.server";
+import { Button } from "~/ui/button";
+import { Card } from "~/ui/card";
+import { Field, controlClass } from "~/ui/field";
+import { FormAlert, SubmitButton } from "~/ui/form-status";
+import admin from "../../locales/en/admin.json";
+import validation from "../../locales/en/validation.json";
+import type { Route } from "./+types/admin.allowlist";
+
+addEnglishNamespaces({ admin, validation });
+
+export const meta: Route.MetaFunction = () => [{ title: "Pilot allowlist | Kestrel admin" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const db = getDb();
+  const env = getEnv();
+  const [entries, changes] = await Promise.all([listAllowlist(db), listAllowlistChanges(db)]);
+  return {
+    entries,
+    changes,
+    environment: {
+      domains: env.PILOT_DOMAINS,
+      emails: env.PILOT_EMAILS,
+      admins: env.ADMIN_EMAILS,
+      open: env.PILOT_OPEN,
+    },
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const { user } = await requireAdmin(request);
+  const fields = await readFormFields(request);
+  if (fields.intent === "remove") {
+    const id = Number(fields.id);
+    const removed =
+      Number.isSafeInteger(id) && (await removeAllowlistEntry(getDb(), id, user.email));
+    return data(
+      { intent: "remove" as const, removed, result: undefined },
+      { status: removed ? 200 : 404 },
+    );
+  }
+  const submission = parseWithZod(new URLSearchParams(fields), { schema: AllowlistEntrySchema });
+  if (submission.status !== "success") {
+    return data({ intent: "add" as const, result: submission.reply() }, { status: 400 });
+  }
+  const added = await addAllowlistEntry(getDb(), submission.value, user.email);
+  if (!added) {
+    return data(
+      {
+        intent: "add" as const,
+        result: submission.reply({ formErrors: ["admin:allowlist.duplicate"] }),
+      },
+      { status: 409 },
+    );
+  }
+  return { intent: "add" as const, result: submission.reply({ resetForm: true }) };
+}
+
+const when = (iso: string) => iso.slice(0, 16).replace("T", " ");
+
+export default function AdminAllowlist({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation(["admin", "validation"]);
+  const message = useFieldMessage();
+  const navigation = useNavigation();
+  const adding = navigation.state !== "idle" && navigation.formData?.get("intent") === "add";
+  const [form, fields] = useForm({
+    id: "allowlist-add",
+    lastResult:
+      navigation.state === "idle" && actionData?.intent === "add" ? actionData.result : undefined,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: AllowlistEntrySchema }),
+  });
+  const { environment } = loaderData;
+  const formError = message(form.errors);
+
+  return (
+    <div className="space-y-8">
+      <Card>
+        <h2 className="text-xl font-bold">{t("allowlist.addTitle")}</h2>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("allowlist.addBody")}</p>
+        <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-3">
+          <input type="hidden" name="intent" value="add" />
+          <Field
+            label={t("allowlist.value")}
+            htmlFor={fields.value.id}
+            error={message(fields.value.errors)}
+            errorId={fields.value.errorId}
+          >
+            <input
+              {...getInputProps(fields.value, { type: "text" })}
+              key={fields.value.key}
+              placeholder="bank.example.sg"
+              className={controlClass}
+            />
+          </Field>
+          <Field
+            label={t("allowlist.organisation")}
+            htmlFor={fields.organisation.id}
+            optional={t("allowlist.optional")}
+            error={message(fields.organisation.errors)}
+            errorId={fields.organisation.errorId}
+          >
+            <input
+              {...getInputProps(fields.organisation, { type: "text" })}
+              key={fields.organisation.key}
+              className={controlClass}
+            />
+          </Field>
+          <div className="flex items-end">
+            <SubmitButton pending={adding} pendingLabel={t("allowlist.adding")}>
+              {t("allowlist.add")}
+            </SubmitButton>
+          </div>
+          {formError ? (
+            <FormAlert id={form.errorId} className="sm:col-span-3">
+              {formError}
+            </FormAlert>
+          ) : null}
+        </Form>
+      </Card>
+
+      <section aria-labelledby="allowlist-entries">
+        <h2 id="allowlist-entries" className="text-xl font-bold">
+          {t("allowlist.entriesTitle")}
+        </h2>
+        {loaderData.entries.length === 0 ? (
+          <p className="mt-2 text-slate-600 dark:text-slate-300">{t("allowlist.empty")}</p>
+        ) : (
+          <div className="mt-3 overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">{t("allowlist.entriesTitle")}</caption>
+              <thead className="border-b border-slate-200 dark:border-slate-700">
+                <tr>
+                  <th scope="col" className="py-2 pr-4">
+                    {t("allowlist.kind")}
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    {t("allowlist.value")}
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    {t("allowlist.organisation")}
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    {t("allowlist.addedBy")}
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    <span className="sr-only">{t("allowlist.actions")}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {loaderData.entries.map((entry) => (
+                  <tr key={entry.id} className="border-b border-slate-100 dark:border-slate-800">
+                    <td className="py-2 pr-4">{t(`allowlist.kinds.${entry.kind}`)}</td>
+                    <td className="py-2 pr-4 font-mono">{entry.value}</td>
+                    <td className="py-2 pr-4">{entry.organisation ?? "—"}</td>
+                    <td className="py-2 pr-4">
+                      {entry.addedBy} · {when(entry.createdAt)}
+                    </td>
+                    <td className="py-2 pr-4 text-right">
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="remove" />
+                        <input type="hidden" name="id" value={entry.id} />
+                        <Button type="submit" variant="secondary">
+                          {t("allowlist.remove")}
+                          <span className="sr-only"> {entry.value}</span>
+                        </Button>
+                      </Form>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      <section aria-labelledby="allowlist-environment">
+        <h2 id="allowlist-environment" className="text-xl font-bold">
+          {t("allowlist.environmentTitle")}
+        </h2>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+          {environment.open ? t("allowlist.open") : t("allowlist.environmentBody")}
+        </p>
+        <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-[12rem_1fr]">
+          <dt className="font-medium">PILOT_DOMAINS</dt>
+          <dd className="font-mono">{environment.domains.join(", ") || "—"}</dd>
+          <dt className="font-medium">PILOT_EMAILS</dt>
+          <dd className="font-mono">{environment.emails.join(", ") || "—"}</dd>
+          <dt className="font-medium">ADMIN_EMAILS</dt>
+          <dd className="font-mono">{environment.admins.join(", ") || "—"}</dd>
+        </dl>
+      </section>
+
+      <section aria-labelledby="allowlist-changes">
+        <h2 id="allowlist-changes" className="text-xl font-bold">
+          {t("allowlist.changesTitle")}
+        </h2>
+        {loaderData.changes.length === 0 ? (
+          <p className="mt-2 text-slate-600 dark:text-slate-300">{t("allowlist.noChanges")}</p>
+        ) : (
+          <ol className="mt-3 space-y-1 text-sm">
+            {loaderData.changes.map((change) => (
+              <li key={change.id}>
+                <time dateTime={change.created_at}>{when(change.created_at)}</time> ·{" "}
+                {t(`allowlist.changeLine.${change.action}`, {
+                  actor: change.actor_email,
+                  value: change.value,
+                })}
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </div>
+  );
 }

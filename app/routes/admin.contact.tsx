@@ -1,3 +1,70 @@
-export default function Placeholder() {
-  return null;
+import { useTranslation } from "react-i18next";
+import {
+  AdminDate,
+  AdminList,
+  type Column,
+  type ContactRow,
+  parseAdminListQuery,
+} from "~/features/admin";
+import { listSubmissions } from "~/features/admin/index.server";
+import { requireAdmin } from "~/features/auth/index.server";
+import { addEnglishNamespaces, i18nForMatches } from "~/features/i18n";
+import { getDb } from "~/db/db.server";
+import admin from "../../locales/en/admin.json";
+import type { Route } from "./+types/admin.contact";
+
+addEnglishNamespaces({ admin });
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = i18nForMatches(matches);
+  return [
+    { title: t("admin:meta.page", { page: t("admin:contact.heading") }) },
+    { name: "robots", content: "noindex" },
+  ];
+};
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return listSubmissions(
+    getDb(),
+    "contact",
+    parseAdminListQuery(new URL(request.url).searchParams),
+  );
+}
+
+export default function AdminContact({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("admin");
+  const columns: Column<ContactRow>[] = [
+    {
+      key: "created_at",
+      header: t("contact.columns.created_at"),
+      cell: (row) => <AdminDate value={row.created_at} />,
+    },
+    { key: "name", header: t("contact.columns.name"), cell: (row) => row.name },
+    { key: "email", header: t("contact.columns.email"), cell: (row) => row.email },
+    { key: "company", header: t("contact.columns.company"), cell: (row) => row.company },
+    {
+      key: "inquiry_type",
+      header: t("contact.columns.inquiry_type"),
+      cell: (row) => row.inquiry_type,
+    },
+    {
+      key: "message",
+      header: t("contact.columns.message"),
+      cell: (row) => row.message,
+      className: "min-w-64 max-w-prose whitespace-pre-line break-words",
+    },
+    { key: "locale", header: t("contact.columns.locale"), cell: (row) => row.locale },
+  ];
+  return (
+    <AdminList
+      dataset="contact"
+      heading={t("contact.heading")}
+      caption={t("contact.caption")}
+      searchHint={t("contact.searchHint")}
+      empty={t("contact.empty")}
+      columns={columns}
+      list={loaderData}
+    />
+  );
 }

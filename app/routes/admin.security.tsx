@@ -1,3 +1,180 @@
-export default function Placeholder() {
-  return null;
+import { ShieldCheck } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Form, data, redirect, useNavigation } from "react-router";
+import { renderSVG } from "uqr";
+import { CODE_LENGTH } from "~/features/auth";
+import {
+  type TotpSetup,
+  pendingTotpSetup,
+  requireAdmin,
+  startTotpSetup,
+  verifyTotp,
+} from "~/features/auth/index.server";
+import { addEnglishNamespaces } from "~/features/i18n";
+import { readFormFields } from "~/lib/api.server";
+import { safeRedirect } from "~/lib/safe-redirect";
+import { Button, ButtonLink } from "~/ui/button";
+import { Card } from "~/ui/card";
+import { Field, controlClass } from "~/ui/field";
+import { FormAlert, SubmitButton } from "~/ui/form-status";
+import admin from "../../locales/en/admin.json";
+import type { Route } from "./+types/admin.security";
+
+addEnglishNamespaces({ admin });
+
+export const meta: Route.MetaFunction = () => [{ title: "Second factor | Kestrel admin" }];
+
+/** What the page shows of an enrolment: the QR code is drawn on the server, as an SVG image. */
+function forDisplay(setup: TotpSetup) {
+  const svg = renderSVG(setup.totpUri, { border: 2 });
+  return {
+    secret: setup.secret,
+    totpUri: setup.totpUri,
+    qr: `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`,
+  };
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { user, session } = await requireAdmin(request, { secondFactor: false });
+  const pending = await pendingTotpSetup(request, user);
+  return {
+    enrolled: user.twoFactorEnabled,
+    verified: session.secondFactorAt !== null,
+    pending: pending ? forDisplay(pending) : null,
+    redirectTo: safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/admin"),
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const { user, session } = await requireAdmin(request, { secondFactor: false });
+  const fields = await readFormFields(request);
+  if (fields.intent === "setup") {
+    if (user.twoFactorEnabled) return data({ error: "admin:security.alreadyEnrolled" }, 400);
+    return { setup: forDisplay(await startTotpSetup(request)) };
+  }
+  const code = (fields.code ?? "").replace(/\s+/g, "");
+  if (!new RegExp(`^\\d{${CODE_LENGTH}}$`).test(code)) {
+    return data({ error: "admin:security.codeFormat" }, 400);
+  }
+  const verdict = await verifyTotp(request, user, session, code);
+  if (!verdict.ok) {
+    return verdict.reason === "rate_limited"
+      ? data(
+          { error: "errors:rate_limited" },
+          { status: 429, headers: { "Retry-After": String(verdict.retryAfterSeconds ?? 60) } },
+        )
+      : data({ error: "admin:security.invalidCode" }, 400);
+  }
+  throw redirect(safeRedirect(fields.redirectTo, "/admin"), { headers: verdict.headers });
+}
+
+function CodeForm({ redirectTo, error }: { redirectTo: string; error?: string }) {
+  const { t } = useTranslation(["admin", "errors"]);
+  const navigation = useNavigation();
+  const verifying = navigation.state !== "idle" && navigation.formData?.get("intent") === "verify";
+  return (
+    <Form method="post" className="mt-6 max-w-sm space-y-4">
+      <input type="hidden" name="intent" value="verify" />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <Field
+        label={t("security.codeLabel")}
+        htmlFor="totp-code"
+        error={error ? t(error as never) : null}
+        errorId="totp-code-error"
+      >
+        <input
+          id="totp-code"
+          name="code"
+          required
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          pattern="[0-9 ]*"
+          maxLength={CODE_LENGTH + 2}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "totp-code-error" : undefined}
+          className={`${controlClass} font-mono text-lg tracking-[0.4em]`}
+        />
+      </Field>
+      <SubmitButton pending={verifying} pendingLabel={t("security.verifying")}>
+        {t("security.verify")}
+      </SubmitButton>
+    </Form>
+  );
+}
+
+export default function AdminSecurity({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation(["admin", "errors"]);
+  const navigation = useNavigation();
+  const setup = actionData && "setup" in actionData ? actionData.setup : loaderData.pending;
+  const error = actionData && "error" in actionData ? actionData.error : undefined;
+
+  if (loaderData.verified) {
+    return (
+      <Card role="status">
+        <ShieldCheck aria-hidden="true" className="size-8 text-emerald-600" />
+        <h2 className="mt-3 text-xl font-bold">{t("security.verifiedTitle")}</h2>
+        <p className="mt-2 text-slate-700 dark:text-slate-300">{t("security.verifiedBody")}</p>
+        <ButtonLink to="/admin" className="mt-6">
+          {t("security.toOverview")}
+        </ButtonLink>
+      </Card>
+    );
+  }
+
+  if (loaderData.enrolled) {
+    return (
+      <Card>
+        <h2 className="text-xl font-bold">{t("security.enterTitle")}</h2>
+        <p className="mt-2 text-slate-700 dark:text-slate-300">{t("security.enterBody")}</p>
+        <CodeForm redirectTo={loaderData.redirectTo} error={error} />
+      </Card>
+    );
+  }
+
+  if (!setup) {
+    return (
+      <Card>
+        <h2 className="text-xl font-bold">{t("security.setupTitle")}</h2>
+        <p className="mt-2 max-w-2xl text-slate-700 dark:text-slate-300">
+          {t("security.setupBody")}
+        </p>
+        {error ? <FormAlert className="mt-4">{t(error as never)}</FormAlert> : null}
+        <Form method="post" className="mt-6">
+          <input type="hidden" name="intent" value="setup" />
+          <Button type="submit" disabled={navigation.state !== "idle"}>
+            {t("security.start")}
+          </Button>
+        </Form>
+      </Card>
+    );
+  }
+
+  return (
+    <Card>
+      <h2 className="text-xl font-bold">{t("security.scanTitle")}</h2>
+      <p className="mt-2 max-w-2xl text-slate-700 dark:text-slate-300">{t("security.scanBody")}</p>
+      <div className="mt-6 flex flex-wrap items-start gap-8">
+        <img
+          src={setup.qr}
+          alt={t("security.qrAlt")}
+          width={192}
+          height={192}
+          className="rounded-lg bg-white p-2"
+        />
+        <div className="min-w-0 space-y-3">
+          <p className="text-sm text-slate-600 dark:text-slate-300">{t("security.manual")}</p>
+          <p className="font-mono text-lg break-all" data-testid="totp-secret">
+            {setup.secret}
+          </p>
+          <a
+            href={setup.totpUri}
+            className="focus-ring inline-block rounded text-sm font-medium text-brand-700 underline dark:text-brand-100"
+          >
+            {t("security.openApp")}
+          </a>
+        </div>
+      </div>
+      <CodeForm redirectTo={loaderData.redirectTo} error={error} />
+    </Card>
+  );
 }

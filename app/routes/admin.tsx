@@ -35,7 +35,10 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           {t("signedInAs", { email: loaderData.email })}
         </p>
       </div>
-      <nav aria-label={t("nav.label")} className="mt-6 border-b border-slate-200 dark:border-slate-800">
+      <nav
+        aria-label={t("nav.label")}
+        className="mt-6 border-b border-slate-200 dark:border-slate-800"
+      >
         <ul className="-mb-px flex flex-wrap gap-1">
           {SECTIONS.map(([to, key]) => (
             <li key={to}>

@@ -19,7 +19,7 @@ import { readFormFields } from "~/lib/api.server";
 import { requestInfoContext } from "~/lib/request-context";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { openWaitlist } from "~/lib/waitlist-trigger";
-import { Button, ButtonLink } from "~/ui/button";
+import { Button, ButtonLink, buttonClasses } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { Field, controlClass } from "~/ui/field";
 import { FormAlert, SubmitButton } from "~/ui/form-status";
@@ -221,7 +221,10 @@ function CodeStep({
 /** An email the pilot does not include: the waitlist opens with it filled in (SPEC §4). */
 function NotInPilot({ email }: { email: string }) {
   const { t } = useTranslation();
+  const join = useRef<HTMLAnchorElement>(null);
   useEffect(() => {
+    // Focus comes back here when the waitlist closes.
+    join.current?.focus();
     openWaitlist({ source: "login", email });
   }, [email]);
   return (
@@ -231,15 +234,17 @@ function NotInPilot({ email }: { email: string }) {
         {t("auth.notInPilotBody", { email })}
       </p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
-        <ButtonLink
-          to={WAITLIST_PATH}
+        <a
+          ref={join}
+          href={WAITLIST_PATH}
+          className={buttonClasses()}
           onClick={(event) => {
             event.preventDefault();
             openWaitlist({ source: "login", email });
           }}
         >
           {t("auth.joinWaitlist")}
-        </ButtonLink>
+        </a>
         <ButtonLink to="/login" reloadDocument variant="secondary">
           {t("auth.otherEmail")}
         </ButtonLink>

@@ -1,7 +1,7 @@
 import { expectAccessible, test, waitForHydration } from "./fixtures";
 
 // Every page the app serves today, in both themes and at phone and desktop widths.
-const pages = ["/kestrel", "/404", "/e2e"];
+const pages = ["/kestrel", "/404", "/e2e", "/login"];
 
 for (const theme of ["dark", "light"] as const) {
   for (const viewport of [

@@ -33,9 +33,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("updated_at", date, (col) => col.notNull())
     .addColumn("ip_address", "text")
     .addColumn("user_agent", "text")
-    .addColumn("user_id", "text", (col) =>
-      col.notNull().references("user.id").onDelete("cascade"),
-    )
+    .addColumn("user_id", "text", (col) => col.notNull().references("user.id").onDelete("cascade"))
     // When this session proved a second factor (TOTP); /admin needs it.
     .addColumn("second_factor_at", date)
     .execute();
@@ -46,9 +44,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("id", "text", (col) => col.primaryKey())
     .addColumn("account_id", "text", (col) => col.notNull())
     .addColumn("provider_id", "text", (col) => col.notNull())
-    .addColumn("user_id", "text", (col) =>
-      col.notNull().references("user.id").onDelete("cascade"),
-    )
+    .addColumn("user_id", "text", (col) => col.notNull().references("user.id").onDelete("cascade"))
     .addColumn("access_token", "text")
     .addColumn("refresh_token", "text")
     .addColumn("id_token", "text")
@@ -81,9 +77,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("id", "text", (col) => col.primaryKey())
     .addColumn("secret", "text", (col) => col.notNull())
     .addColumn("backup_codes", "text", (col) => col.notNull())
-    .addColumn("user_id", "text", (col) =>
-      col.notNull().references("user.id").onDelete("cascade"),
-    )
+    .addColumn("user_id", "text", (col) => col.notNull().references("user.id").onDelete("cascade"))
     .addColumn("verified", bool)
     .addColumn("failed_verification_count", "integer")
     .addColumn("locked_until", date)

@@ -5,7 +5,7 @@ import { latestSignInCode, sessionCookie } from "../../../tests/integration/auth
 import { addAllowlistEntry } from "./allowlist.server";
 import { SESSION_ABSOLUTE_SECONDS } from "./constants";
 import { startTotpSetup, verifyTotp, TOTP_RATE_LIMIT } from "./second-factor.server";
-import { getAuthState, requireAdmin, requireUser } from "./session.server";
+import { getAuthState, requireAdmin, requireUser, returnPath } from "./session.server";
 import { requestSignInCode, verifySignInCode } from "./sign-in.server";
 
 // Guards and sessions on a real database: who gets in, who is sent where.
@@ -116,6 +116,18 @@ describe("requireUser / requireAdmin", () => {
       totp(setup.secret),
     );
     expect(verdict).toMatchObject({ ok: false, reason: "rate_limited" });
+  });
+});
+
+describe("returnPath", () => {
+  it.each([
+    ["/app?tab=2", "/app?tab=2"],
+    ["/admin.data?_routes=routes%2Fadmin", "/admin"],
+    ["/admin/waitlist.data?q=x&_routes=a%2Cb", "/admin/waitlist?q=x"],
+    ["/_root.data", "/"],
+    ["/courses/_.data", "/courses/"],
+  ])("%s comes back as %s", (path, expected) => {
+    expect(returnPath(new Request(`http://localhost${path}`))).toBe(expected);
   });
 });
 

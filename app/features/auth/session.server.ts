@@ -97,10 +97,19 @@ export async function getOptionalUser(request: Request): Promise<AuthUser | null
   return (await getAuthState(request)).user;
 }
 
-/** The path and query of the request, as a `redirectTo` back to it. */
-function returnPath(request: Request): string {
+/**
+ * The page the request is for, as a `redirectTo` back to it: a data request (`/admin.data`,
+ * `/_root.data`, `?_routes=…`) names its page without React Router's additions.
+ */
+export function returnPath(request: Request): string {
   const url = new URL(request.url);
-  return `${url.pathname.replace(/\.data$/, "")}${url.search}`;
+  let path = url.pathname;
+  if (path.endsWith(".data")) {
+    path = path.slice(0, -".data".length).replace(/\/_(root)?$/, "/") || "/";
+  }
+  url.searchParams.delete("_routes");
+  const search = url.searchParams.toString();
+  return search ? `${path}?${search}` : path;
 }
 
 /** The signed-in user, or a redirect to /login that comes back here after sign-in. */

@@ -18,7 +18,7 @@ const linkClass =
   "focus-ring rounded text-sm text-slate-600 hover:text-brand-700 hover:underline dark:text-slate-300 dark:hover:text-brand-300";
 
 export function Footer() {
-  const { t } = useTranslation("footer");
+  const { t } = useTranslation(["footer", "navigation"]);
   const year = new Date().getFullYear();
 
   return (

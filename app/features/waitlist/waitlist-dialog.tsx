@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import * as Dialog from "@radix-ui/react-dialog";
 import { setNonce } from "get-nonce";
 import { X } from "lucide-react";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRegion } from "~/features/i18n";
 import { track } from "~/lib/analytics";
@@ -41,6 +41,12 @@ export default function WaitlistDialog({
   const texts = pack.waitlist;
   const [status, setStatus] = useState<Status>("idle");
   const nameRef = useRef<HTMLInputElement>(null);
+  // A dialog closed within the delay must not pull focus back into its fields as they leave.
+  const focusTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => {
+    if (!open) clearTimeout(focusTimer.current);
+    return () => clearTimeout(focusTimer.current);
+  }, [open]);
 
   const [form, fields] = useForm({
     id: "waitlist",
@@ -86,6 +92,18 @@ export default function WaitlistDialog({
     }
   }
 
+  // The dialog exists only with JavaScript, which sends the form itself. A submission React never
+  // sees (blur validation of a field whose dialog is closing) must not become a page navigation.
+  useEffect(() => {
+    const stayOnPage = (event: SubmitEvent) => {
+      if (event.target instanceof HTMLFormElement && event.target.id === form.id) {
+        event.preventDefault();
+      }
+    };
+    window.addEventListener("submit", stayOnPage);
+    return () => window.removeEventListener("submit", stayOnPage);
+  }, [form.id]);
+
   const values = (form.value ?? {}) as Record<string, unknown>;
   const filled = (name: string) =>
     typeof values[name] === "string" && String(values[name]).trim() !== "";
@@ -109,7 +127,7 @@ export default function WaitlistDialog({
           onOpenAutoFocus={(event) => {
             event.preventDefault();
             // Someone quicker than the delay keeps the field they chose.
-            setTimeout(() => {
+            focusTimer.current = setTimeout(() => {
               if (!(document.activeElement instanceof HTMLInputElement)) nameRef.current?.focus();
             }, FOCUS_DELAY_MS);
           }}

@@ -33,7 +33,12 @@ export function WaitlistHost() {
         open={open}
         onOpenChange={setOpen}
         initialEmail={request.email}
-        onClosed={() => returnFocus.current?.focus()}
+        onClosed={() => {
+          // The opener may be gone (a form that gave way to a message): focus the page instead,
+          // before the dialog's fields leave, so none of them is blurred after its form is gone.
+          const opener = returnFocus.current;
+          (opener?.isConnected ? opener : document.getElementById("main"))?.focus();
+        }}
       />
     </Suspense>
   );

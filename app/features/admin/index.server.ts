@@ -1,0 +1,8 @@
+export {
+  countAdminTotals,
+  countEventsByName,
+  type AdminTotals,
+  type EventCount,
+} from "./overview.server";
+export { listOutbox, listSubmissions, rowsForExport } from "./datasets.server";
+export { exportDatasetCsv, exportFileName, type CsvExport } from "./export.server";

@@ -1,0 +1,27 @@
+export { AdminList } from "./admin-list";
+export { ADMIN_PAGE_SIZE, ADMIN_SEARCH_MAX_LENGTH, EVENT_WINDOW_DAYS } from "./constants";
+export { neutraliseCsvCell } from "./csv-cell";
+export { AdminDate, DataTable, type Column } from "./data-table";
+export {
+  ADMIN_DATASETS,
+  DATASET_COLUMNS,
+  DATASET_SEARCH_COLUMNS,
+  SUBMISSION_DATASETS,
+  isAdminDataset,
+  type AdminDataset,
+  type AdminRows,
+  type ContactRow,
+  type DemoRow,
+  type OutboxRow,
+  type SubmissionDataset,
+  type WaitlistRow,
+} from "./datasets";
+export { formatAdminCount, formatAdminDate } from "./format";
+export {
+  AdminListQuerySchema,
+  parseAdminListQuery,
+  type AdminListQuery,
+  type AdminPage,
+} from "./list-query";
+export { Pagination } from "./pagination";
+export { SearchForm } from "./search-form";

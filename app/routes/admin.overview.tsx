@@ -1,0 +1,96 @@
+import { useTranslation } from "react-i18next";
+import { EVENT_WINDOW_DAYS, formatAdminCount } from "~/features/admin";
+import { countAdminTotals, countEventsByName } from "~/features/admin/index.server";
+import { requireAdmin } from "~/features/auth/index.server";
+import { addEnglishNamespaces, i18nForMatches } from "~/features/i18n";
+import { getDb } from "~/db/db.server";
+import { Card } from "~/ui/card";
+import admin from "../../locales/en/admin.json";
+import type { Route } from "./+types/admin.overview";
+
+addEnglishNamespaces({ admin });
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = i18nForMatches(matches);
+  return [
+    { title: t("admin:meta.page", { page: t("admin:overview.heading") }) },
+    { name: "robots", content: "noindex" },
+  ];
+};
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const now = new Date();
+  const [totals, events] = await Promise.all([
+    countAdminTotals(getDb(), { now }),
+    countEventsByName(getDb(), { now, days: EVENT_WINDOW_DAYS }),
+  ]);
+  return { totals, events };
+}
+
+const COUNTERS = ["waitlist", "contact", "demo", "users", "activeSessions"] as const;
+
+export default function AdminOverview({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("admin");
+  const { totals, events } = loaderData;
+  const days = EVENT_WINDOW_DAYS;
+  return (
+    <>
+      <h2 className="text-2xl font-bold tracking-tight">{t("overview.heading")}</h2>
+      <dl
+        aria-label={t("overview.countersLabel")}
+        className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-5"
+      >
+        {COUNTERS.map((key) => (
+          <Card key={key}>
+            <dt className="text-sm text-slate-600 dark:text-slate-300">
+              {t(`overview.counters.${key}`)}
+            </dt>
+            <dd className="mt-1 text-3xl font-bold tabular-nums">
+              {formatAdminCount(totals[key])}
+            </dd>
+          </Card>
+        ))}
+      </dl>
+
+      <h2 className="mt-10 text-xl font-bold">{t("overview.eventsHeading", { days })}</h2>
+      {events.length === 0 ? (
+        <p className="mt-4 rounded-2xl border border-dashed border-slate-300 p-8 text-center text-slate-700 dark:border-slate-700 dark:text-slate-300">
+          {t("overview.noEvents", { days })}
+        </p>
+      ) : (
+        <div className="mt-4 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm sm:max-w-xl dark:border-slate-800 dark:bg-slate-900">
+          <table className="min-w-full text-left text-sm">
+            <caption className="sr-only">{t("overview.eventsCaption", { days })}</caption>
+            <thead className="border-b border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-950">
+              <tr>
+                <th
+                  scope="col"
+                  className="px-3 py-2 font-semibold text-slate-700 dark:text-slate-200"
+                >
+                  {t("overview.eventName")}
+                </th>
+                <th
+                  scope="col"
+                  className="px-3 py-2 text-right font-semibold text-slate-700 dark:text-slate-200"
+                >
+                  {t("overview.eventCount")}
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+              {events.map((event) => (
+                <tr key={event.name}>
+                  <td className="px-3 py-2 font-mono break-all">{event.name}</td>
+                  <td className="px-3 py-2 text-right tabular-nums">
+                    {formatAdminCount(event.count)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}
