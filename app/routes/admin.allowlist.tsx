@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { Form, data, useNavigation } from "react-router";
 import { getDb } from "~/db/db.server";
+import { adminPageMeta } from "~/features/admin";
 import { AllowlistEntrySchema } from "~/features/auth";
 import {
   addAllowlistEntry,
@@ -24,7 +25,8 @@ import type { Route } from "./+types/admin.allowlist";
 
 addEnglishNamespaces({ admin, validation });
 
-export const meta: Route.MetaFunction = () => [{ title: "Pilot allowlist | Kestrel admin" }];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  adminPageMeta(matches, "admin:nav.allowlist");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

@@ -4,32 +4,20 @@ import {
   AdminList,
   type Column,
   type ContactRow,
-  parseAdminListQuery,
+  adminPageMeta,
 } from "~/features/admin";
-import { listSubmissions } from "~/features/admin/index.server";
-import { requireAdmin } from "~/features/auth/index.server";
-import { addEnglishNamespaces, i18nForMatches } from "~/features/i18n";
-import { getDb } from "~/db/db.server";
+import { loadAdminList } from "~/features/admin/index.server";
+import { addEnglishNamespaces } from "~/features/i18n";
 import admin from "../../locales/en/admin.json";
 import type { Route } from "./+types/admin.contact";
 
 addEnglishNamespaces({ admin });
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const { t } = i18nForMatches(matches);
-  return [
-    { title: t("admin:meta.page", { page: t("admin:contact.heading") }) },
-    { name: "robots", content: "noindex" },
-  ];
-};
+export const meta: Route.MetaFunction = ({ matches }) =>
+  adminPageMeta(matches, "admin:contact.heading");
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  return listSubmissions(
-    getDb(),
-    "contact",
-    parseAdminListQuery(new URL(request.url).searchParams),
-  );
+export function loader({ request }: Route.LoaderArgs) {
+  return loadAdminList(request, "contact");
 }
 
 export default function AdminContact({ loaderData }: Route.ComponentProps) {

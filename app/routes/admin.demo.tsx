@@ -1,31 +1,17 @@
 import { useTranslation } from "react-i18next";
-import {
-  AdminDate,
-  AdminList,
-  type Column,
-  type DemoRow,
-  parseAdminListQuery,
-} from "~/features/admin";
-import { listSubmissions } from "~/features/admin/index.server";
-import { requireAdmin } from "~/features/auth/index.server";
-import { addEnglishNamespaces, i18nForMatches } from "~/features/i18n";
-import { getDb } from "~/db/db.server";
+import { AdminDate, AdminList, type Column, type DemoRow, adminPageMeta } from "~/features/admin";
+import { loadAdminList } from "~/features/admin/index.server";
+import { addEnglishNamespaces } from "~/features/i18n";
 import admin from "../../locales/en/admin.json";
 import type { Route } from "./+types/admin.demo";
 
 addEnglishNamespaces({ admin });
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const { t } = i18nForMatches(matches);
-  return [
-    { title: t("admin:meta.page", { page: t("admin:demo.heading") }) },
-    { name: "robots", content: "noindex" },
-  ];
-};
+export const meta: Route.MetaFunction = ({ matches }) =>
+  adminPageMeta(matches, "admin:demo.heading");
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  return listSubmissions(getDb(), "demo", parseAdminListQuery(new URL(request.url).searchParams));
+export function loader({ request }: Route.LoaderArgs) {
+  return loadAdminList(request, "demo");
 }
 
 export default function AdminDemo({ loaderData }: Route.ComponentProps) {

@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
-import { EVENT_WINDOW_DAYS, formatAdminCount } from "~/features/admin";
+import { EVENT_WINDOW_DAYS, adminPageMeta, formatAdminCount } from "~/features/admin";
 import { countAdminTotals, countEventsByName } from "~/features/admin/index.server";
 import { requireAdmin } from "~/features/auth/index.server";
-import { addEnglishNamespaces, i18nForMatches } from "~/features/i18n";
+import { addEnglishNamespaces } from "~/features/i18n";
 import { getDb } from "~/db/db.server";
 import { Card } from "~/ui/card";
 import admin from "../../locales/en/admin.json";
@@ -10,13 +10,8 @@ import type { Route } from "./+types/admin.overview";
 
 addEnglishNamespaces({ admin });
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const { t } = i18nForMatches(matches);
-  return [
-    { title: t("admin:meta.page", { page: t("admin:overview.heading") }) },
-    { name: "robots", content: "noindex" },
-  ];
-};
+export const meta: Route.MetaFunction = ({ matches }) =>
+  adminPageMeta(matches, "admin:overview.heading");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

@@ -2,6 +2,7 @@ import { ShieldCheck } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, data, redirect, useNavigation } from "react-router";
 import { renderSVG } from "uqr";
+import { adminPageMeta } from "~/features/admin";
 import { CODE_LENGTH } from "~/features/auth";
 import {
   type TotpSetup,
@@ -22,7 +23,8 @@ import type { Route } from "./+types/admin.security";
 
 addEnglishNamespaces({ admin });
 
-export const meta: Route.MetaFunction = () => [{ title: "Second factor | Kestrel admin" }];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  adminPageMeta(matches, "admin:nav.security");
 
 /** What the page shows of an enrolment: the QR code is drawn on the server, as an SVG image. */
 function forDisplay(setup: TotpSetup) {

@@ -1,4 +1,4 @@
-import { recordAnalyticsEvents } from "~/features/analytics/events.server";
+import { recordAnalyticsEvents } from "~/features/analytics/index.server";
 import { getDb } from "~/db/db.server";
 import { ANALYTICS_LIMITS } from "~/lib/analytics-events";
 import { AnalyticsBatchSchema } from "~/lib/analytics-schema";

@@ -45,6 +45,10 @@ test("an allowlisted email signs in with the mailed code, stays signed in, signs
 
   await page.reload();
   await expect(page.getByTestId("signed-in-email").first()).toHaveText(email);
+  // Public pages come from memory for visitors; a signed-in visitor gets their own render.
+  const landing = await page.goto("/kestrel");
+  expect(landing?.headers()["x-page-cache"]).toBeUndefined();
+  await expect(page.getByTestId("signed-in-email").first()).toHaveText(email);
 
   await page.getByRole("button", { name: "Sign Out" }).first().click();
   await expect(page).toHaveURL(/\/kestrel$/);

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import SQLite from "better-sqlite3";
 import { once } from "node:events";
 import { rmSync } from "node:fs";
 import { connect } from "node:net";
@@ -98,6 +99,65 @@ test("SIGTERM stops accepting, finishes, closes the database and exits 0", async
     expect(output()).toContain("shutting down");
     expect(output()).toContain("server stopped");
     await expect(request.get(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
+  } finally {
+    child.kill("SIGKILL");
+  }
+});
+
+test("over HTTPS the session cookie is __Host- and Secure, and the log never shows a code", async ({
+  request,
+}) => {
+  const port = 3170 + test.info().workerIndex;
+  const database = `data/e2e-https/kestrel-${port}.db`;
+  rmSync("data/e2e-https", { recursive: true, force: true });
+  const { child, output } = startServer({
+    PORT: String(port),
+    DATABASE_URL: database,
+    APP_URL: "https://learn.kestrel.example",
+    SESSION_SECRET: "an-https-test-secret-that-is-long-enough-0123",
+    PILOT_DOMAINS: "pilot.example",
+    SMTP_URL: "",
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const post = (form: Record<string, string>) =>
+    request.post(`${base}/login`, { form, headers: { Origin: base }, maxRedirects: 0 });
+  try {
+    await expect
+      .poll(async () => (await request.get(`${base}/readyz`).catch(() => null))?.status(), {
+        timeout: 15_000,
+      })
+      .toBe(200);
+    const email = "mei@pilot.example";
+    expect((await post({ intent: "request-code", email })).status()).toBe(200);
+    // No SMTP: the outbox holds the mail, and the log only says a code went there.
+    let code = "";
+    await expect
+      .poll(() => {
+        const db = new SQLite(database, { readonly: true, fileMustExist: true });
+        try {
+          const row = db.prepare("select body from outbox order by id desc limit 1").get() as
+            { body: string } | undefined;
+          code = /sign-in code is (\d{6})/.exec(row?.body ?? "")?.[1] ?? "";
+          return code;
+        } finally {
+          db.close();
+        }
+      })
+      .toMatch(/^\d{6}$/);
+    const signedIn = await post({ intent: "verify-code", email, code });
+    expect(signedIn.status()).toBe(302);
+    const cookie = signedIn
+      .headersArray()
+      .find((header) => header.name.toLowerCase() === "set-cookie")?.value;
+    expect(cookie).toMatch(/^__Host-kestrel\.session=/);
+    expect(cookie).toMatch(/; Secure/i);
+    expect(cookie).toMatch(/; Path=\//i);
+    expect(cookie).toMatch(/; HttpOnly/i);
+    expect(cookie).toMatch(/; SameSite=Lax/i);
+    expect(cookie).not.toMatch(/Domain=/i);
+    await expect.poll(output).toContain('"event":"sign_in.succeeded"');
+    expect(output()).toContain("sign-in code written to the outbox");
+    expect(output()).not.toMatch(new RegExp(`(?<!\\d)${code}(?!\\d)`));
   } finally {
     child.kill("SIGKILL");
   }

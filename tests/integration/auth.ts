@@ -1,5 +1,10 @@
 import { expect } from "vitest";
 import { getDb } from "~/db/db.server";
+import {
+  addAllowlistEntry,
+  requestSignInCode,
+  verifySignInCode,
+} from "~/features/auth/index.server";
 
 /** The newest sign-in code mailed to `email`, read from the outbox (mail leaves off the request). */
 export async function latestSignInCode(email: string, after = 0): Promise<string> {
@@ -39,4 +44,49 @@ export function sessionCookie(response: Response): string {
     .getSetCookie()
     .find((line) => line.startsWith("kestrel.session="));
   return cookie?.split(";")[0] ?? "";
+}
+
+let signIns = 0;
+
+/**
+ * Signs a fresh pilot in through the real sign-in steps and answers its session cookie. An admin
+ * gets the role; with `secondFactor`, also a session that has proved it (as /admin/security does).
+ */
+export async function signInForTest(
+  label: string,
+  { admin = false, secondFactor = false }: { admin?: boolean; secondFactor?: boolean } = {},
+): Promise<{ cookie: string; email: string }> {
+  const db = getDb();
+  await addAllowlistEntry(db, { kind: "domain", value: "bank.example" }, "ops@kestrel.test");
+  signIns += 1;
+  const email = `${label}${signIns}@bank.example`;
+  const context = {
+    clientIp: `203.0.113.${signIns % 250}`,
+    request: new Request("http://localhost/login"),
+  };
+  const after = await lastOutboxId();
+  await requestSignInCode({ intent: "request-code", email }, context);
+  const code = await latestSignInCode(email, after);
+  let cookie = "";
+  try {
+    await verifySignInCode({ intent: "verify-code", email, code }, context);
+  } catch (thrown) {
+    cookie = sessionCookie(thrown as Response);
+  }
+  if (admin) {
+    const user = await db
+      .updateTable("user")
+      .set({ role: "admin", ...(secondFactor && { two_factor_enabled: 1 }) })
+      .where("email", "=", email)
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    if (secondFactor) {
+      await db
+        .updateTable("session")
+        .set({ second_factor_at: new Date().toISOString() })
+        .where("user_id", "=", user.id)
+        .execute();
+    }
+  }
+  return { cookie, email };
 }

@@ -68,7 +68,7 @@ const QUERIES: { [D in AdminDataset]: (db: Kysely<Database>, q: string) => Datas
  * One page of a dataset. A page past the last shows the last page, and a page below 1 the first,
  * so an edited URL still lands on rows.
  */
-async function listDataset<D extends AdminDataset>(
+export async function listDataset<D extends AdminDataset>(
   db: Kysely<Database>,
   dataset: D,
   { q, page }: AdminListQuery,

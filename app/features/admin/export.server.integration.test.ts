@@ -1,12 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/db/db.server";
-import {
-  addAllowlistEntry,
-  requestSignInCode,
-  verifySignInCode,
-} from "~/features/auth/index.server";
 import { loader } from "~/routes/admin.export";
-import { latestSignInCode, sessionCookie } from "../../../tests/integration/auth";
+import { signInForTest } from "../../../tests/integration/auth";
 import { exportDatasetCsv, exportFileName } from "./export.server";
 
 const BOM = "\uFEFF";
@@ -124,39 +119,8 @@ describe("exportDatasetCsv", () => {
 });
 
 describe("GET /admin/export/:dataset", () => {
-  let counter = 0;
-
-  /** A signed-in pilot's cookie; an admin also gets a session that proved the second factor. */
-  async function signedIn(role: "learner" | "admin"): Promise<string> {
-    await addAllowlistEntry(getDb(), { kind: "domain", value: "bank.example" }, "ops@kestrel.test");
-    const email = `export${(counter += 1)}@bank.example`;
-    const context = {
-      clientIp: `203.0.113.${counter}`,
-      request: new Request("http://localhost/login"),
-    };
-    await requestSignInCode({ intent: "request-code", email }, context);
-    const code = await latestSignInCode(email);
-    let cookie = "";
-    try {
-      await verifySignInCode({ intent: "verify-code", email, code }, context);
-    } catch (thrown) {
-      cookie = sessionCookie(thrown as Response);
-    }
-    if (role === "admin") {
-      const user = await getDb()
-        .updateTable("user")
-        .set({ role: "admin", two_factor_enabled: 1 })
-        .where("email", "=", email)
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      await getDb()
-        .updateTable("session")
-        .set({ second_factor_at: new Date().toISOString() })
-        .where("user_id", "=", user.id)
-        .execute();
-    }
-    return cookie;
-  }
+  const signedIn = async (role: "learner" | "admin") =>
+    (await signInForTest("export", { admin: role === "admin", secondFactor: true })).cookie;
 
   /** The loader's answer, whether it returned it or threw it (a guard's redirect or 403). */
   async function get(path: string, cookie?: string): Promise<Response> {

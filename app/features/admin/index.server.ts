@@ -6,3 +6,4 @@ export {
 } from "./overview.server";
 export { listOutbox, listSubmissions, rowsForExport } from "./datasets.server";
 export { exportDatasetCsv, exportFileName, type CsvExport } from "./export.server";
+export { loadAdminList } from "./list-route.server";

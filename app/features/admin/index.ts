@@ -23,5 +23,6 @@ export {
   type AdminListQuery,
   type AdminPage,
 } from "./list-query";
+export { adminPageMeta } from "./page-meta";
 export { Pagination } from "./pagination";
 export { SearchForm } from "./search-form";

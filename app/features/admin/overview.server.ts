@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
+import { countAnalyticsEventsSince } from "~/features/analytics/index.server";
 import { EVENT_WINDOW_DAYS } from "./constants";
 
 export interface AdminTotals {
@@ -54,19 +55,10 @@ export interface EventCount {
   count: number;
 }
 
-/** Analytics events of the last `days` by name, most frequent first. */
-export async function countEventsByName(
+/** Analytics events by name over the last `days` days, most frequent first. */
+export function countEventsByName(
   db: Kysely<Database>,
   { now = new Date(), days = EVENT_WINDOW_DAYS }: { now?: Date; days?: number } = {},
 ): Promise<EventCount[]> {
-  const since = new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
-  const rows = await db
-    .selectFrom("analytics_event")
-    .select((eb) => ["name", eb.fn.countAll<number | string>().as("count")])
-    .where("created_at", ">=", since.toISOString())
-    .groupBy("name")
-    .orderBy("count", "desc")
-    .orderBy("name")
-    .execute();
-  return rows.map((row) => ({ name: row.name, count: Number(row.count) }));
+  return countAnalyticsEventsSince(db, new Date(now.getTime() - days * 24 * 60 * 60 * 1000));
 }

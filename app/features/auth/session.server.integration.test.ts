@@ -1,38 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/db/db.server";
 import { totp } from "../../../tests/totp";
-import { latestSignInCode, sessionCookie } from "../../../tests/integration/auth";
-import { addAllowlistEntry } from "./allowlist.server";
+import { sessionCookie, signInForTest } from "../../../tests/integration/auth";
 import { SESSION_ABSOLUTE_SECONDS } from "./constants";
 import { startTotpSetup, verifyTotp, TOTP_RATE_LIMIT } from "./second-factor.server";
 import { getAuthState, requireAdmin, requireUser, returnPath } from "./session.server";
-import { requestSignInCode, verifySignInCode } from "./sign-in.server";
 
 // Guards and sessions on a real database: who gets in, who is sent where.
-let counter = 0;
 
-/** Signs a fresh pilot in and answers the session cookie. */
-async function signedIn(
-  role: "learner" | "admin" = "learner",
-): Promise<{ cookie: string; email: string }> {
-  await addAllowlistEntry(getDb(), { kind: "domain", value: "bank.example" }, "ops@kestrel.test");
-  const email = `person${(counter += 1)}@bank.example`;
-  const context = {
-    clientIp: `198.51.100.${counter}`,
-    request: new Request("http://localhost/login"),
-  };
-  await requestSignInCode({ intent: "request-code", email }, context);
-  const code = await latestSignInCode(email);
-  let cookie = "";
-  try {
-    await verifySignInCode({ intent: "verify-code", email, code }, context);
-  } catch (thrown) {
-    cookie = sessionCookie(thrown as Response);
-  }
-  if (role === "admin")
-    await getDb().updateTable("user").set({ role }).where("email", "=", email).execute();
-  return { cookie, email };
-}
+/** Signs a fresh pilot in (an admin without a second factor yet) and answers the cookie. */
+const signedIn = (role: "learner" | "admin" = "learner") =>
+  signInForTest("person", { admin: role === "admin" });
 
 const requestWith = (cookie: string, path = "/admin/waitlist?page=2") =>
   new Request(`http://localhost${path}`, { headers: { Cookie: cookie } });

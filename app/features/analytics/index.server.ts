@@ -1,0 +1,1 @@
+export { countAnalyticsEventsSince, recordAnalyticsEvents } from "./events.server";
