@@ -171,6 +171,15 @@ test("an admin sets up TOTP, sees the counters and exports the waitlist as CSV",
   expect(lines[1]).toContain(joined);
   expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
 
+  for (const section of ["Contact messages", "Demo requests", "Outbox"]) {
+    await page.getByRole("link", { name: section, exact: true }).click();
+    await expect(page.getByRole("heading", { name: section, level: 2 })).toBeVisible();
+    await expectAccessible(page);
+  }
+  // The admin's own sign-in code went through the outbox, withheld once SMTP delivered it.
+  await expect(page.getByRole("cell", { name: admin, exact: true }).first()).toBeVisible();
+  await expect(page.getByText(/sign-in code is \d{6}/)).toHaveCount(0);
+
   await page.getByRole("link", { name: "Pilot allowlist" }).click();
   await page.getByLabel("Domain or email").fill("@insurer.example");
   await page.getByLabel("Organisation").fill("Insurer Ltd");

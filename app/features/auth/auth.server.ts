@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { betterAuth } from "better-auth";
 import { emailOTP } from "better-auth/plugins/email-otp";
@@ -28,15 +28,27 @@ const SECRET_FILE = "data/session-secret";
  * machine with no secret configured) a random one kept in data/session-secret, so sessions and
  * second factors survive a restart.
  */
-export function resolveAuthSecret(configured = getEnv().SESSION_SECRET): string {
+export function resolveAuthSecret(
+  configured = getEnv().SESSION_SECRET,
+  secretFile = SECRET_FILE,
+): string {
   if (configured) return configured;
-  const file = path.resolve(SECRET_FILE);
-  if (existsSync(file)) return readFileSync(file, "utf8").trim();
-  mkdirSync(path.dirname(file), { recursive: true });
-  const secret = randomBytes(32).toString("base64url");
-  writeFileSync(file, `${secret}\n`, { flag: "wx", mode: 0o600 });
-  chmodSync(file, 0o600);
-  return secret;
+  const file = path.resolve(secretFile);
+  if (!existsSync(file)) {
+    // Written aside, then linked into place: processes starting together agree on one secret,
+    // and none reads a half-written file.
+    mkdirSync(path.dirname(file), { recursive: true });
+    const draft = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
+    writeFileSync(draft, `${randomBytes(32).toString("base64url")}\n`, { mode: 0o600 });
+    try {
+      linkSync(draft, file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    } finally {
+      unlinkSync(draft);
+    }
+  }
+  return readFileSync(file, "utf8").trim();
 }
 
 /** True when cookies must be `Secure` and the session cookie `__Host-` prefixed. */
