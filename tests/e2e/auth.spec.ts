@@ -120,6 +120,8 @@ test("a learner gets 403 on /admin; a visitor goes to /login", async ({ page }) 
 test("an admin sets up TOTP, sees the counters and exports the waitlist as CSV", async ({
   page,
 }, testInfo) => {
+  // One journey through every admin section, with an accessibility check on each: a long test.
+  test.slow();
   const admin = adminEmail(testInfo.retry);
   const joined = uniqueEmail("lead", "bank.example");
   const posted = await page.request.post("/api/waitlist", {
