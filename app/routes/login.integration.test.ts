@@ -35,7 +35,7 @@ async function allowBank() {
 async function askCode(email: string, ip?: string): Promise<string> {
   const after = await lastOutboxId();
   const response = await post({ intent: "request-code", email }, ip);
-  expect(reply(response)).toEqual({ step: "code", email });
+  expect(reply(response)).toMatchObject({ step: "code", email });
   return latestSignInCode(email, after);
 }
 
@@ -213,5 +213,19 @@ describe("POST /login: entering the code", () => {
     const response = await verify(email, code);
     expect(response.status).toBe(403);
     expect(reply(response)).toEqual({ step: "waitlist", email });
+  });
+});
+
+describe("POST /login: a new code", () => {
+  it("replaces the one sent before", async () => {
+    await allowBank();
+    const email = pilotEmail();
+    const first = await askCode(email);
+    const second = await askCode(email);
+    if (first !== second) {
+      const old = await verify(email, first);
+      expect(old.status).toBe(400);
+    }
+    expect((await verify(email, second)).status).toBe(302);
   });
 });

@@ -308,8 +308,9 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
           </>
         )}
       </Card>
-      {codeStep && !codeStep.result ? (
-        <Toast key={codeStep.email} message={t("auth.toastSent", { email: codeStep.email })} />
+      {codeStep?.sentAt ? (
+        // A new code (sent again) shows its own toast.
+        <Toast key={codeStep.sentAt} message={t("auth.toastSent", { email: codeStep.email })} />
       ) : null}
     </div>
   );

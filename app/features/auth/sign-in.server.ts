@@ -26,7 +26,7 @@ export const SIGN_IN_RATE_LIMITS = {
 
 export type LoginReply =
   | { step: "email"; result: SubmissionResult<string[]> }
-  | { step: "code"; email: string; result?: SubmissionResult<string[]> }
+  | { step: "code"; email: string; result?: SubmissionResult<string[]>; sentAt?: string }
   | { step: "waitlist"; email: string };
 
 export interface LoginOutcome {
@@ -95,7 +95,8 @@ export async function requestSignInCode(
   }
   await getAuth().api.sendVerificationOTP({ body: { email, type: "sign-in" } });
   logger.info({ event: "sign_in.code_requested", email: fingerprint, via: access.via }, "sign-in");
-  return settle(started, { status: 200, headers: {}, reply: { step: "code", email } });
+  const reply = { step: "code" as const, email, sentAt: new Date().toISOString() };
+  return settle(started, { status: 200, headers: {}, reply });
 }
 
 const INVALID_CODE = "common:auth.errors.invalidCode";
