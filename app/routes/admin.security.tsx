@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Form, data, redirect, useNavigation } from "react-router";
 import { renderSVG } from "uqr";
 import { adminPageMeta } from "~/features/admin";
-import { CODE_LENGTH } from "~/features/auth";
+import { OneTimeCodeInput, TotpCodeSchema } from "~/features/auth";
 import {
   type TotpSetup,
   pendingTotpSetup,
@@ -16,7 +16,7 @@ import { readFormFields } from "~/lib/api.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { Button, ButtonLink } from "~/ui/button";
 import { Card } from "~/ui/card";
-import { Field, controlClass } from "~/ui/field";
+import { Field } from "~/ui/field";
 import { FormAlert, SubmitButton } from "~/ui/form-status";
 import admin from "../../locales/en/admin.json";
 import type { Route } from "./+types/admin.security";
@@ -54,11 +54,9 @@ export async function action({ request }: Route.ActionArgs) {
     if (user.twoFactorEnabled) return data({ error: "admin:security.alreadyEnrolled" }, 400);
     return { setup: forDisplay(await startTotpSetup(request)) };
   }
-  const code = (fields.code ?? "").replace(/\s+/g, "");
-  if (!new RegExp(`^\\d{${CODE_LENGTH}}$`).test(code)) {
-    return data({ error: "admin:security.codeFormat" }, 400);
-  }
-  const verdict = await verifyTotp(request, user, session, code);
+  const parsed = TotpCodeSchema.safeParse(fields);
+  if (!parsed.success) return data({ error: "admin:security.codeFormat" }, 400);
+  const verdict = await verifyTotp(request, user, session, parsed.data.code);
   if (!verdict.ok) {
     return verdict.reason === "rate_limited"
       ? data(
@@ -84,17 +82,12 @@ function CodeForm({ redirectTo, error }: { redirectTo: string; error?: string })
         error={error ? t(error as never) : null}
         errorId="totp-code-error"
       >
-        <input
+        <OneTimeCodeInput
           id="totp-code"
           name="code"
           required
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          pattern="[0-9 ]*"
-          maxLength={CODE_LENGTH + 2}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? "totp-code-error" : undefined}
-          className={`${controlClass} font-mono text-lg tracking-[0.4em]`}
         />
       </Field>
       <SubmitButton pending={verifying} pendingLabel={t("security.verifying")}>

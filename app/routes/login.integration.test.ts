@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/db/db.server";
 import { addAllowlistEntry, getAuthState, SIGN_IN_RATE_LIMITS } from "~/features/auth/index.server";
-import { callAction } from "../../tests/integration/call-action";
+import { type RouteAnswer, callAction } from "../../tests/integration/call-action";
 import { lastOutboxId, latestSignInCode, sessionCookie } from "../../tests/integration/auth";
 import { action } from "./login";
 
@@ -11,22 +11,17 @@ const freshIp = () => `192.0.2.${(ipCounter += 1)}`;
 let emailCounter = 0;
 const pilotEmail = () => `pilot${(emailCounter += 1)}-${Date.now()}@bank.example`;
 
-type Reply = Response & { body_: Record<string, unknown> };
-
 /** The action's answer as the client gets it: a redirect, or data() with its status and headers. */
-async function post(fields: Record<string, string>, ip = freshIp()): Promise<Reply> {
+function post(fields: Record<string, string>, ip = freshIp()): Promise<RouteAnswer> {
   const request = new Request("http://localhost/login", {
     method: "POST",
     body: new URLSearchParams(fields),
     headers: { "Content-Type": "application/x-www-form-urlencoded" },
   });
-  const answer: unknown = await callAction(action, request, ip);
-  if (answer instanceof Response) return Object.assign(answer, { body_: {} });
-  const { data, init } = answer as { data: Record<string, unknown>; init: ResponseInit | null };
-  return Object.assign(new Response(null, init ?? {}), { body_: data });
+  return callAction(action, request, ip);
 }
 
-const reply = (response: Reply) => response.body_;
+const reply = (response: RouteAnswer) => (response.data ?? {}) as Record<string, unknown>;
 
 async function allowBank() {
   await addAllowlistEntry(getDb(), { kind: "domain", value: "bank.example" }, "ops@kestrel.test");
@@ -42,7 +37,7 @@ async function askCode(email: string, ip?: string): Promise<string> {
 const verify = (email: string, code: string, ip?: string, redirectTo?: string) =>
   post({ intent: "verify-code", email, code, ...(redirectTo && { redirectTo }) }, ip);
 
-function formErrors(response: Reply): string[] {
+function formErrors(response: RouteAnswer): string[] {
   const result = reply(response).result as { error?: Record<string, string[]> } | undefined;
   return result?.error?.[""] ?? [];
 }

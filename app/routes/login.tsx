@@ -5,12 +5,12 @@ import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, data, redirect, useNavigation, useSearchParams } from "react-router";
 import {
-  CODE_LENGTH,
   DEFAULT_AFTER_SIGN_IN,
   LOGIN_INTENTS,
   LOGIN_TOAST_MS,
   LoginCodeSchema,
   LoginEmailSchema,
+  OneTimeCodeInput,
   looksLikeEmail,
 } from "~/features/auth";
 import { getOptionalUser, requestSignInCode, verifySignInCode } from "~/features/auth/index.server";
@@ -177,15 +177,10 @@ function CodeStep({
           error={message(fields.code.errors)}
           errorId={fields.code.errorId}
         >
-          <input
+          <OneTimeCodeInput
             {...getInputProps(fields.code, { type: "text" })}
             key={fields.code.key}
             ref={codeRef}
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            pattern="[0-9 ]*"
-            maxLength={CODE_LENGTH + 2}
-            className={`${controlClass} font-mono text-lg tracking-[0.4em]`}
           />
         </Field>
         {formError ? <FormAlert id={form.errorId}>{formError}</FormAlert> : null}

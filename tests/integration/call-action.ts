@@ -1,22 +1,46 @@
 import { RouterContextProvider } from "react-router";
 import { requestInfoContext } from "~/lib/request-context";
 
+/** A route's answer as the client gets it; a `data()` answer keeps its value as `data`. */
+export type RouteAnswer = Response & { data?: unknown };
+
+function isDataWithInit(value: unknown): value is { data: unknown; init: ResponseInit | null } {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    (value as { type?: unknown }).type === "DataWithResponseInit"
+  );
+}
+
+function toResponse(answer: unknown): RouteAnswer {
+  if (answer instanceof Response) return answer;
+  if (isDataWithInit(answer)) {
+    return Object.assign(new Response(null, answer.init ?? {}), { data: answer.data });
+  }
+  return Object.assign(new Response(null), { data: answer });
+}
+
 /**
- * Calls a route's action as the HTTP server would, from the given client address, and returns its
- * response whether the action returned it or threw it (as the body readers do).
+ * Runs a loader, an action or a guard and answers what it returned or threw (a redirect, a 403
+ * from `data()`), as React Router would send it.
  */
-export async function callAction<Args>(
+export async function answerOf(run: () => unknown): Promise<RouteAnswer> {
+  try {
+    return toResponse(await run());
+  } catch (thrown) {
+    if (thrown instanceof Response || isDataWithInit(thrown)) return toResponse(thrown);
+    throw thrown;
+  }
+}
+
+/** Calls a route's action as the HTTP server would, from the given client address. */
+export function callAction<Args>(
   action: (args: Args) => unknown,
   request: Request,
   clientIp: string,
-): Promise<Response> {
+): Promise<RouteAnswer> {
   const context = new RouterContextProvider();
   context.set(requestInfoContext, { clientIp, requestId: "test", cspNonce: "test" });
-  try {
-    // Route.ActionArgs holds more than an action reads; these three are what ours use.
-    return (await action({ request, context, params: {} } as Args)) as Response;
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
+  // Route.ActionArgs holds more than an action reads; these three are what ours use.
+  return answerOf(() => action({ request, context, params: {} } as Args));
 }

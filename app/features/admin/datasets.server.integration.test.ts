@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/db/db.server";
+import { recordWaitlistEntry } from "~/features/waitlist/index.server";
 import { ADMIN_PAGE_SIZE } from "./constants";
 import { listOutbox, listSubmissions, rowsForExport } from "./datasets.server";
 import { parseAdminListQuery } from "./list-query";
@@ -8,22 +9,19 @@ const minutes = (n: number) => new Date(Date.UTC(2026, 10, 1) + n * 60_000).toIS
 
 async function addWaitlist(count: number, name = (i: number) => `Person ${i}`) {
   for (let i = 0; i < count; i++) {
-    await getDb()
-      .insertInto("waitlist_entry")
-      .values({
+    await recordWaitlistEntry(
+      getDb(),
+      {
         email: `person${i}@bank.example`,
         name: name(i),
         company: "Bank",
         role: "Analyst",
-        consent: 1,
+        consent: true,
         product: "kestrel",
-        locale: null,
-        region: null,
-        client_timestamp: null,
-        created_at: minutes(i),
-        updated_at: minutes(i),
-      })
-      .execute();
+        timestamp: undefined,
+      },
+      { now: new Date(minutes(i)) },
+    );
   }
 }
 

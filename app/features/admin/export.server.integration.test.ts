@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "~/db/db.server";
 import { loader } from "~/routes/admin.export";
 import { signInForTest } from "../../../tests/integration/auth";
+import { answerOf } from "../../../tests/integration/call-action";
 import { exportDatasetCsv, exportFileName } from "./export.server";
 
 const BOM = "\uFEFF";
@@ -128,13 +129,7 @@ describe("GET /admin/export/:dataset", () => {
       headers: cookie ? { Cookie: cookie } : {},
     });
     const dataset = decodeURIComponent(path.split("?")[0]?.split("/").pop() ?? "");
-    try {
-      return await loader({ request, params: { dataset } } as Parameters<typeof loader>[0]);
-    } catch (thrown) {
-      if (thrown instanceof Response) return thrown;
-      const { init } = thrown as { init?: ResponseInit };
-      return new Response(null, init);
-    }
+    return answerOf(() => loader({ request, params: { dataset } } as Parameters<typeof loader>[0]));
   }
 
   it("sends a visitor to sign in, whatever the dataset", async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/db/db.server";
+import { recordWaitlistEntry } from "~/features/waitlist/index.server";
 import { countAdminTotals, countEventsByName } from "./overview.server";
 
 const NOW = new Date("2026-11-22T12:00:00.000Z");
@@ -68,24 +69,21 @@ describe("countAdminTotals", () => {
   it("counts submissions, users, and only the sessions that have not expired", async () => {
     const db = getDb();
     const at = NOW.toISOString();
-    await db
-      .insertInto("waitlist_entry")
-      .values(
-        ["a", "b"].map((who) => ({
+    for (const who of ["a", "b"]) {
+      await recordWaitlistEntry(
+        db,
+        {
           email: `${who}@bank.example`,
           name: who,
           company: "Bank",
           role: "Analyst",
-          consent: 1,
+          consent: true,
           product: "kestrel",
-          locale: null,
-          region: null,
-          client_timestamp: null,
-          created_at: at,
-          updated_at: at,
-        })),
-      )
-      .execute();
+          timestamp: undefined,
+        },
+        { now: NOW },
+      );
+    }
     await db
       .insertInto("contact_message")
       .values({

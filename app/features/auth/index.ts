@@ -12,7 +12,9 @@ export {
   AllowlistEntrySchema,
   LoginCodeSchema,
   LoginEmailSchema,
+  TotpCodeSchema,
   looksLikeEmail,
   type AllowlistEntryInput,
 } from "./schema";
+export { OneTimeCodeInput } from "./one-time-code-input";
 export type { AuthUser } from "./user";

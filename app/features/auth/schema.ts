@@ -2,6 +2,19 @@ import { z } from "zod";
 import { FIELD_MESSAGES, emailField } from "~/lib/form-fields";
 import { CODE_LENGTH, LOGIN_INTENTS } from "./constants";
 
+/** A one-time code as people type it (spaces allowed): exactly the code's digits. */
+function oneTimeCode(invalid: string, required: string = FIELD_MESSAGES.required) {
+  return z
+    .string({ error: required })
+    .transform((code) => code.replace(/\s+/g, ""))
+    .pipe(
+      z
+        .string()
+        .min(1, required)
+        .regex(new RegExp(`^\\d{${CODE_LENGTH}}$`), invalid),
+    );
+}
+
 // SPEC §5 "Pilot login": an email with no spaces, else 'Please enter a valid email address'.
 export const LoginEmailSchema = z.object({
   intent: z.literal(LOGIN_INTENTS.requestCode),
@@ -12,16 +25,13 @@ export const LoginEmailSchema = z.object({
 export const LoginCodeSchema = z.object({
   intent: z.literal(LOGIN_INTENTS.verifyCode),
   email: emailField(FIELD_MESSAGES.email),
-  code: z
-    .string({ error: FIELD_MESSAGES.required })
-    .transform((code) => code.replace(/\s+/g, ""))
-    .pipe(
-      z
-        .string()
-        .min(1, FIELD_MESSAGES.required)
-        .regex(new RegExp(`^\\d{${CODE_LENGTH}}$`), "common:auth.codeFormat"),
-    ),
+  code: oneTimeCode("common:auth.codeFormat"),
   redirectTo: z.string().max(2048).optional(),
+});
+
+/** An authenticator's code, on the admin area's second-factor page. */
+export const TotpCodeSchema = z.object({
+  code: oneTimeCode("admin:security.codeFormat", "admin:security.codeFormat"),
 });
 
 /** The browser's own check before it asks the server: the same rule as the schema's. */

@@ -81,7 +81,7 @@ export async function verifyTotp(
   let headers: Headers;
   try {
     const result = await getAuth().api.verifyTOTP({
-      body: { code: code.replace(/\s+/g, "") },
+      body: { code },
       headers: request.headers,
       returnHeaders: true,
     });

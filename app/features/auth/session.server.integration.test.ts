@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "~/db/db.server";
 import { totp } from "../../../tests/totp";
 import { sessionCookie, signInForTest } from "../../../tests/integration/auth";
+import { type RouteAnswer, answerOf } from "../../../tests/integration/call-action";
 import { SESSION_ABSOLUTE_SECONDS } from "./constants";
 import { startTotpSetup, verifyTotp, TOTP_RATE_LIMIT } from "./second-factor.server";
 import { getAuthState, requireAdmin, requireUser, returnPath } from "./session.server";
@@ -22,15 +23,15 @@ async function signedInState(request: Request) {
   return { user, session };
 }
 
-async function thrownBy(promise: Promise<unknown>): Promise<Response & { data?: unknown }> {
-  try {
-    await promise;
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    const { init } = thrown as { init?: ResponseInit };
-    return new Response(null, init);
-  }
-  throw new Error("expected the guard to throw");
+/** What a guard threw (the test fails if it let the request through). */
+async function thrownBy(guard: Promise<unknown>): Promise<RouteAnswer> {
+  let passed = false;
+  const answer = await answerOf(async () => {
+    await guard;
+    passed = true;
+  });
+  if (passed) throw new Error("expected the guard to throw");
+  return answer;
 }
 
 describe("requireUser / requireAdmin", () => {
