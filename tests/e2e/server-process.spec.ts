@@ -144,6 +144,12 @@ test("over HTTPS the session cookie is __Host- and Secure, and the log never sho
         }
       })
       .toMatch(/^\d{6}$/);
+    const wrong = await post({
+      intent: "verify-code",
+      email,
+      code: code === "000000" ? "111111" : "000000",
+    });
+    expect(wrong.status()).toBe(400);
     const signedIn = await post({ intent: "verify-code", email, code });
     expect(signedIn.status()).toBe(302);
     const cookie = signedIn
@@ -156,6 +162,21 @@ test("over HTTPS the session cookie is __Host- and Secure, and the log never sho
     expect(cookie).toMatch(/; SameSite=Lax/i);
     expect(cookie).not.toMatch(/Domain=/i);
     await expect.poll(output).toContain('"event":"sign_in.succeeded"');
+    const session = cookie?.split(";")[0] ?? "";
+    const signedOut = await request.post(`${base}/logout`, {
+      headers: { Origin: base, Cookie: session },
+      maxRedirects: 0,
+    });
+    expect(signedOut.status()).toBe(302);
+    // Every step is a structured event: asked, failed, succeeded, signed out.
+    for (const event of [
+      "sign_in.code_requested",
+      "sign_in.failed",
+      "sign_in.succeeded",
+      "sign_out",
+    ]) {
+      await expect.poll(output).toContain(`"event":"${event}"`);
+    }
     expect(output()).toContain("sign-in code written to the outbox");
     expect(output()).not.toMatch(new RegExp(`(?<!\\d)${code}(?!\\d)`));
   } finally {
