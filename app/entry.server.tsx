@@ -1,4 +1,4 @@
-import { PassThrough } from "node:stream";
+import { Transform } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -8,6 +8,37 @@ import { NonceProvider } from "~/lib/nonce";
 import { requestInfoContext } from "~/lib/request-context";
 
 export const streamTimeout = 5_000;
+
+/**
+ * React writes a finished part of the page as many 2 KB chunks in one go, and the adapter flushes
+ * every chunk through compression (a brotli flush each time). Passing on what arrived in one turn
+ * of the event loop as one chunk keeps the streaming, with one compressed write per flush of React
+ * instead of one per 2 KB (docs/decisions/012).
+ */
+function coalesceWrites(): Transform {
+  let pending: Buffer[] = [];
+  let scheduled = false;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      pending.push(chunk);
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(() => {
+          scheduled = false;
+          if (pending.length === 0) return;
+          this.push(Buffer.concat(pending));
+          pending = [];
+        });
+      }
+      callback();
+    },
+    flush(callback) {
+      if (pending.length > 0) this.push(Buffer.concat(pending));
+      pending = [];
+      callback();
+    },
+  });
+}
 
 export default function handleRequest(
   request: Request,
@@ -32,7 +63,7 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough();
+          const body = coalesceWrites();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(
             new Response(createReadableStreamFromReadable(body), {

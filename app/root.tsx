@@ -17,7 +17,7 @@ import {
   LanguageSelect,
   LocaleProvider,
   RegionProvider,
-  createI18n,
+  getI18n,
   getTenant,
   htmlLang,
   loadDictionaries,
@@ -49,7 +49,7 @@ export const links: Route.LinksFunction = () => [
 
 // Error screens get a title too; a page's own meta replaces this one.
 export const meta: Route.MetaFunction = ({ error, loaderData }) =>
-  error ? [{ title: `${createI18n(loaderData?.locale).t("errors:crash.title")} | Kestrel` }] : [];
+  error ? [{ title: `${getI18n(loaderData?.locale).t("errors:crash.title")} | Kestrel` }] : [];
 
 // The page depends on the language and theme cookies and on Accept-Language.
 export const headers: Route.HeadersFunction = () => ({ Vary: "Accept-Language, Cookie" });

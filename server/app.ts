@@ -7,7 +7,8 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import expressStaticGzip from "express-static-gzip";
-import { RouterContextProvider } from "react-router";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import * as serverBuild from "virtual:react-router/server-build";
 import type { ViteDevServer } from "vite";
 import { closeDb, getDb, isDatabaseReachable, migrateToLatest } from "~/db/db.server";
 import { getCurrentTenant } from "~/features/i18n/index.server";
@@ -102,7 +103,7 @@ export function createApp({ viteDevServer }: StartOptions = {}) {
   const pageCache = viteDevServer
     ? undefined
     : createPageCache({
-        build: () => import("virtual:react-router/server-build"),
+        build: async () => serverBuild,
         https,
         logger,
         readAsset: (href) => {
@@ -145,7 +146,12 @@ export function createApp({ viteDevServer }: StartOptions = {}) {
 
   app.use(
     createRequestHandler({
-      build: () => import("virtual:react-router/server-build"),
+      // A build given as a function is derived again (routes flattened and ranked) on every
+      // request, which only development's reloading needs.
+      build: viteDevServer
+        ? () =>
+            viteDevServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
+        : serverBuild,
       mode: viteDevServer ? "development" : "production",
       getLoadContext: (req, res) => {
         const context = new RouterContextProvider();

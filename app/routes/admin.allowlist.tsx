@@ -1,6 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
 import { Form, data, useNavigation } from "react-router";
 import { getDb } from "~/db/db.server";
 import { adminPageMeta } from "~/features/admin";
@@ -12,7 +11,7 @@ import {
   removeAllowlistEntry,
   requireAdmin,
 } from "~/features/auth/index.server";
-import { addEnglishNamespaces, useFieldMessage } from "~/features/i18n";
+import { addEnglishNamespaces, useFieldMessage, useTranslation } from "~/features/i18n";
 import { readFormFields } from "~/lib/api.server";
 import { getEnv } from "~/lib/env.server";
 import { Button } from "~/ui/button";

@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import {
   AdminDate,
   AdminList,
@@ -7,7 +6,7 @@ import {
   adminPageMeta,
 } from "~/features/admin";
 import { loadAdminList } from "~/features/admin/index.server";
-import { addEnglishNamespaces } from "~/features/i18n";
+import { addEnglishNamespaces, useTranslation } from "~/features/i18n";
 import admin from "../../locales/en/admin.json";
 import type { Route } from "./+types/admin.contact";
 

@@ -1,7 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { AdminDate, AdminList, type Column, type DemoRow, adminPageMeta } from "~/features/admin";
 import { loadAdminList } from "~/features/admin/index.server";
-import { addEnglishNamespaces } from "~/features/i18n";
+import { addEnglishNamespaces, useTranslation } from "~/features/i18n";
 import admin from "../../locales/en/admin.json";
 import type { Route } from "./+types/admin.demo";
 

@@ -1,8 +1,7 @@
-import { useTranslation } from "react-i18next";
 import { EVENT_WINDOW_DAYS, adminPageMeta, formatAdminCount } from "~/features/admin";
 import { countAdminTotals, countEventsByName } from "~/features/admin/index.server";
 import { requireAdmin } from "~/features/auth/index.server";
-import { addEnglishNamespaces } from "~/features/i18n";
+import { addEnglishNamespaces, useTranslation } from "~/features/i18n";
 import { getDb } from "~/db/db.server";
 import { Card } from "~/ui/card";
 import admin from "../../locales/en/admin.json";

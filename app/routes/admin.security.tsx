@@ -1,5 +1,4 @@
 import { ShieldCheck } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Form, data, redirect, useNavigation } from "react-router";
 import { renderSVG } from "uqr";
 import { adminPageMeta } from "~/features/admin";
@@ -11,7 +10,7 @@ import {
   startTotpSetup,
   verifyTotp,
 } from "~/features/auth/index.server";
-import { addEnglishNamespaces } from "~/features/i18n";
+import { addEnglishNamespaces, useTranslation } from "~/features/i18n";
 import { readFormFields } from "~/lib/api.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { Button, ButtonLink } from "~/ui/button";

@@ -1,8 +1,7 @@
 import { Award, BookOpen, GraduationCap, ShieldCheck, Siren } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { checkPilotAccess, getAuthState, requireUser } from "~/features/auth/index.server";
-import { i18nForMatches } from "~/features/i18n";
+import { i18nForMatches, useTranslation } from "~/features/i18n";
 import { getDb } from "~/db/db.server";
 import { Card } from "~/ui/card";
 import type { Route } from "./+types/app";

@@ -7,11 +7,15 @@ import {
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Clock, Globe2, Mail } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Form, data, useNavigation } from "react-router";
 import { ContactMessageSchema, INQUIRY_TYPES, type ContactMessage } from "~/features/contact";
 import { submitLeadForm } from "~/features/contact/index.server";
-import { addEnglishNamespaces, i18nForMatches, useFieldMessage } from "~/features/i18n";
+import {
+  addEnglishNamespaces,
+  i18nForMatches,
+  useFieldMessage,
+  useTranslation,
+} from "~/features/i18n";
 import { getLocaleState } from "~/features/i18n/index.server";
 import { getDb } from "~/db/db.server";
 import { track } from "~/lib/analytics";

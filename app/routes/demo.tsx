@@ -7,7 +7,6 @@ import {
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { CalendarClock, Users } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Form, data, useNavigation, useSearchParams } from "react-router";
 import {
   COMPANY_SIZES,
@@ -19,7 +18,12 @@ import {
 import { submitLeadForm } from "~/features/contact/index.server";
 import { WAITLIST_INTENT, WaitlistPageForm } from "~/features/waitlist";
 import { joinWaitlistByForm } from "~/features/waitlist/index.server";
-import { addEnglishNamespaces, i18nForMatches, useFieldMessage } from "~/features/i18n";
+import {
+  addEnglishNamespaces,
+  i18nForMatches,
+  useFieldMessage,
+  useTranslation,
+} from "~/features/i18n";
 import { getLocaleState } from "~/features/i18n/index.server";
 import { getDb } from "~/db/db.server";
 import { track } from "~/lib/analytics";

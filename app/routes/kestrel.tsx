@@ -7,9 +7,8 @@ import {
   Handshake,
   MessageSquare,
 } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { RegionQuickReference, i18nForMatches } from "~/features/i18n";
+import { RegionQuickReference, i18nForMatches, useTranslation } from "~/features/i18n";
 import { track } from "~/lib/analytics";
 import { brand } from "~/lib/brand";
 import { ButtonLink } from "~/ui/button";

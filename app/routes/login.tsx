@@ -2,7 +2,6 @@ import { type SubmissionResult, getFormProps, getInputProps, useForm } from "@co
 import { parseWithZod } from "@conform-to/zod/v4";
 import { CheckCircle2, KeyRound, Mail } from "lucide-react";
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, Link, data, redirect, useNavigation, useSearchParams } from "react-router";
 import {
   DEFAULT_AFTER_SIGN_IN,
@@ -14,7 +13,12 @@ import {
   looksLikeEmail,
 } from "~/features/auth";
 import { getOptionalUser, requestSignInCode, verifySignInCode } from "~/features/auth/index.server";
-import { addEnglishNamespaces, i18nForMatches, useFieldMessage } from "~/features/i18n";
+import {
+  addEnglishNamespaces,
+  i18nForMatches,
+  useFieldMessage,
+  useTranslation,
+} from "~/features/i18n";
 import { readFormFields } from "~/lib/api.server";
 import { requestInfoContext } from "~/lib/request-context";
 import { safeRedirect } from "~/lib/safe-redirect";

@@ -1,6 +1,5 @@
 import { Briefcase, Cpu, Network } from "lucide-react";
-import { useTranslation } from "react-i18next";
-import { i18nForMatches } from "~/features/i18n";
+import { i18nForMatches, useTranslation } from "~/features/i18n";
 import { ButtonLink } from "~/ui/button";
 import { Card } from "~/ui/card";
 import type { Route } from "./+types/partners";

@@ -1,6 +1,5 @@
 import { Download } from "lucide-react";
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
 import { href } from "react-router";
 import { buttonClasses } from "~/ui/button";
 import { type Column, DataTable } from "./data-table";
@@ -9,6 +8,7 @@ import { formatAdminCount } from "./format";
 import type { AdminPage } from "./list-query";
 import { Pagination } from "./pagination";
 import { SearchForm } from "./search-form";
+import { useTranslation } from "~/features/i18n";
 
 /**
  * A list page of the admin area: heading, CSV download of everything the search matches, the

@@ -1,6 +1,6 @@
 import { type ReactNode, useId } from "react";
-import { useTranslation } from "react-i18next";
 import { formatAdminDate } from "./format";
+import { useTranslation } from "~/features/i18n";
 
 export interface Column<Row> {
   /** Unique among the table's columns. */

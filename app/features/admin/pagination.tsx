@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { ButtonLink } from "~/ui/button";
+import { useTranslation } from "~/features/i18n";
 
 /** Previous and Next links that keep the search, around "Page X of Y". */
 export function Pagination({ q, page, pageCount }: { q: string; page: number; pageCount: number }) {

@@ -1,9 +1,9 @@
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation } from "react-router";
 import { Button } from "~/ui/button";
 import { controlClass } from "~/ui/field";
 import { ADMIN_SEARCH_MAX_LENGTH } from "./constants";
+import { useTranslation } from "~/features/i18n";
 
 /** A GET form for `q`: the results are a URL to share or reload, and a new search starts at page 1. */
 export function SearchForm({ q, hint }: { q: string; hint: string }) {

@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { parseFieldMessage } from "~/lib/form-fields";
+import { useTranslation } from "./translation";
 
 /** Turns a field's first error (a dictionary key with values) into the reader's language. */
 export function useFieldMessage(): (errors: readonly string[] | undefined) => string | null {

@@ -4,7 +4,7 @@ import { clearMissingKeys, getMissingKeys } from "./missing-keys";
 import validation from "../../../locales/en/validation.json";
 import {
   addEnglishNamespaces,
-  createI18n,
+  getI18n,
   dictionaryChain,
   getDictionary,
   isDictionaryLoaded,
@@ -19,11 +19,11 @@ beforeEach(() => clearMissingKeys());
 
 describe("English texts that come with their page", () => {
   it("are missing until the page adds them, then found by instances made before", () => {
-    const i18n = createI18n("en-US");
+    const i18n = getI18n("en-US");
     expect(i18n.t("validation:minLength", { min: 3 })).toBe("minLength");
     addEnglishNamespaces({ validation });
     expect(i18n.t("validation:minLength", { min: 3 })).toBe("Must be at least 3 characters long");
-    expect(createI18n("fr-CA").t("validation:minLength", { min: 3 })).toMatch(/3/);
+    expect(getI18n("fr-CA").t("validation:minLength", { min: 3 })).toMatch(/3/);
   });
 });
 
@@ -52,7 +52,7 @@ describe("dictionaries along the fallback chains (SPEC §9)", () => {
     ["th-TH", undefined],
     ["en-CA", "Request a Demo"],
   ] as const)("%s shows the header in its own language", (locale, expected) => {
-    const t = createI18n(locale).t;
+    const t = getI18n(locale).t;
     const text = t("header:requestDemo");
     if (expected) expect(text).toBe(expected);
     expect(text).not.toBe("header:requestDemo");
@@ -62,13 +62,13 @@ describe("dictionaries along the fallback chains (SPEC §9)", () => {
   it("an overlay key wins, the rest comes from the next dictionary in the chain", () => {
     const enSg = getDictionary("en-SG");
     expect(enSg).toBeDefined();
-    const t = createI18n("en-SG").t;
+    const t = getI18n("en-SG").t;
     expect(t("hero:badge")).toContain("programme");
-    expect(t("hero:headline")).toBe(createI18n("en-US").t("hero:headline"));
+    expect(t("hero:headline")).toBe(getI18n("en-US").t("hero:headline"));
   });
 
   it("fr-CA falls back to en-CA, then English, for a key French lacks", () => {
-    const i18n = createI18n("fr-CA");
+    const i18n = getI18n("fr-CA");
     i18n.addResource("en-CA", "common", "onlyInCanada", "Canadian text");
     expect(i18n.t("common:onlyInCanada" as "common:appName")).toBe("Canadian text");
     i18n.addResource("en", "common", "onlyInEnglish", "English text");
@@ -77,19 +77,19 @@ describe("dictionaries along the fallback chains (SPEC §9)", () => {
   });
 
   it("an enterprise locale reads its regional dictionary and misses nothing", () => {
-    const t = createI18n("th-TH-enterprise").t;
-    expect(t("errors:crash.refresh")).toBe(createI18n("th-TH").t("errors:crash.refresh"));
+    const t = getI18n("th-TH-enterprise").t;
+    expect(t("errors:crash.refresh")).toBe(getI18n("th-TH").t("errors:crash.refresh"));
     expect(getMissingKeys()).toEqual([]);
   });
 
   it("shows the key itself when no dictionary has it, and records it", () => {
-    const t = createI18n("vi-VN").t;
+    const t = getI18n("vi-VN").t;
     expect(t("common:doesNotExist" as "common:appName")).toBe("doesNotExist");
     expect(getMissingKeys()).toEqual(["vi common:doesNotExist"]);
   });
 
   it("interpolates without escaping (React escapes)", () => {
-    const t = createI18n("en-US").t;
+    const t = getI18n("en-US").t;
     expect(t("validation:minLength", { min: 3 })).toBe("Must be at least 3 characters long");
     expect(t("errors:status.title", { status: "<b>" })).toBe("Error <b>");
   });

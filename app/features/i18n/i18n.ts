@@ -1,5 +1,4 @@
 import i18next, { type i18n } from "i18next";
-import { initReactI18next } from "react-i18next";
 import type admin from "../../../locales/en/admin.json";
 import type aml from "../../../locales/en/aml.json";
 import type audit from "../../../locales/en/audit.json";
@@ -145,17 +144,31 @@ export function getDictionary(id: DictionaryId): Dictionary | undefined {
   return loaded.get(id);
 }
 
+const instances = new Map<string, i18n>();
+
 /**
- * A synchronous i18next instance for one locale, from dictionaries already loaded; one per render so
- * concurrent requests never share a language. A missing key falls back along the chain, then to
- * English, then shows the key (SPEC §8).
+ * The i18next instance of a locale, built once per chain of loaded dictionaries and shared by every
+ * render: nothing changes an instance after it is made (a language switch picks another one), so
+ * concurrent requests read the same one safely. A missing key falls back along the chain, then to
+ * English, then shows the key (SPEC §8). Building one costs more than a whole page's translations,
+ * which is why it is not done per request (docs/decisions/012).
  */
-export function createI18n(locale: Locale = DEFAULT_LOCALE): i18n {
+export function getI18n(locale: Locale = DEFAULT_LOCALE): i18n {
   const chain = dictionaryChain(locale).filter((id) => loaded.has(id));
+  const key = chain.join(">");
+  let instance = instances.get(key);
+  if (!instance) {
+    instance = createInstance(chain);
+    instances.set(key, instance);
+  }
+  return instance;
+}
+
+function createInstance(chain: DictionaryId[]): i18n {
   const [language = "en", ...fallbacks] = chain;
   const instance = i18next.createInstance();
   if (import.meta.env.DEV) instance.use(missingKeysPostProcessor);
-  void instance.use(initReactI18next).init({
+  void instance.init({
     lng: language,
     fallbackLng: fallbacks.length > 0 ? fallbacks : false,
     load: "currentOnly",
@@ -180,5 +193,5 @@ export function i18nForMatches(
   const root = matches.find((match) => match?.id === "root")?.data;
   const locale =
     root && typeof root === "object" && "locale" in root ? String(root.locale) : DEFAULT_LOCALE;
-  return createI18n(normalizeLocale(locale));
+  return getI18n(normalizeLocale(locale));
 }

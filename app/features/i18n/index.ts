@@ -1,12 +1,13 @@
 export {
   addEnglishNamespaces,
-  createI18n,
+  getI18n,
   dictionaryChain,
   i18nForMatches,
   loadDictionaries,
   type Namespace,
 } from "./i18n";
 export { useFieldMessage } from "./field-message";
+export { I18nProvider, useTranslation } from "./translation";
 export { LanguageSelect } from "./language-select";
 export { LocaleProvider, useLocale, LOCALE_FETCHER_KEY, UPSELL_PARAM } from "./locale-context";
 export {

@@ -1,6 +1,5 @@
 import { Languages, X } from "lucide-react";
 import { useEffect, useId } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { NoScriptSubmit, ReturnHereInput } from "~/ui/form-fallbacks";
 import {
@@ -12,6 +11,7 @@ import {
   requiredRegion,
 } from "./locales";
 import { useLocale } from "./locale-context";
+import { useTranslation } from "./translation";
 
 const selectClass =
   "focus-ring max-w-[9.5rem] cursor-pointer truncate rounded-lg border border-slate-300 bg-white py-1.5 pr-7 pl-8 text-sm text-slate-900 sm:max-w-[14rem] dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100";

@@ -1,9 +1,9 @@
 import { type ReactNode, createContext, use, useEffect, useMemo, useRef, useState } from "react";
-import { I18nextProvider } from "react-i18next";
 import { useFetcher, useSearchParams } from "react-router";
 import { dispatchAnalyticsEvent } from "~/lib/analytics";
-import { createI18n, loadDictionaries } from "./i18n";
+import { getI18n, loadDictionaries } from "./i18n";
 import { type Locale, type Region, findLocale, isLocaleAllowed } from "./locales";
+import { I18nProvider } from "./translation";
 
 export const LOCALE_FETCHER_KEY = "locale";
 /** Set by `/locale` when a form posted without JavaScript asked for a locale it refused. */
@@ -50,7 +50,7 @@ export function LocaleProvider({
     const refused = findLocale(searchParams.get(UPSELL_PARAM) ?? "");
     return refused && !isLocaleAllowed(refused, entitlements) ? refused : null;
   });
-  const i18n = useMemo(() => createI18n(saved), [saved]);
+  const i18n = useMemo(() => getI18n(saved), [saved]);
   const pending = findLocale(String(fetcher.formData?.get("locale") ?? ""));
 
   // SPEC §7: i18n_boot once the page is interactive, i18n_changed on every later switch.
@@ -86,7 +86,7 @@ export function LocaleProvider({
 
   return (
     <LocaleContext value={value}>
-      <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
+      <I18nProvider i18n={i18n}>{children}</I18nProvider>
     </LocaleContext>
   );
 }

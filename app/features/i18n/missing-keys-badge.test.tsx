@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { I18nextProvider } from "react-i18next";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { createI18n, loadDictionaries } from "./i18n";
+import { getI18n, loadDictionaries } from "./i18n";
 import { MISSING_KEYS_POLL_MS, clearMissingKeys } from "./missing-keys";
 import MissingKeysBadge from "./missing-keys-badge";
+import { I18nProvider } from "./translation";
 
 beforeAll(() => loadDictionaries("fr-CA"));
 beforeEach(() => {
@@ -18,11 +18,11 @@ afterEach(() => {
 
 describe("MissingKeysBadge (development only)", () => {
   it("stays hidden while nothing is missing, then lists new keys within one poll", () => {
-    const i18n = createI18n("fr-CA");
+    const i18n = getI18n("fr-CA");
     render(
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <MissingKeysBadge />
-      </I18nextProvider>,
+      </I18nProvider>,
     );
     expect(screen.queryByRole("button")).toBeNull();
 
@@ -38,13 +38,13 @@ describe("MissingKeysBadge (development only)", () => {
   it("copies the keys to the clipboard", async () => {
     const writeText = vi.fn(() => Promise.resolve());
     Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
-    const i18n = createI18n("fr-CA");
+    const i18n = getI18n("fr-CA");
     i18n.t("common:a" as "common:appName");
     i18n.t("audit:b" as "common:appName");
     render(
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <MissingKeysBadge />
-      </I18nextProvider>,
+      </I18nProvider>,
     );
     fireEvent.click(screen.getByRole("button", { expanded: false }));
     const buttons = screen.getAllByRole("button");

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { MISSING_KEYS_POLL_MS, getMissingKeys } from "./missing-keys";
+import { useTranslation } from "./translation";
 
 /**
  * Development only (SPEC §4 "Region", §9): lists the translation keys the current language lacks,

@@ -1,10 +1,10 @@
 import { ExternalLink, LoaderCircle } from "lucide-react";
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
 import { Card } from "~/ui/card";
 import { NoScriptSubmit, ReturnHereInput } from "~/ui/form-fallbacks";
 import { REGIONS } from "./locales";
 import { PACK_LANGUAGE, useRegion } from "./region-context";
+import { useTranslation } from "./translation";
 
 /**
  * The region pack on a page: a region picker (a form, so it works without JavaScript) and the pack's

@@ -1,10 +1,10 @@
 import { ArrowLeft } from "lucide-react";
 import { Fragment } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { brand } from "~/lib/brand";
 import { RevealEmail } from "~/ui/reveal-email";
 import type { LegalDocument } from "./legal-document";
+import { useTranslation } from "~/features/i18n";
 
 const ADDRESSES = {
   privacyEmail: brand.emails.privacy,

@@ -1,8 +1,8 @@
 import { ArrowLeft } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { brand } from "~/lib/brand";
 import { buttonClasses } from "~/ui/button";
+import { useTranslation } from "~/features/i18n";
 
 /** True when this tab has an earlier entry of our own app to go back to. */
 function hasAppHistory(): boolean {

@@ -1,8 +1,8 @@
-import { useTranslation } from "react-i18next";
 import { brand } from "~/lib/brand";
 import { Button, ButtonLink } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { errorCodeForStatus } from "./status-messages";
+import { useTranslation } from "~/features/i18n";
 
 function ErrorCard({
   title,

@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { brand } from "~/lib/brand";
 import { LogoMark } from "./logo";
+import { useTranslation } from "~/features/i18n";
 
 // Five flags for the entitled regions (SPEC §3 tenant entitlements CA, SG, MY, VN, TH).
 const FLAGS = [

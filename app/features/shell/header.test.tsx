@@ -1,10 +1,9 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { I18nextProvider } from "react-i18next";
 import { createRoutesStub, useLocation } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { AuthProvider, type AuthUser, useAuth } from "~/features/auth";
-import { createI18n } from "~/features/i18n";
+import { getI18n, I18nProvider } from "~/features/i18n";
 import { Header } from "./header";
 
 afterEach(cleanup);
@@ -27,11 +26,11 @@ function renderAt(entries: string[], user: AuthUser | null = null) {
     { path: "/training/*", Component: Page },
   ]);
   return render(
-    <I18nextProvider i18n={createI18n()}>
+    <I18nProvider i18n={getI18n()}>
       <AuthProvider user={user}>
         <Stub initialEntries={entries} initialIndex={entries.length - 1} />
       </AuthProvider>
-    </I18nextProvider>,
+    </I18nProvider>,
   );
 }
 

@@ -1,6 +1,5 @@
 import { ExternalLink, LogOut, Menu, UserRound, X } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { useAuth } from "~/features/auth";
 import { brand } from "~/lib/brand";
@@ -12,6 +11,7 @@ import { LogoMark } from "./logo";
 import { showsBackButton } from "./scroll";
 import type { Theme } from "./theme";
 import { ThemeToggle } from "./theme-toggle";
+import { useTranslation } from "~/features/i18n";
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `focus-ring rounded-md px-3 py-2 text-sm font-medium transition-colors ${

@@ -1,6 +1,5 @@
 import { ArrowUp } from "lucide-react";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useLocation, useNavigationType } from "react-router";
 import {
   FIRST_VISIT_KEY,
@@ -9,6 +8,7 @@ import {
   decideFirstVisit,
   decideScroll,
 } from "./scroll";
+import { useTranslation } from "~/features/i18n";
 
 // useLayoutEffect warns during server rendering; the effect only matters in the browser.
 const useBrowserLayoutEffect = typeof window === "undefined" ? useEffect : useLayoutEffect;

@@ -1,8 +1,8 @@
 import { Moon, Sun } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { ReturnHereInput } from "~/ui/form-fallbacks";
 import { type Theme, isTheme, otherTheme } from "./theme";
+import { useTranslation } from "~/features/i18n";
 
 export const THEME_FETCHER_KEY = "theme";
 
