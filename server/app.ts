@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -141,7 +141,16 @@ export function createApp({ viteDevServer }: StartOptions = {}) {
   if (viteDevServer) {
     app.use(viteDevServer.middlewares);
   } else {
-    app.use(express.static(clientDir, { maxAge: "1h" }));
+    // The files of public/ (the favicon…), known at start, so a page request costs no file-system
+    // look-up on its way to the router.
+    const publicFiles = new Set(
+      readdirSync(clientDir, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => `/${path.relative(clientDir, path.join(entry.parentPath, entry.name))}`)
+        .filter((file) => !file.startsWith("/assets/")),
+    );
+    const servePublic = express.static(clientDir, { maxAge: "1h" });
+    app.use((req, res, next) => (publicFiles.has(req.path) ? servePublic(req, res, next) : next()));
   }
 
   app.use(

@@ -13,11 +13,13 @@ export function I18nProvider({ i18n, children }: { i18n: i18n; children: ReactNo
 }
 
 type Namespaces = Namespace | readonly [Namespace, ...Namespace[]];
+/** i18next's translation function, untyped: the hook gives it its keys' types. */
+type Translate = (key: unknown, ...rest: unknown[]) => unknown;
 
 /** One translation function per instance and namespace list, shared by every render. */
-const translators = new WeakMap<i18n, Map<string, TFunction<Namespaces>>>();
+const translators = new WeakMap<i18n, Map<string, Translate>>();
 
-function translatorFor(i18n: i18n, namespaces: readonly Namespace[]): TFunction<Namespaces> {
+function translatorFor(i18n: i18n, namespaces: readonly Namespace[]): Translate {
   let byNamespaces = translators.get(i18n);
   if (!byNamespaces) {
     byNamespaces = new Map();
@@ -27,10 +29,30 @@ function translatorFor(i18n: i18n, namespaces: readonly Namespace[]): TFunction<
   let t = byNamespaces.get(key);
   if (!t) {
     // Unprefixed keys read the first namespace; the others are named in the key (`errors:…`).
-    t = i18n.getFixedT(null, namespaces[0] ?? defaultNamespace) as TFunction<Namespaces>;
+    const namespace = namespaces[0] ?? defaultNamespace;
+    t = memoize(i18n, namespace, i18n.getFixedT(null, namespace) as unknown as Translate);
     byNamespaces.set(key, t);
   }
   return t;
+}
+
+/**
+ * A lookup through i18next costs microseconds, a hundred times per page; a text without options is
+ * the same on every render, so it is looked up once per instance. A key not found yet is not kept:
+ * a page may still bring its namespace. Development skips this, so every use of a missing key is
+ * recorded for the badge.
+ */
+function memoize(i18n: i18n, namespace: Namespace, t: Translate): Translate {
+  if (import.meta.env.DEV) return t;
+  const texts = new Map<string, string>();
+  return (key, ...rest) => {
+    if (rest.length > 0 || typeof key !== "string") return t(key, ...rest);
+    const known = texts.get(key);
+    if (known !== undefined) return known;
+    const text = t(key);
+    if (typeof text === "string" && i18n.exists(key, { ns: namespace })) texts.set(key, text);
+    return text;
+  };
 }
 
 /** The translation function of the page's language for the given namespaces (default `common`). */
@@ -40,5 +62,5 @@ export function useTranslation<const Ns extends Namespaces = typeof defaultNames
   const i18n = use(I18nContext) ?? getI18n();
   const namespaces: readonly Namespace[] =
     ns === undefined ? [defaultNamespace] : typeof ns === "string" ? [ns] : ns;
-  return { t: translatorFor(i18n, namespaces) as TFunction<Ns>, i18n };
+  return { t: translatorFor(i18n, namespaces) as unknown as TFunction<Ns>, i18n };
 }
