@@ -1,3 +1,4 @@
+import { REVEAL_PARAM } from "~/ui/reveal-email";
 import { getEnv } from "~/lib/env.server";
 
 export function loader() {
@@ -8,6 +9,8 @@ export function loader() {
     "Disallow: /admin",
     "Disallow: /app",
     "Disallow: /e2e",
+    // The click-to-reveal links (app/ui/reveal-email.tsx): the addresses are not for crawlers.
+    `Disallow: /*?${REVEAL_PARAM}=`,
     `Sitemap: ${getEnv().APP_URL}/sitemap.xml`,
     "",
   ].join("\n");

@@ -1,3 +1,4 @@
+import type { Route } from "@playwright/test";
 import { deliveredMail, queryE2eDatabase } from "./db";
 import { expect, expectAccessible, test, uniqueEmail, waitForHydration } from "./fixtures";
 
@@ -94,9 +95,36 @@ test.describe("partners, privacy and terms", () => {
       );
       expect(await page.content()).not.toMatch(/[a-z]+@kestrel\.academy/);
       await waitForHydration(page);
-      await page.getByRole("button", { name: "Show email address" }).first().click();
-      await expect(page.getByRole("link", { name: /@kestrel\.academy$/ }).first()).toBeVisible();
+      await page.getByRole("link", { name: "Show email address" }).first().click();
+      const address = page.getByRole("link", { name: /@kestrel\.academy$/ }).first();
+      await expect(address).toBeFocused();
+      await expect(page).toHaveURL(path); // revealed in place, no page load
       await expectAccessible(page);
+    });
+  }
+
+  // Public pages hydrate after the first frame; a click that comes first must not be lost.
+  for (const [path, address] of [
+    ["/privacy", "privacy@kestrel.academy"],
+    ["/contact", "hello@kestrel.academy"],
+  ] as const) {
+    test(`${path}: the address is revealed by a click before the scripts have run`, async ({
+      page,
+    }) => {
+      let held: Route[] | null = [];
+      await page.route(/\/assets\/.+\.js$/, (route) =>
+        held ? void held.push(route) : route.continue(),
+      );
+      await page.goto(path, { waitUntil: "domcontentloaded" });
+      await page.getByRole("link", { name: "Show email address" }).first().click();
+      await expect(page).toHaveURL(new RegExp(`${path}\\?reveal=`));
+      await expect(page.getByRole("link", { name: address }).first()).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+      const waiting = held;
+      held = null;
+      for (const route of waiting) await route.continue().catch(() => undefined);
+      await waitForHydration(page);
+      await expect(page.getByRole("link", { name: address }).first()).toBeVisible();
     });
   }
 
@@ -107,6 +135,7 @@ test.describe("partners, privacy and terms", () => {
     }
     const robots = await request.get("/robots.txt");
     expect(await robots.text()).toContain("Sitemap: ");
+    expect(await robots.text()).toContain("Disallow: /*?reveal=");
   });
 });
 
@@ -157,7 +186,7 @@ test.describe("contact form", () => {
     await page.goto("/contact");
     await waitForHydration(page);
     await expect(page.getByText("Asia-Pacific & Canada")).toBeVisible();
-    await page.getByRole("button", { name: "Show email address" }).click();
+    await page.getByRole("link", { name: "Show email address" }).click();
     await expect(page.getByRole("link", { name: "hello@kestrel.academy" })).toHaveAttribute(
       "href",
       /^mailto:hello@kestrel\.academy\?subject=/,
