@@ -1,0 +1,469 @@
+// npm run bench: the production server under load from wrk, each figure beside a baseline measured
+// in the same run (absolute numbers drift on a shared machine): the cached landing page beside nginx
+// and a bare node:http server sending the same bytes; /e2e, /login and a signed-in /app beside the
+// landing page; the waitlist POST beside a bare handler making the same durable insert. Then the
+// landing page's JavaScript weight and Lighthouse (mobile). Each row shows the product's target;
+// the bench prints figures and never fails a build.
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { ensureDebianPackages } from "../debian-packages.js";
+import { lighthouse } from "./lighthouse.js";
+import { assertPortFree, httpRequest, startProcess, stopAll, waitFor } from "./processes.js";
+import { WRK, runWrk } from "./wrk.js";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const WORK = path.join(ROOT, "data/bench");
+const PAGE_DIR = path.join(WORK, "page");
+const NGINX = "/usr/sbin/nginx";
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const PORTS = { app: 3400, nginx: 3401, barePage: 3402, bareWaitlist: 3403 };
+const APP = `http://127.0.0.1:${PORTS.app}`;
+const LANDING = "/kestrel";
+const BENCH_EMAIL = "bench@kestrel.test";
+
+/** @param {string} name @param {number} fallback */
+function positiveInteger(name, fallback) {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number ≥ 1`);
+  return value;
+}
+const SECONDS = positiveInteger("BENCH_SECONDS", 10);
+const CONNECTIONS = positiveInteger("BENCH_CONNECTIONS", 50);
+const LIGHTHOUSE_RUNS = positiveInteger("LIGHTHOUSE_RUNS", 3);
+/** Unreported seconds before each page row, so the figures are of warm code. */
+const WARMUP_SECONDS = 1;
+
+// What a browser sends: without it the server would answer with the 70 KB of uncompressed HTML, and
+// the run would measure copying bytes nobody is sent instead of the brotli page visitors get.
+const BROWSER = { "Accept-Encoding": "gzip, deflate, br" };
+// Debian's nginx package has no brotli (that is the separate libnginx-mod-http-brotli-static), so
+// nginx and the servers beside it are all asked for gzip: the same bytes on the wire.
+const GZIP = { "Accept-Encoding": "gzip" };
+/** Headers a server writes per response; the rest are the page's own. */
+const PER_RESPONSE = new Set([
+  "connection",
+  "content-encoding",
+  "content-length",
+  "date",
+  "keep-alive",
+  "transfer-encoding",
+  "x-request-id",
+]);
+
+/** @param {number} ms */
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function startApp() {
+  const child = startProcess(process.execPath, ["server/start.js"], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(PORTS.app),
+      HOST: "127.0.0.1",
+      APP_URL: APP,
+      DATABASE_URL: path.join(WORK, "kestrel.db"),
+      // The request log at info is a JSON line per request; the bench measures serving.
+      LOG_LEVEL: "warn",
+      PILOT_EMAILS: BENCH_EMAIL,
+      ADMIN_EMAILS: "",
+      // No SMTP: the outbox keeps the sign-in code, where the bench reads it.
+      SMTP_URL: "",
+      SESSION_SECRET: randomBytes(32).toString("hex"),
+    },
+  });
+  await waitFor(`${APP}/readyz`, child);
+}
+
+/**
+ * Saves the cached landing page as the server sends it (identity, gzip, brotli, and its headers),
+ * for nginx and the bare node:http server.
+ */
+async function saveLandingPage() {
+  mkdirSync(PAGE_DIR, { recursive: true });
+  const copies = { "index.html": "identity", "index.html.gz": "gzip", "index.html.br": "br" };
+  /** @type {Record<string, string>} */
+  let headers = {};
+  for (const [file, encoding] of Object.entries(copies)) {
+    const response = await httpRequest("GET", `${APP}${LANDING}`, {
+      headers: { "Accept-Encoding": encoding },
+    });
+    const sent = response.headers["content-encoding"] ?? "identity";
+    if (response.status !== 200 || sent !== encoding) {
+      throw new Error(`GET ${LANDING} (${encoding}) answered ${response.status} in ${sent}`);
+    }
+    writeFileSync(path.join(PAGE_DIR, file), response.body);
+    headers = Object.fromEntries(
+      Object.entries(response.headers)
+        .filter(([name]) => !PER_RESPONSE.has(name))
+        .map(([name, value]) => [name, String(value)]),
+    );
+  }
+  if (headers["x-page-cache"] !== "hit") throw new Error(`${LANDING} is not served from the cache`);
+  writeFileSync(path.join(PAGE_DIR, "headers.json"), JSON.stringify(headers));
+  return headers;
+}
+
+/** @param {Record<string, string>} headers the landing page's, sent by nginx too */
+async function startNginx(headers) {
+  // nginx sets its own Content-Type (with the charset line) and ETag; a value it would read as a
+  // variable or could not quote is left out.
+  const addHeaders = Object.entries(headers)
+    .filter(([name, value]) => !["content-type", "etag"].includes(name) && !/[$"\\]/.test(value))
+    .map(([name, value]) => `    add_header ${name} "${value}";`)
+    .join("\n");
+  const config = path.join(WORK, "nginx.conf");
+  // One worker, as the product runs one Node process; sendfile as Debian's default configuration;
+  // keep-alive connections not cut after 1000 requests, as Node does not cut them.
+  writeFileSync(
+    config,
+    `daemon off;
+worker_processes 1;
+pid ${WORK}/nginx.pid;
+error_log ${WORK}/nginx-error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${WORK}/nginx-body;
+  proxy_temp_path ${WORK}/nginx-proxy;
+  fastcgi_temp_path ${WORK}/nginx-fastcgi;
+  uwsgi_temp_path ${WORK}/nginx-uwsgi;
+  scgi_temp_path ${WORK}/nginx-scgi;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 10000000;
+  types { }
+  default_type text/html;
+  charset utf-8;
+  gzip_static on;
+  server {
+    listen 127.0.0.1:${PORTS.nginx};
+    root ${PAGE_DIR};
+${addHeaders}
+    location = ${LANDING} { try_files /index.html =404; }
+  }
+}
+`,
+  );
+  const child = startProcess(NGINX, ["-c", config, "-p", WORK, "-e", `${WORK}/nginx-error.log`]);
+  await waitFor(`http://127.0.0.1:${PORTS.nginx}${LANDING}`, child);
+}
+
+/** Checks a baseline server sends the very bytes the product sends. */
+async function assertSameBytes(/** @type {string} */ url, /** @type {string} */ file) {
+  const encoding = file.endsWith(".br") ? "br" : "gzip";
+  const response = await httpRequest("GET", url, { headers: { "Accept-Encoding": encoding } });
+  if (!response.body.equals(readFileSync(path.join(PAGE_DIR, file)))) {
+    throw new Error(`${url} does not send the landing page's ${encoding} bytes`);
+  }
+}
+
+/** @param {string} script @param {number} port @param {string[]} args */
+async function startBareServer(script, port, args) {
+  const child = startProcess(process.execPath, [
+    path.join(import.meta.dirname, script),
+    String(port),
+    ...args,
+  ]);
+  // Either answers any GET (the page) or 404 (the waitlist); both mean it listens.
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${script} exited (${child.exitCode})`);
+    const up = await httpRequest("GET", `http://127.0.0.1:${port}/`).then(
+      () => true,
+      () => false,
+    );
+    if (up) return;
+    await sleep(100);
+  }
+  throw new Error(`${script} did not start`);
+}
+
+/** @param {string} file @param {string} query @param {unknown[]} params */
+function queryDatabase(file, query, ...params) {
+  const db = new SQLite(file, { readonly: true, fileMustExist: true });
+  try {
+    return /** @type {Record<string, unknown> | undefined} */ (db.prepare(query).get(...params));
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Signs in as the browser's form does (README "Signing in"): the email, the code from the outbox,
+ * then checks the session cookie opens /app. Returns the Cookie header.
+ */
+async function signIn() {
+  const post = (/** @type {Record<string, string>} */ fields) =>
+    httpRequest("POST", `${APP}/login`, {
+      // A state-changing request must name its origin (the server's CSRF check).
+      headers: { Origin: APP, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(fields).toString(),
+    });
+  const asked = await post({ intent: "request-code", email: BENCH_EMAIL, redirectTo: "/app" });
+  if (asked.status !== 200) throw new Error(`asking for a sign-in code answered ${asked.status}`);
+  // The mail is written off the request path: wait for it.
+  let code;
+  for (let tries = 0; !code && tries < 100; tries += 1) {
+    const mail = queryDatabase(
+      path.join(WORK, "kestrel.db"),
+      "select body from outbox where to_address = ? order by id desc limit 1",
+      BENCH_EMAIL,
+    );
+    code = /\b(\d{6})\b/.exec(String(mail?.body ?? ""))?.[1];
+    if (!code) await sleep(100);
+  }
+  if (!code) throw new Error("no sign-in code reached the outbox");
+  const verified = await post({
+    intent: "verify-code",
+    email: BENCH_EMAIL,
+    code,
+    redirectTo: "/app",
+  });
+  const cookie = (verified.headers["set-cookie"] ?? [])
+    .map((line) => line.split(";")[0] ?? "")
+    .join("; ");
+  if (verified.status !== 302 || !cookie) {
+    throw new Error(`the sign-in code answered ${verified.status} without a session cookie`);
+  }
+  const app = await httpRequest("GET", `${APP}/app`, { headers: { Cookie: cookie } });
+  if (app.status !== 200) {
+    throw new Error(`signed in, GET /app answered ${app.status} ${app.headers.location ?? ""}`);
+  }
+  return cookie;
+}
+
+/**
+ * The scripts the landing page starts with: the boot module's imports and the modules it preloads
+ * (server/first-paint.ts holds both back until the first paint), with their sizes as the build
+ * precompressed them: brotli is what a browser is sent.
+ */
+function landingJavaScript() {
+  const html = readFileSync(path.join(PAGE_DIR, "index.html"), "utf8");
+  const files = new Set([
+    ...[...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1] ?? ""),
+    ...[...html.matchAll(/from "(\/assets\/[^"]+\.js)"/g)].map((match) => match[1] ?? ""),
+    ...[...html.matchAll(/data-preloads="([^"]*)"/g)].flatMap((match) =>
+      (match[1] ?? "").split(" "),
+    ),
+  ]);
+  files.delete("");
+  const size = (/** @type {string} */ file) => (existsSync(file) ? statSync(file).size : NaN);
+  let brotli = 0;
+  let gzip = 0;
+  for (const file of files) {
+    const source = path.join(ROOT, "build/client", file);
+    brotli += size(`${source}.br`);
+    gzip += size(`${source}.gz`);
+  }
+  return { files: files.size, brotli, gzip };
+}
+
+/**
+ * @typedef {import("./wrk.js").WrkResult & { insertsPerSecond?: number }} Measured
+ * @typedef {object} Row
+ * @property {string} name
+ * @property {string} url
+ * @property {Record<string, string>} headers
+ * @property {string} [baseline] the name of the row it is compared with
+ * @property {string} [script] a wrk Lua script
+ * @property {string} [database] a SQLite file whose waitlist rows count as inserts
+ * @property {{ text: string, met: (row: Measured, ratio: number) => boolean }} [target]
+ */
+
+const errorsOf = (/** @type {Measured} */ row) => row.badStatus + row.socketErrors;
+const mark = (/** @type {boolean} */ met) => (met ? "pass" : "miss");
+
+/** @returns {Row[]} */
+function rows(/** @type {string} */ cookie) {
+  const nginx = "nginx, same gzip bytes";
+  const landing = "Kestrel /kestrel (cached)";
+  const bareInsert = "node:http insert";
+  const waitlistScript = path.join(import.meta.dirname, "waitlist.lua");
+  const post = { ...BROWSER, Origin: APP };
+  return [
+    { name: nginx, url: `http://127.0.0.1:${PORTS.nginx}${LANDING}`, headers: GZIP },
+    {
+      name: "node:http, same gzip bytes",
+      url: `http://127.0.0.1:${PORTS.barePage}${LANDING}`,
+      headers: GZIP,
+      baseline: nginx,
+    },
+    {
+      name: "Kestrel /kestrel (cached, gzip)",
+      url: `${APP}${LANDING}`,
+      headers: GZIP,
+      baseline: nginx,
+      target: { text: "≥ 30 % of nginx", met: (_row, ratio) => ratio >= 0.3 },
+    },
+    { name: landing, url: `${APP}${LANDING}`, headers: BROWSER },
+    {
+      name: "Kestrel /e2e",
+      url: `${APP}/e2e`,
+      headers: BROWSER,
+      baseline: landing,
+      target: {
+        text: "≥ 500 req/s, p99 ≤ 150 ms",
+        met: (row) => row.requestsPerSecond >= 500 && row.p99Ms <= 150,
+      },
+    },
+    { name: "Kestrel /login", url: `${APP}/login`, headers: BROWSER, baseline: landing },
+    {
+      name: "Kestrel /app (signed in)",
+      url: `${APP}/app`,
+      headers: { ...BROWSER, Cookie: cookie },
+      baseline: landing,
+      target: { text: "≥ 300 req/s", met: (row) => row.requestsPerSecond >= 300 },
+    },
+    {
+      name: bareInsert,
+      url: `http://127.0.0.1:${PORTS.bareWaitlist}/api/waitlist`,
+      headers: post,
+      script: waitlistScript,
+      database: path.join(WORK, "bare-waitlist.db"),
+    },
+    {
+      name: "Kestrel POST /api/waitlist",
+      url: `${APP}/api/waitlist`,
+      headers: post,
+      script: waitlistScript,
+      database: path.join(WORK, "kestrel.db"),
+      baseline: bareInsert,
+      target: {
+        text: "≥ 50 % of inserts/s, 0 errors",
+        met: (row, ratio) => ratio >= 0.5 && errorsOf(row) === 0,
+      },
+    },
+  ];
+}
+
+/** @param {Row} row @returns {Promise<Measured>} */
+async function measure(row) {
+  const options = { connections: CONNECTIONS, headers: row.headers, script: row.script };
+  // A write row is not warmed: a warm-up would spend the waitlist's per-address allowance.
+  if (!row.script) await runWrk(row.url, { ...options, seconds: WARMUP_SECONDS });
+  const result = await runWrk(row.url, { ...options, seconds: SECONDS });
+  if (!row.database) return result;
+  const count = queryDatabase(row.database, "select count(*) as count from waitlist_entry");
+  return { ...result, insertsPerSecond: Number(count?.count ?? 0) / result.seconds };
+}
+
+/** @param {Row[]} specs @param {Map<string, Measured>} results */
+function printTable(specs, results) {
+  const lines = [["", "req/s", "p99", "errors", "baseline", "ratio", "target", "met?"]];
+  for (const spec of specs) {
+    const row = results.get(spec.name);
+    if (!row) continue;
+    const base = spec.baseline ? results.get(spec.baseline) : undefined;
+    // The waitlist rows compare committed inserts, the others requests.
+    const rate = (/** @type {Measured} */ measured) =>
+      measured.insertsPerSecond ?? measured.requestsPerSecond;
+    const ratio = base ? rate(row) / rate(base) : NaN;
+    const errors = [
+      row.badStatus ? `${row.badStatus} HTTP ≥ 400` : "",
+      row.socketErrors ? `${row.socketErrors} socket` : "",
+    ].filter(Boolean);
+    lines.push([
+      spec.name,
+      row.requestsPerSecond.toFixed(0),
+      `${row.p99Ms.toFixed(1)} ms`,
+      errors.join(", ") || "0",
+      spec.baseline ?? "",
+      base ? `${(ratio * 100).toFixed(0)} %` : "",
+      spec.target?.text ?? "",
+      spec.target ? mark(spec.target.met(row, ratio)) : "",
+    ]);
+  }
+  const widths = lines[0]?.map((_, column) =>
+    Math.max(...lines.map((line) => (line[column] ?? "").length)),
+  );
+  for (const line of lines) {
+    console.log(
+      line
+        .map((cell, column) => {
+          const width = widths?.[column] ?? 0;
+          return column === 0 ? cell.padEnd(width) : cell.padStart(width);
+        })
+        .join("  ")
+        .trimEnd(),
+    );
+  }
+}
+
+async function main() {
+  if (!existsSync(path.join(ROOT, "build/server/index.js"))) {
+    throw new Error("No build found: run `npm run build` first (npm run bench does).");
+  }
+  if (!ensureDebianPackages({ wrk: WRK, nginx: NGINX })) process.exit(1);
+  for (const port of Object.values(PORTS)) await assertPortFree(port);
+  rmSync(WORK, { recursive: true, force: true });
+  mkdirSync(WORK, { recursive: true });
+
+  await startApp();
+  const pageHeaders = await saveLandingPage();
+  await startNginx(pageHeaders);
+  await startBareServer("bare-page.js", PORTS.barePage, [PAGE_DIR]);
+  await startBareServer("bare-waitlist.js", PORTS.bareWaitlist, [
+    path.join(WORK, "bare-waitlist.db"),
+  ]);
+  await assertSameBytes(`http://127.0.0.1:${PORTS.nginx}${LANDING}`, "index.html.gz");
+  await assertSameBytes(`http://127.0.0.1:${PORTS.barePage}${LANDING}`, "index.html.gz");
+  const cookie = await signIn();
+
+  const sizes = (/** @type {string} */ file) =>
+    `${(statSync(path.join(PAGE_DIR, file)).size / 1024).toFixed(1)} KB`;
+  console.log(
+    `landing page: ${sizes("index.html")} of HTML, sent as ${sizes("index.html.br")} brotli or ` +
+      `${sizes("index.html.gz")} gzip; wrk -t1 -c${CONNECTIONS}, ${SECONDS} s a row\n`,
+  );
+  const specs = rows(cookie);
+  /** @type {Map<string, Measured>} */
+  const results = new Map();
+  for (const spec of specs) results.set(spec.name, await measure(spec));
+  printTable(specs, results);
+
+  const kestrelPage = results.get("Kestrel /kestrel (cached, gzip)");
+  const nodePage = results.get("node:http, same gzip bytes");
+  if (kestrelPage && nodePage) {
+    console.log(
+      `\nKestrel's cached page: ${((kestrelPage.requestsPerSecond / nodePage.requestsPerSecond) * 100).toFixed(0)} % ` +
+        "of a bare node:http server sending the same bytes and headers (Node's ceiling).",
+    );
+  }
+  const inserts = specs
+    .filter((spec) => spec.database)
+    .map((spec) => `${spec.name} ${results.get(spec.name)?.insertsPerSecond?.toFixed(0)}/s`);
+  console.log(
+    `Waitlist rows committed (inserts/s): ${inserts.join(", ")}. The waitlist limits posts per ` +
+      "address (WAITLIST_RATE_LIMITS, app/features/waitlist/submit.server.ts; no setting changes " +
+      "it) and wrk posts from one address: past the limit Kestrel answers 429, counted as errors.",
+  );
+
+  const js = landingJavaScript();
+  console.log(
+    `\nLanding JavaScript: ${js.files} files, ${(js.brotli / 1024).toFixed(1)} KB as sent (brotli), ` +
+      `${(js.gzip / 1024).toFixed(1)} KB gzip; target ≤ 130 KB: ${mark(js.brotli <= 130 * 1024)}`,
+  );
+
+  if (ensureDebianPackages({ chromium: CHROMIUM }, "Lighthouse skipped.")) {
+    await lighthouse({
+      url: `${APP}${LANDING}`,
+      chromium: CHROMIUM,
+      runs: LIGHTHOUSE_RUNS,
+      workDir: WORK,
+      cwd: ROOT,
+      mark,
+    });
+  }
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(`bench stopped: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+} finally {
+  await stopAll();
+}
