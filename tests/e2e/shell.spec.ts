@@ -150,7 +150,13 @@ test.describe("scrolling", () => {
       await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(300);
       await page.evaluate((h) => (window.location.hash = h), hash);
       await expect(page).toHaveURL(new RegExp(`#${hash}$`));
-      await page.waitForTimeout(150);
+      // The router has taken the new location and the page has painted twice since.
+      await page.evaluate(
+        () =>
+          new Promise((painted) =>
+            requestAnimationFrame(() => requestAnimationFrame(() => painted(null))),
+          ),
+      );
       expect(await page.evaluate(() => window.scrollY)).toBe(300);
     }
     // An ordinary hash does scroll to its anchor.

@@ -1,15 +1,14 @@
-import { RouterContextProvider } from "react-router";
+import { RouterContextProvider, data } from "react-router";
 import { requestInfoContext } from "~/lib/request-context";
 
 /** A route's answer as the client gets it; a `data()` answer keeps its value as `data`. */
 export type RouteAnswer = Response & { data?: unknown };
 
+// What `data(value, init)` returns, known by its class rather than by an internal name.
+const DataWithInit = data(null).constructor;
+
 function isDataWithInit(value: unknown): value is { data: unknown; init: ResponseInit | null } {
-  return (
-    typeof value === "object" &&
-    value !== null &&
-    (value as { type?: unknown }).type === "DataWithResponseInit"
-  );
+  return value instanceof DataWithInit;
 }
 
 function toResponse(answer: unknown): RouteAnswer {
