@@ -84,11 +84,11 @@ describe("database", () => {
         expect(existsSync(file)).toBe(true);
         await first
           .insertInto("rate_limit")
-          .values({ key: "k", window_start: "2026-01-01T00:00:00.000Z", count: 3 })
+          .values({ key: "k", hits: "1767225600000", expires_at: "2026-01-01T00:01:00.000Z" })
           .execute();
         const second = openDatabase(file);
-        const row = await second.selectFrom("rate_limit").select("count").executeTakeFirst();
-        expect(row?.count).toBe(3);
+        const row = await second.selectFrom("rate_limit").select("hits").executeTakeFirst();
+        expect(row?.hits).toBe("1767225600000");
         await first.destroy();
         await second.destroy();
       } finally {

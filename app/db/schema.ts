@@ -17,8 +17,10 @@ export interface AnalyticsEventTable {
 
 export interface RateLimitTable {
   key: string;
-  window_start: string;
-  count: number;
+  /** Comma-separated epoch milliseconds of the hits let through in the last window. */
+  hits: string;
+  /** When the newest hit leaves the window: the row may then be deleted. */
+  expires_at: string;
 }
 
 export interface WaitlistEntryTable {

@@ -1,48 +1,146 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/db/db.server";
-import { hitRateLimit } from "./rate-limit.server";
+import { hitRateLimit, pruneRateLimits, rateLimitKey } from "./rate-limit.server";
 
 const rule = { limit: 3, windowMs: 60_000 };
 const at = (iso: string) => new Date(iso);
+const seconds = (base: string, s: number) => new Date(Date.parse(base) + s * 1000);
 
 describe("hitRateLimit", () => {
-  it("allows up to the limit in a window, then refuses with the time left", async () => {
+  it("refuses once `limit` hits fall in the last window, until the oldest leaves it", async () => {
     const db = getDb();
-    const verdicts = [];
-    for (let i = 0; i < 4; i++) {
-      verdicts.push(await hitRateLimit(db, "ip:1", rule, at("2026-11-22T10:00:15.000Z")));
-    }
-    expect(verdicts.map((v) => v.allowed)).toEqual([true, true, true, false]);
-    expect(verdicts.map((v) => v.remaining)).toEqual([2, 1, 0, 0]);
-    expect(verdicts[3]?.retryAfterSeconds).toBe(45);
+    const hit = (iso: string) => hitRateLimit(db, "ip:1", rule, at(iso));
+    const passed = [
+      await hit("2026-11-22T10:00:40.000Z"),
+      await hit("2026-11-22T10:00:50.000Z"),
+      await hit("2026-11-22T10:00:55.000Z"),
+    ];
+    expect(passed.map((v) => [v.allowed, v.remaining])).toEqual([
+      [true, 2],
+      [true, 1],
+      [true, 0],
+    ]);
+    // A new minute on the clock frees nothing: 10:00:40 leaves the window at 10:01:40.
+    expect(await hit("2026-11-22T10:01:05.000Z")).toEqual({
+      allowed: false,
+      remaining: 0,
+      retryAfterSeconds: 35,
+    });
+    expect(await hit("2026-11-22T10:01:39.500Z")).toMatchObject({
+      allowed: false,
+      retryAfterSeconds: 1,
+    });
+    expect(await hit("2026-11-22T10:01:40.000Z")).toMatchObject({ allowed: true, remaining: 0 });
   });
 
-  it("starts counting again in the next window", async () => {
+  it("never lets more than `limit` through in any window, whatever the clock says", async () => {
     const db = getDb();
-    for (let i = 0; i < 4; i++)
-      await hitRateLimit(db, "ip:2", rule, at("2026-11-22T10:00:59.000Z"));
-    const next = await hitRateLimit(db, "ip:2", rule, at("2026-11-22T10:01:00.000Z"));
-    expect(next).toEqual({ allowed: true, remaining: 2, retryAfterSeconds: 60 });
+    const start = "2026-11-22T10:00:30.000Z";
+    const limit = { limit: 5, windowMs: 60_000 };
+    // A client retrying twice every 3 s for three minutes, across two minute boundaries.
+    const passed: number[] = [];
+    for (let s = 0; s < 180; s += 3) {
+      for (let i = 0; i < 2; i++) {
+        const now = seconds(start, s);
+        if ((await hitRateLimit(db, "steady", limit, now)).allowed) passed.push(now.getTime());
+      }
+    }
+    const mostInAnyWindow = Math.max(
+      ...passed.map((from) => passed.filter((t) => t >= from && t < from + 60_000).length),
+    );
+    expect(mostInAnyWindow).toBe(5);
+    expect(passed).toHaveLength(15);
+  });
+
+  it("lets exactly `limit` of many simultaneous hits through, across a window boundary", async () => {
+    const db = getDb();
+    const limit = { limit: 10, windowMs: 60_000 };
+    const verdicts = await Promise.all(
+      Array.from({ length: 24 }, (_, i) =>
+        hitRateLimit(db, "burst", limit, seconds("2026-11-22T11:00:59.900Z", i % 2 ? 0.2 : 0)),
+      ),
+    );
+    expect(verdicts.filter((v) => v.allowed)).toHaveLength(10);
+    const refused = verdicts.filter((v) => !v.allowed);
+    // The first hit through leaves the window a minute after it came (give or take the 0.2 s).
+    for (const verdict of refused) expect([60, 61]).toContain(verdict.retryAfterSeconds);
   });
 
   it("keeps separate counts per key", async () => {
     const db = getDb();
     const now = at("2026-11-22T10:00:00.000Z");
-    for (let i = 0; i < 3; i++) await hitRateLimit(db, "email:a@example.com", rule, now);
-    expect((await hitRateLimit(db, "email:a@example.com", rule, now)).allowed).toBe(false);
-    expect((await hitRateLimit(db, "email:b@example.com", rule, now)).allowed).toBe(true);
+    const mei = rateLimitKey("waitlist", { email: "mei@bank.example" });
+    for (let i = 0; i < 3; i++) await hitRateLimit(db, mei, rule, now);
+    expect((await hitRateLimit(db, mei, rule, now)).allowed).toBe(false);
+    const wei = rateLimitKey("waitlist", { email: "wei@bank.example" });
+    expect((await hitRateLimit(db, wei, rule, now)).allowed).toBe(true);
+    const other = rateLimitKey("contact", { email: "mei@bank.example" });
+    expect((await hitRateLimit(db, other, rule, now)).allowed).toBe(true);
+  });
+});
+
+describe("rateLimitKey", () => {
+  it("stores no email or address, only keyed fingerprints", async () => {
+    const db = getDb();
+    const now = at("2026-11-22T10:00:00.000Z");
+    await hitRateLimit(
+      db,
+      rateLimitKey("sign-in-code", { email: "Mei.Tan@Bank.Example" }),
+      rule,
+      now,
+    );
+    await hitRateLimit(db, rateLimitKey("sign-in-code", { ip: "203.0.113.9" }), rule, now);
+    await hitRateLimit(db, rateLimitKey("totp", { userId: "user-42" }), rule, now);
+    const keys = (await db.selectFrom("rate_limit").select("key").execute()).map((r) => r.key);
+    expect(keys).toHaveLength(3);
+    for (const key of keys) {
+      expect(key).toMatch(/^[a-z-]+:(email|ip|user):[0-9a-f]{32}$/);
+      expect(key).not.toMatch(/mei|bank|203\.0|user-42/i);
+    }
+    expect(rateLimitKey("sign-in-code", { email: " mei.tan@bank.example" })).toBe(keys[0]);
   });
 
-  it("counts every one of many simultaneous requests", async () => {
+  it("counts an IPv6 client by its /64 and an IPv4-mapped address as IPv4", async () => {
     const db = getDb();
-    const now = at("2026-11-22T11:00:00.000Z");
-    const wide = { limit: 100, windowMs: 60_000 };
-    await Promise.all(Array.from({ length: 25 }, () => hitRateLimit(db, "burst", wide, now)));
-    const row = await db
-      .selectFrom("rate_limit")
-      .select("count")
-      .where("key", "=", "burst")
-      .executeTakeFirstOrThrow();
-    expect(row.count).toBe(25);
+    const now = at("2026-11-22T10:00:00.000Z");
+    const hit = (ip: string) => hitRateLimit(db, rateLimitKey("events", { ip }), rule, now);
+    for (const ip of ["2001:db8:1:2::1", "2001:db8:1:2::2", "2001:DB8:1:2:ffff::9"]) {
+      expect((await hit(ip)).allowed).toBe(true);
+    }
+    expect((await hit("2001:db8:1:2:0:0:0:abcd")).allowed).toBe(false);
+    expect((await hit("2001:db8:1:3::1")).allowed).toBe(true);
+
+    for (const ip of ["198.51.100.7", "::ffff:198.51.100.7", "198.51.100.7"]) {
+      expect((await hit(ip)).allowed).toBe(true);
+    }
+    expect((await hit("::ffff:c633:6407")).allowed).toBe(false);
+  });
+});
+
+describe("pruning", () => {
+  const keys = async () =>
+    (await getDb().selectFrom("rate_limit").select("key").orderBy("key").execute()).map(
+      (r) => r.key,
+    );
+
+  it("deletes the keys whose window has passed and keeps the live ones", async () => {
+    const db = getDb();
+    await hitRateLimit(db, "old", rule, at("2026-11-22T10:00:00.000Z"));
+    await hitRateLimit(db, "live", rule, at("2026-11-22T10:00:30.000Z"));
+    await hitRateLimit(db, "live", rule, at("2026-11-22T10:00:45.000Z"));
+    expect(await pruneRateLimits(db, at("2026-11-22T10:01:00.000Z"))).toBe(1);
+    expect(await keys()).toEqual(["live"]);
+    expect(await pruneRateLimits(db, at("2026-11-22T10:01:44.999Z"))).toBe(0);
+    expect(await pruneRateLimits(db, at("2026-11-22T10:01:45.000Z"))).toBe(1);
+    expect(await keys()).toEqual([]);
+  });
+
+  it("happens as hits arrive, with no job to run", async () => {
+    const db = getDb();
+    // Later than every other test here, so the once-a-minute pruning is due.
+    await hitRateLimit(db, "old", rule, at("2030-01-01T10:00:00.000Z"));
+    await hitRateLimit(db, "live", rule, at("2030-01-01T10:00:30.000Z"));
+    await hitRateLimit(db, "new", rule, at("2030-01-01T10:01:10.000Z"));
+    expect(await keys()).toEqual(["live", "new"]);
   });
 });

@@ -115,6 +115,20 @@ describe("POST /login: asking for a code", () => {
     );
     expect((await post({ intent: "request-code", email: pilotEmail() }, ip)).status).toBe(429);
   });
+  it("keeps no email or address in its rate-limit counters", async () => {
+    await allowBank();
+    const email = pilotEmail();
+    const ip = freshIp();
+    await askCode(email, ip);
+    await verify(email, "123456", ip);
+    const keys = await getDb().selectFrom("rate_limit").select("key").execute();
+    expect(keys).toHaveLength(4);
+    for (const { key } of keys) {
+      expect(key).not.toContain(email.split("@")[0]);
+      expect(key).not.toContain("bank.example");
+      expect(key).not.toContain(ip);
+    }
+  });
 });
 
 describe("POST /login: entering the code", () => {

@@ -1,1 +1,2 @@
 export { countAnalyticsEventsSince, recordAnalyticsEvents } from "./events.server";
+export { EVENTS_RATE_LIMIT, limitEventBatches } from "./rate-limit.server";

@@ -1,26 +1,5 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { resolveAuthSecret, sessionCookieName, usesHttps } from "./auth.server";
-
-describe("resolveAuthSecret", () => {
-  const dir = mkdtempSync(path.join(tmpdir(), "kestrel-secret-"));
-  const file = path.join(dir, "data", "session-secret");
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
-
-  it("uses SESSION_SECRET when it is set", () => {
-    expect(resolveAuthSecret("s".repeat(40))).toBe("s".repeat(40));
-  });
-
-  it("otherwise keeps one random secret in data/session-secret, readable only by its owner", () => {
-    const first = resolveAuthSecret(undefined, file);
-    expect(first).toMatch(/^[\w-]{43}$/);
-    expect(resolveAuthSecret(undefined, file)).toBe(first);
-    expect(readFileSync(file, "utf8").trim()).toBe(first);
-    expect(statSync(file).mode & 0o777).toBe(0o600);
-  });
-});
+import { describe, expect, it } from "vitest";
+import { sessionCookieName, usesHttps } from "./auth.server";
 
 describe("the session cookie", () => {
   it("is __Host- prefixed over HTTPS only", () => {

@@ -1,6 +1,3 @@
-import { randomBytes } from "node:crypto";
-import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
-import path from "node:path";
 import { betterAuth } from "better-auth";
 import { emailOTP } from "better-auth/plugins/email-otp";
 import { twoFactor } from "better-auth/plugins/two-factor";
@@ -9,6 +6,7 @@ import { getDb } from "~/db/db.server";
 import { brand } from "~/lib/brand";
 import { getEnv, isPostgresUrl } from "~/lib/env.server";
 import { getLogger } from "~/lib/logger.server";
+import { getServerSecret } from "~/lib/server-secret.server";
 import {
   CODE_LENGTH,
   CODE_MAX_ATTEMPTS,
@@ -20,36 +18,6 @@ import { sendSignInCode } from "./sign-in-mail.server";
 
 // better-auth on our database (docs/decisions/010-accounts-with-better-auth.md). Its HTTP handler
 // is not mounted: our routes call `auth.api.*`, so our Origin check and rate limits apply.
-
-const SECRET_FILE = "data/session-secret";
-
-/**
- * The key that signs session cookies and encrypts TOTP secrets: SESSION_SECRET, or (a single
- * machine with no secret configured) a random one kept in data/session-secret, so sessions and
- * second factors survive a restart.
- */
-export function resolveAuthSecret(
-  configured = getEnv().SESSION_SECRET,
-  secretFile = SECRET_FILE,
-): string {
-  if (configured) return configured;
-  const file = path.resolve(secretFile);
-  if (!existsSync(file)) {
-    // Written aside, then linked into place: processes starting together agree on one secret,
-    // and none reads a half-written file.
-    mkdirSync(path.dirname(file), { recursive: true });
-    const draft = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
-    writeFileSync(draft, `${randomBytes(32).toString("base64url")}\n`, { mode: 0o600 });
-    try {
-      linkSync(draft, file);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-    } finally {
-      unlinkSync(draft);
-    }
-  }
-  return readFileSync(file, "utf8").trim();
-}
 
 /** True when cookies must be `Secure` and the session cookie `__Host-` prefixed. */
 export function usesHttps(appUrl = getEnv().APP_URL): boolean {
@@ -67,7 +35,8 @@ function createAuth() {
   return betterAuth({
     appName: brand.fullName,
     baseURL: env.APP_URL,
-    secret: resolveAuthSecret(env.SESSION_SECRET),
+    // Signs session cookies and encrypts TOTP secrets.
+    secret: getServerSecret(),
     database: {
       // better-auth names columns in camelCase; the plugin maps them to our snake_case tables.
       db: getDb().withPlugin(new CamelCasePlugin()),

@@ -7,7 +7,7 @@ export {
   type AllowlistEntry,
   type PilotAccess,
 } from "./allowlist.server";
-export { getAuth, resolveAuthSecret, sessionCookieName } from "./auth.server";
+export { getAuth, sessionCookieName } from "./auth.server";
 export {
   TOTP_RATE_LIMIT,
   pendingTotpSetup,
@@ -31,4 +31,4 @@ export {
   verifySignInCode,
   type LoginReply,
 } from "./sign-in.server";
-export { emailFingerprint, signInCodeMail } from "./sign-in-mail.server";
+export { signInCodeMail } from "./sign-in-mail.server";

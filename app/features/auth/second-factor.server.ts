@@ -1,7 +1,7 @@
 import { APIError } from "better-auth/api";
 import { getDb } from "~/db/db.server";
 import { getLogger } from "~/lib/logger.server";
-import { hitRateLimit } from "~/lib/rate-limit.server";
+import { hitRateLimit, rateLimitKey } from "~/lib/rate-limit.server";
 import { getAuth, sessionCookieName } from "./auth.server";
 import type { AuthSession } from "./session.server";
 import type { AuthUser } from "./user";
@@ -73,7 +73,11 @@ export async function verifyTotp(
   code: string,
 ): Promise<TotpVerdict> {
   const logger = getLogger();
-  const verdict = await hitRateLimit(getDb(), `totp:user:${user.id}`, TOTP_RATE_LIMIT);
+  const verdict = await hitRateLimit(
+    getDb(),
+    rateLimitKey("totp", { userId: user.id }),
+    TOTP_RATE_LIMIT,
+  );
   if (!verdict.allowed) {
     logger.warn({ event: "second_factor.rate_limited", userId: user.id }, "second factor");
     return { ok: false, reason: "rate_limited", retryAfterSeconds: verdict.retryAfterSeconds };

@@ -1,15 +1,10 @@
-import { createHash } from "node:crypto";
 import { getDb } from "~/db/db.server";
 import { sendMail } from "~/features/mail/index.server";
 import { brand } from "~/lib/brand";
 import { getEnv } from "~/lib/env.server";
 import { getLogger } from "~/lib/logger.server";
+import { emailFingerprint } from "~/lib/server-secret.server";
 import { CODE_TTL_SECONDS } from "./constants";
-
-/** A stable pseudonym for an email in the logs: enough to follow one person, not to read it. */
-export function emailFingerprint(email: string): string {
-  return createHash("sha256").update(email.toLowerCase()).digest("hex").slice(0, 16);
-}
 
 export function signInCodeMail(email: string, code: string) {
   const minutes = CODE_TTL_SECONDS / 60;

@@ -4,13 +4,13 @@ import { APIError } from "better-auth/api";
 import { redirect } from "react-router";
 import { getDb } from "~/db/db.server";
 import { getLogger } from "~/lib/logger.server";
-import { type RateLimitRule, hitRateLimit } from "~/lib/rate-limit.server";
+import { type RateLimitRule, hitRateLimit, rateLimitKey } from "~/lib/rate-limit.server";
 import { safeRedirect } from "~/lib/safe-redirect";
+import { emailFingerprint } from "~/lib/server-secret.server";
 import { checkPilotAccess } from "./allowlist.server";
 import { getAuth } from "./auth.server";
 import { DEFAULT_AFTER_SIGN_IN, PILOT_VERIFICATION_MS } from "./constants";
 import { LoginCodeSchema, LoginEmailSchema } from "./schema";
-import { emailFingerprint } from "./sign-in-mail.server";
 
 // Pilot sign-in (SPEC §4 "Pilot login", issue "Accounts and admin"): the server decides who gets
 // a code, checks the code, and opens the session. Every step is logged as an event, never with a
@@ -77,8 +77,8 @@ export async function requestSignInCode(
   const { email } = submission.value;
   const fingerprint = emailFingerprint(email);
   const blocked = await limited([
-    [`sign-in-code:ip:${clientIp}`, SIGN_IN_RATE_LIMITS.codePerIp],
-    [`sign-in-code:email:${email}`, SIGN_IN_RATE_LIMITS.codePerEmail],
+    [rateLimitKey("sign-in-code", { ip: clientIp }), SIGN_IN_RATE_LIMITS.codePerIp],
+    [rateLimitKey("sign-in-code", { email }), SIGN_IN_RATE_LIMITS.codePerEmail],
   ]);
   if (blocked) {
     logger.warn({ event: "sign_in.rate_limited", step: "code", email: fingerprint }, "sign-in");
@@ -130,8 +130,8 @@ export async function verifySignInCode(
   });
 
   const blocked = await limited([
-    [`sign-in-verify:ip:${clientIp}`, SIGN_IN_RATE_LIMITS.verifyPerIp],
-    [`sign-in-verify:email:${email}`, SIGN_IN_RATE_LIMITS.verifyPerEmail],
+    [rateLimitKey("sign-in-verify", { ip: clientIp }), SIGN_IN_RATE_LIMITS.verifyPerIp],
+    [rateLimitKey("sign-in-verify", { email }), SIGN_IN_RATE_LIMITS.verifyPerEmail],
   ]);
   if (blocked) {
     logger.warn({ event: "sign_in.rate_limited", step: "verify", email: fingerprint }, "sign-in");

@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import type { z } from "zod";
 import type { Database } from "~/db/schema";
 import { getLogger } from "~/lib/logger.server";
-import { hitRateLimit } from "~/lib/rate-limit.server";
+import { hitRateLimit, rateLimitKey } from "~/lib/rate-limit.server";
 import { recordContactMessage, recordDemoRequest } from "./contact.server";
 import { ContactMessageSchema, DemoRequestSchema } from "./schema";
 
@@ -36,7 +36,11 @@ export async function submitLeadForm(
     return { status: 400, headers: {} as Headers, result: submission.reply(), sent: false };
   }
   try {
-    const verdict = await hitRateLimit(db, `${kind}:ip:${context.clientIp}`, FORM_RATE_LIMIT);
+    const verdict = await hitRateLimit(
+      db,
+      rateLimitKey(kind, { ip: context.clientIp }),
+      FORM_RATE_LIMIT,
+    );
     if (!verdict.allowed) {
       return {
         status: 429,

@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import type { z } from "zod";
 import type { Database } from "~/db/schema";
 import { getLogger } from "~/lib/logger.server";
-import { hitRateLimit } from "~/lib/rate-limit.server";
+import { hitRateLimit, rateLimitKey } from "~/lib/rate-limit.server";
 import { WaitlistSchema } from "./schema";
 import { recordWaitlistEntry } from "./waitlist.server";
 
@@ -29,7 +29,7 @@ export async function submitWaitlist(
 ): Promise<WaitlistOutcome> {
   const byIp = await hitRateLimit(
     db,
-    `waitlist:ip:${context.clientIp}`,
+    rateLimitKey("waitlist", { ip: context.clientIp }),
     WAITLIST_RATE_LIMITS.perIp,
   );
   if (!byIp.allowed) return { kind: "rate_limited", retryAfterSeconds: byIp.retryAfterSeconds };
@@ -43,7 +43,7 @@ export async function submitWaitlist(
   }
   const byEmail = await hitRateLimit(
     db,
-    `waitlist:email:${entry.email}`,
+    rateLimitKey("waitlist", { email: entry.email }),
     WAITLIST_RATE_LIMITS.perEmail,
   );
   if (!byEmail.allowed)
