@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { readFileSync, readdirSync } from "node:fs";
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from "node:http";
 import path from "node:path";
@@ -17,9 +17,9 @@ import { getLogger } from "~/lib/logger.server";
 import { requestInfoContext } from "~/lib/request-context";
 import { isSameOriginRequest, securityHeaders } from "~/lib/security-headers.server";
 import { createPageCache } from "./page-cache";
+import { requestIdOf } from "./request-id";
 
 const SHUTDOWN_GRACE_MS = 10_000;
-const REQUEST_ID = /^[\w.-]{1,128}$/;
 
 export interface StartOptions {
   viteDevServer?: ViteDevServer;
@@ -64,8 +64,7 @@ export function createApp({ viteDevServer }: StartOptions = {}) {
 
   // Request id and a JSON access log line per response.
   app.use((req: Request, res: Response, next: NextFunction) => {
-    const incoming = req.get("x-request-id");
-    const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    const requestId = requestIdOf(req.get("x-request-id"));
     res.locals.requestId = requestId;
     res.setHeader("X-Request-Id", requestId);
     const started = process.hrtime.bigint();
@@ -176,22 +175,7 @@ export function createApp({ viteDevServer }: StartOptions = {}) {
 
   /** Answers a request: from memory when a public page is ready, else through Express. */
   function handle(req: IncomingMessage, res: ServerResponse) {
-    const requestId = randomUUID();
-    const started = process.hrtime.bigint();
-    if (!draining && pageCache?.serveFromMemory(req, res, requestId)) {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      logger.info(
-        {
-          requestId,
-          method: req.method,
-          path: req.url,
-          status: res.statusCode,
-          ms: Math.round(ms),
-        },
-        "request",
-      );
-      return;
-    }
+    if (!draining && pageCache?.serveFromMemory(req, res)) return;
     app(req, res);
   }
 

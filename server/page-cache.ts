@@ -3,13 +3,21 @@ import { promisify } from "node:util";
 import { brotliCompress, constants as zlib, gzip } from "node:zlib";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { NextFunction, Request, Response } from "express";
+import fresh from "fresh";
+import Negotiator from "negotiator";
+import type { Logger } from "pino";
 import { RouterContextProvider, type ServerBuild, createRequestHandler } from "react-router";
+import { AUTH_COOKIE_PREFIX } from "~/features/auth/constants";
 import { getLocaleState } from "~/features/i18n/index.server";
+import { THEME_COOKIE } from "~/features/shell/theme";
 import { getTheme } from "~/features/shell/theme.server";
+import { brand } from "~/lib/brand";
+import { getEnv } from "~/lib/env.server";
 import { PUBLIC_PAGES } from "~/lib/public-pages";
 import { requestInfoContext } from "~/lib/request-context";
-import { contentSecurityPolicy, securityHeaders } from "~/lib/security-headers.server";
+import { securityHeaders } from "~/lib/security-headers.server";
 import { deferHydration, inlineStylesheets } from "./first-paint";
+import { requestIdOf } from "./request-id";
 
 // ARCHITECTURE "Speed": public pages are the same for every anonymous visitor of a language (and
 // theme and region), so each is rendered once and served from memory, precompressed.
@@ -19,11 +27,17 @@ const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 const CACHED_PATHS = new Set(PUBLIC_PAGES);
-/** Query strings that still give a cacheable page (the landing hero variants). */
-const CACHED_QUERIES = new Set(["", "?hero=compliance", "?hero=fraud", "?hero=esg"]);
-/** Cookies that only choose how the page looks; any other cookie (a session) renders per request. */
-const PREFERENCE_COOKIES = new Set(["kestrel-theme", "kestrel-locale", "kestrel-region"]);
+/**
+ * The landing's hero variants (SPEC §2), the only query strings a cached page carries. Any other
+ * page with `?hero=` renders per request: the query is part of the page (the router hydrates at
+ * that URL), and nobody links there, so caching it would only add entries.
+ */
+const HERO_QUERIES = new Set(["?hero=compliance", "?hero=fraud", "?hero=esg"]);
+/** The cookies the page is rendered with: they choose its language, region and theme. */
+const PREFERENCE_COOKIES = new Set([THEME_COOKIE, "kestrel-locale", "kestrel-region"]);
 const MAX_ENTRIES = 500;
+/** Request headers already resolved to a cache key, so a repeat visitor skips the resolving. */
+const MAX_PROBES = 2000;
 
 interface CachedPage {
   etag: string;
@@ -34,27 +48,51 @@ interface CachedPage {
   br: Buffer;
 }
 
-/** What a request's own headers resolve to, so a repeat visitor skips the resolving. */
-const MAX_PROBES = 2000;
+/** Why a request of a public page is rendered per request instead. */
+type Bypass = "method" | "query" | "signed in";
 
-function cookieNames(header: string | undefined): string[] {
+type Verdict = "cache" | "not public" | Bypass;
+
+function cookiePairs(header: string | undefined): { name: string; pair: string }[] {
   if (!header) return [];
   return header
     .split(";")
-    .map((part) => part.split("=")[0]?.trim() ?? "")
-    .filter(Boolean);
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((pair) => ({ name: pair.split("=")[0]?.trim() ?? "", pair }));
 }
 
-/** True when the request may be answered from the cache: an anonymous GET of a public page. */
-export function isCacheable(
-  method: string,
-  path: string,
-  search: string,
-  cookie?: string,
-): boolean {
-  if (method !== "GET" && method !== "HEAD") return false;
-  if (!CACHED_PATHS.has(path) || !CACHED_QUERIES.has(search)) return false;
-  return cookieNames(cookie).every((name) => PREFERENCE_COOKIES.has(name));
+/** better-auth's cookies, the session's above all: the visitor is (or is becoming) signed in. */
+function isAuthCookie(name: string): boolean {
+  return name.replace(/^__Host-/, "").startsWith(`${AUTH_COOKIE_PREFIX}.`);
+}
+
+/**
+ * The cookies a cached page may depend on. Others (an analytics cookie of the parent domain)
+ * change nothing on a public page, so they neither skip the cache nor reach its render.
+ */
+function preferenceCookies(header: string | undefined): string {
+  return cookiePairs(header)
+    .filter(({ name }) => PREFERENCE_COOKIES.has(name))
+    .map(({ pair }) => pair)
+    .join("; ");
+}
+
+/** Whether a request may be answered from the cache: an anonymous GET of a public page. */
+function verdictOf(method: string, path: string, search: string, cookie?: string): Verdict {
+  if (!CACHED_PATHS.has(path)) return "not public";
+  if (method !== "GET" && method !== "HEAD") return "method";
+  if (search !== "" && !(path === brand.homePath && HERO_QUERIES.has(search))) return "query";
+  if (cookiePairs(cookie).some(({ name }) => isAuthCookie(name))) return "signed in";
+  return "cache";
+}
+
+/** The path and query of a request target, read without the Host header. */
+function splitTarget(target = "/"): { path: string; search: string } {
+  const cut = target.indexOf("?");
+  return cut === -1
+    ? { path: target, search: "" }
+    : { path: target.slice(0, cut), search: target.slice(cut) };
 }
 
 const sha256 = (text: string) =>
@@ -69,23 +107,35 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
-function pickEncoding(acceptEncoding: string | undefined): "br" | "gzip" | "identity" {
-  const accepted = (acceptEncoding ?? "").toLowerCase();
-  if (/\bbr\b/.test(accepted)) return "br";
-  if (/\bgzip\b/.test(accepted)) return "gzip";
-  return "identity";
+const ENCODINGS = ["br", "gzip", "identity"] as const;
+type Encoding = (typeof ENCODINGS)[number];
+
+/** negotiator 0.6 breaks ties between equal q-values by our order; its types omit that argument. */
+type RankingNegotiator = Negotiator & {
+  encoding(available: string[], preferred: string[]): string | undefined;
+};
+
+function pickEncoding(req: IncomingMessage): Encoding {
+  const available: string[] = [...ENCODINGS];
+  const chosen = (new Negotiator(req) as RankingNegotiator).encoding(available, available);
+  // Nothing acceptable (`identity;q=0` alone): the plain bytes still beat a 406.
+  return ENCODINGS.find((encoding) => encoding === chosen) ?? "identity";
 }
 
 export function createPageCache(options: {
   build: () => Promise<ServerBuild>;
   https: boolean;
-  logger: { warn: (object: object, message: string) => void };
+  logger: Pick<Logger, "debug" | "info" | "warn">;
   /** The text of a built asset, by its URL path (`/assets/app-….css`). */
   readAsset: (href: string) => string;
 }) {
-  const entries = new Map<string, Promise<CachedPage | null>>();
+  const { logger } = options;
 
-  async function render(req: Request, url: URL): Promise<CachedPage | null> {
+  /**
+   * Renders with the visitor's language and preference cookies only: no user agent (a crawler's
+   * would choose the all-at-once render for everyone), no other cookie.
+   */
+  async function render(url: URL, headers: Headers): Promise<CachedPage | null> {
     const handler = createRequestHandler(await options.build(), "production");
     // One nonce per cached page, for the style elements a dialog adds later (get-nonce reads it
     // from the scripts); the scripts themselves are allowed by hash.
@@ -96,20 +146,11 @@ export function createPageCache(options: {
       requestId: "page-cache",
       clientIp: "cache",
     });
-    const headers = new Headers();
-    for (const name of ["cookie", "accept-language", "user-agent"]) {
-      const value = req.get(name);
-      if (value) headers.set(name, value);
-    }
     const response = await handler(new Request(url, { headers }), context);
     const type = response.headers.get("Content-Type") ?? "";
     if (response.status !== 200 || !type.startsWith("text/html")) return null;
     const html = deferHydration(
       inlineStylesheets(await response.text(), options.readAsset, styleNonce),
-    );
-    const csp = contentSecurityPolicy({ nonce: styleNonce, https: options.https }).replace(
-      `script-src 'self' 'nonce-${styleNonce}'`,
-      `script-src 'self' ${inlineScriptHashes(html).join(" ")}`,
     );
     const identity = Buffer.from(html, "utf8");
     const [br, gz] = await Promise.all([
@@ -120,9 +161,12 @@ export function createPageCache(options: {
     return {
       etag,
       headers: {
-        ...securityHeaders({ nonce: styleNonce, https: options.https }),
-        "Content-Security-Policy": csp,
-        "Content-Type": response.headers.get("Content-Type") ?? "text/html; charset=utf-8",
+        ...securityHeaders({
+          nonce: styleNonce,
+          https: options.https,
+          scriptSources: inlineScriptHashes(html),
+        }),
+        "Content-Type": type,
         Vary: "Accept-Language, Cookie, Accept-Encoding",
         "Cache-Control": "no-cache",
         ETag: etag,
@@ -133,27 +177,70 @@ export function createPageCache(options: {
     };
   }
 
-  /** probe (path, query, cookies, languages) → cache key; filled by the middleware. */
-  const probes = new Map<string, string>();
+  /** Renders in flight or done, by key; a failed or unusable render leaves no trace. */
+  const entries = new Map<string, Promise<CachedPage | null>>();
   const ready = new Map<string, CachedPage>();
+
+  function pageFor(key: string, url: URL, headers: Headers): Promise<CachedPage | null> {
+    const known = entries.get(key);
+    if (known) return known;
+    if (entries.size >= MAX_ENTRIES) {
+      const oldest = entries.keys().next().value as string;
+      entries.delete(oldest);
+      ready.delete(oldest);
+    }
+    const rendering = render(url, headers);
+    entries.set(key, rendering);
+    // Requests arriving meanwhile share this render; once it fails (or is no page), the next
+    // request renders again instead of meeting the same failure until the entry is evicted.
+    const settle = (page: CachedPage | null) => {
+      if (entries.get(key) !== rendering) return;
+      if (page) ready.set(key, page);
+      else entries.delete(key);
+    };
+    rendering.then(settle, () => settle(null));
+    return rendering;
+  }
+
+  /**
+   * probe (path, query, preference cookies, languages) → cache key, least recently used first:
+   * a stream of one-off `Accept-Language` values pushes out only the probes nobody repeats.
+   */
+  const probes = new Map<string, string>();
+  const probeOf = (path: string, search: string, cookie: string | undefined, languages = "") =>
+    `${path}${search}\n${preferenceCookies(cookie)}\n${languages}`;
+
+  function remember(probe: string, key: string) {
+    probes.delete(probe);
+    probes.set(probe, key);
+    if (probes.size > MAX_PROBES) probes.delete(probes.keys().next().value as string);
+  }
+
+  const noted = new Set<Bypass>();
+  /** Says once per reason why public pages are being rendered per request (no header values). */
+  function noteBypass(verdict: Verdict) {
+    if (verdict === "cache" || verdict === "not public" || noted.has(verdict)) return;
+    noted.add(verdict);
+    logger.debug({ reason: verdict }, "page cache bypassed");
+  }
 
   function write(
     req: IncomingMessage,
     res: ServerResponse,
     page: CachedPage,
     requestId: string,
-    state: "hit" | "miss" = "hit",
+    state: "hit" | "miss",
   ) {
     const headers: Record<string, string> = {
       ...page.headers,
       "X-Request-Id": requestId,
       "X-Page-Cache": state,
     };
-    if (req.headers["if-none-match"] === page.etag) {
+    if (fresh(req.headers, { etag: page.etag })) {
       res.writeHead(304, headers).end();
       return;
     }
-    const encoding = pickEncoding(req.headers["accept-encoding"]);
+    const encoding = pickEncoding(req);
     const body = encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.identity;
     if (encoding !== "identity") headers["Content-Encoding"] = encoding;
     headers["Content-Length"] = String(body.length);
@@ -161,68 +248,58 @@ export function createPageCache(options: {
     res.end(req.method === "HEAD" ? undefined : body);
   }
 
-  const probeOf = (path: string, search: string, cookie = "", languages = "") =>
-    `${path}${search}\n${cookie}\n${languages}`;
-
   /**
    * The fast path, before Express: a page already rendered for a request like this one is written
-   * straight from memory. Returns false when the request needs the full server.
+   * straight from memory, with the request's log line. Returns false when the request needs the
+   * full server.
    */
-  function serveFromMemory(req: IncomingMessage, res: ServerResponse, requestId: string): boolean {
-    const url = req.url ?? "/";
-    const cut = url.indexOf("?");
-    const path = cut === -1 ? url : url.slice(0, cut);
-    const search = cut === -1 ? "" : url.slice(cut);
-    if (!isCacheable(req.method ?? "GET", path, search, req.headers.cookie)) return false;
-    const key = probes.get(
-      probeOf(path, search, req.headers.cookie, req.headers["accept-language"]),
-    );
+  function serveFromMemory(req: IncomingMessage, res: ServerResponse): boolean {
+    const started = process.hrtime.bigint();
+    const method = req.method ?? "GET";
+    const { path, search } = splitTarget(req.url);
+    if (verdictOf(method, path, search, req.headers.cookie) !== "cache") return false;
+    const probe = probeOf(path, search, req.headers.cookie, req.headers["accept-language"]);
+    const key = probes.get(probe);
     const page = key === undefined ? undefined : ready.get(key);
-    if (!page) return false;
-    write(req, res, page, requestId);
+    if (key === undefined || !page) return false;
+    remember(probe, key);
+    const requestId = requestIdOf(req.headers["x-request-id"]);
+    write(req, res, page, requestId, "hit");
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    // The path alone, as the full server logs it: a query string may carry what no log should.
+    logger.info({ requestId, method, path, status: res.statusCode, ms: Math.round(ms) }, "request");
     return true;
   }
 
   async function middleware(req: Request, res: Response, next: NextFunction) {
-    const url = new URL(req.originalUrl, `http://${req.get("host") ?? "localhost"}`);
-    if (!isCacheable(req.method, url.pathname, url.search, req.get("cookie"))) return next();
+    const { path, search } = splitTarget(req.originalUrl);
+    const cookie = req.get("cookie");
+    const verdict = verdictOf(req.method, path, search, cookie);
+    if (verdict !== "cache") {
+      noteBypass(verdict);
+      return next();
+    }
     try {
+      const headers = new Headers();
+      const preferences = preferenceCookies(cookie);
+      const languages = req.get("accept-language");
+      if (preferences) headers.set("cookie", preferences);
+      if (languages) headers.set("accept-language", languages);
+      // The page is the same whichever host asked for it: it is rendered at the site's own URL.
+      const url = new URL(`${path}${search}`, getEnv().APP_URL);
+      const probe = new Request(url, { headers });
       // The key holds everything the page varies by: the resolved language, region and theme.
-      const probe = new Request(url, {
-        headers: {
-          cookie: req.get("cookie") ?? "",
-          "accept-language": req.get("accept-language") ?? "",
-        },
-      });
       const [{ locale, region }, theme] = await Promise.all([
         getLocaleState(probe),
         getTheme(probe),
       ]);
-      const key = `${url.pathname}${url.search}|${locale}|${region}|${theme}`;
-      let entry = entries.get(key);
-      if (!entry) {
-        if (entries.size >= MAX_ENTRIES) {
-          const oldest = entries.keys().next().value as string;
-          entries.delete(oldest);
-          ready.delete(oldest);
-        }
-        entry = render(req, url);
-        entries.set(key, entry);
-      }
-      const page = await entry;
-      if (!page) {
-        entries.delete(key);
-        return next();
-      }
-      ready.set(key, page);
-      if (probes.size >= MAX_PROBES) probes.clear();
-      probes.set(
-        probeOf(url.pathname, url.search, req.get("cookie"), req.get("accept-language")),
-        key,
-      );
+      const key = `${path}${search}|${locale}|${region}|${theme}`;
+      const page = await pageFor(key, url, headers);
+      if (!page) return next();
+      remember(probeOf(path, search, cookie, languages), key);
       write(req, res, page, String(res.locals.requestId), "miss");
     } catch (error) {
-      options.logger.warn({ err: error, path: url.pathname }, "page cache bypassed");
+      logger.warn({ err: error, path }, "page cache bypassed");
       next();
     }
   }

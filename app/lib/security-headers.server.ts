@@ -2,6 +2,11 @@ export interface SecurityHeaderOptions {
   nonce: string;
   https: boolean;
   development?: boolean;
+  /**
+   * Script sources allowed instead of the nonce: the hashes of a cached page's inline scripts,
+   * since fixed bytes cannot carry a per-response nonce (docs/decisions/008).
+   */
+  scriptSources?: string[];
 }
 
 /** The Content-Security-Policy for one response: scripts only from us or carrying this nonce. */
@@ -9,10 +14,11 @@ export function contentSecurityPolicy({
   nonce,
   https,
   development,
+  scriptSources,
 }: SecurityHeaderOptions): string {
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
-    "script-src": ["'self'", `'nonce-${nonce}'`],
+    "script-src": ["'self'", ...(scriptSources ?? [`'nonce-${nonce}'`])],
     "style-src": ["'self'", `'nonce-${nonce}'`],
     "img-src": ["'self'", "data:"],
     "font-src": ["'self'"],

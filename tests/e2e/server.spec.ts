@@ -67,7 +67,7 @@ test.describe("HTTP server", () => {
     const malay = await request.get("/privacy", { headers: { "Accept-Language": "ms" } });
     expect(await thai.text()).toMatch(/<html[^>]* lang="th-TH"/);
     expect(await malay.text()).toMatch(/<html[^>]* lang="ms-MY"/);
-    const signedIn = await request.get("/privacy", { headers: { Cookie: "kestrel-session=abc" } });
+    const signedIn = await request.get("/privacy", { headers: { Cookie: "kestrel.session=abc" } });
     expect(signedIn.headers()["x-page-cache"]).toBeUndefined();
     expect(signedIn.headers()["content-security-policy"]).toMatch(/'nonce-/);
   });

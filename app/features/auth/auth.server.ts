@@ -8,6 +8,7 @@ import { getEnv, isPostgresUrl } from "~/lib/env.server";
 import { getLogger } from "~/lib/logger.server";
 import { getServerSecret } from "~/lib/server-secret.server";
 import {
+  AUTH_COOKIE_PREFIX,
   CODE_LENGTH,
   CODE_MAX_ATTEMPTS,
   CODE_TTL_SECONDS,
@@ -25,7 +26,8 @@ export function usesHttps(appUrl = getEnv().APP_URL): boolean {
 }
 
 export function sessionCookieName(https = usesHttps()): string {
-  return https ? "__Host-kestrel.session" : "kestrel.session";
+  const name = `${AUTH_COOKIE_PREFIX}.session`;
+  return https ? `__Host-${name}` : name;
 }
 
 function createAuth() {
@@ -61,7 +63,7 @@ function createAuth() {
     advanced: {
       // `__Host-` needs Secure, Path=/ and no Domain; better-auth would only add `__Secure-`.
       useSecureCookies: false,
-      cookiePrefix: "kestrel",
+      cookiePrefix: AUTH_COOKIE_PREFIX,
       cookies: { session_token: { name: sessionCookieName(https) } },
       defaultCookieAttributes: { secure: https, sameSite: "lax", httpOnly: true, path: "/" },
     },

@@ -15,6 +15,12 @@ export const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
 export const SESSION_REFRESH_SECONDS = 24 * 60 * 60;
 export const SESSION_ABSOLUTE_SECONDS = 90 * 24 * 60 * 60;
 
+/**
+ * better-auth names every cookie it sets `kestrel.…` (the session's is `__Host-kestrel.session`
+ * over HTTPS); the page cache treats any of them as a signed-in visitor.
+ */
+export const AUTH_COOKIE_PREFIX = "kestrel";
+
 /** Where a signed-in pilot lands when no page sent them. */
 export const DEFAULT_AFTER_SIGN_IN = "/app";
 
