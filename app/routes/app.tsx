@@ -5,6 +5,7 @@ import { i18nForMatches, useTranslation } from "~/features/i18n";
 import { getDb } from "~/db/db.server";
 import { Card } from "~/ui/card";
 import type { Route } from "./+types/app";
+import { formatLongDate } from "~/lib/dates";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const { t } = i18nForMatches(matches);
@@ -37,9 +38,7 @@ export default function PilotArea({ loaderData }: Route.ComponentProps) {
       ? [...LINKS, { key: "admin", to: "/admin", Icon: ShieldCheck } as const]
       : LINKS;
   const until = loaderData.sessionExpiresAt
-    ? new Intl.DateTimeFormat(i18n.language, { dateStyle: "long", timeZone: "UTC" }).format(
-        new Date(loaderData.sessionExpiresAt),
-      )
+    ? formatLongDate(i18n.language, new Date(loaderData.sessionExpiresAt))
     : null;
 
   return (
