@@ -1,7 +1,15 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from "kysely";
+import {
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  type SqliteDatabase,
+  type SqliteStatement,
+  sql,
+} from "kysely";
 import pg from "pg";
 import { getEnv, isPostgresUrl } from "~/lib/env.server";
 import { migrations } from "./migrations";
@@ -24,7 +32,35 @@ export function openDatabase(url: string): Kysely<Database> {
   sqlite.pragma("synchronous = FULL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withCompiledStatements(sqlite) }),
+  });
+}
+
+const MAX_COMPILED_STATEMENTS = 500;
+
+/**
+ * Kysely prepares every query afresh, and better-sqlite3 compiles a statement on each `prepare`, so
+ * the same few statements were compiled again on every request. They are kept by their text (the
+ * values are bound separately). Safe because every statement runs to completion synchronously:
+ * Kysely streams no results here, so no statement is reused while it is still being read.
+ */
+function withCompiledStatements(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SqliteStatement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text) {
+      let statement = statements.get(text);
+      if (!statement) {
+        if (statements.size >= MAX_COMPILED_STATEMENTS) {
+          statements.delete(statements.keys().next().value as string);
+        }
+        statement = sqlite.prepare(text);
+        statements.set(text, statement);
+      }
+      return statement;
+    },
+  };
 }
 
 /** Applies every pending migration; throws if one fails. */
