@@ -3,6 +3,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { constants as zlib } from "node:zlib";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
@@ -116,7 +117,15 @@ export function createApp({ viteDevServer }: StartOptions = {}) {
       });
   if (pageCache) app.use(pageCache.middleware);
 
-  app.use(compression());
+  // Brotli's default window is 4 MB, allocated for every compressed response; our pages are tens of
+  // kilobytes, so a 256 KB window compresses them the same for a fraction of the memory and time.
+  app.use(
+    compression({
+      brotli: {
+        params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_LGWIN]: 18 },
+      },
+    }),
+  );
 
   app.get("/healthz", (_req, res) => {
     res.json({ status: "ok" });
