@@ -39,7 +39,24 @@ export default tseslint.config(
       "kestrel/boundaries": "error",
       "kestrel/file-names": "error",
       "no-console": ["error", { allow: ["error", "warn"] }],
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "zod",
+              message:
+                "Take z from ~/lib/zod: it keeps zod from generating code in the browser, which the CSP forbids.",
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
     },
+  },
+  {
+    files: ["app/lib/zod.ts"],
+    rules: { "@typescript-eslint/no-restricted-imports": "off" },
   },
   {
     files: ["tests/**", "scripts/**", "server/start.js", "**/*.test.{ts,tsx}"],

@@ -30,6 +30,10 @@ function mayImportServerCode(file) {
   );
 }
 
+// A feature's public entries: what any page may load, its forms (with their schemas, so pages
+// without those forms do not load zod), and its server side.
+const PUBLIC_ENTRIES = ["index", "forms", "index.server"];
+
 function featureOf(file) {
   const match = /^app\/features\/([^/]+)(?:\/(.+))?$/.exec(file);
   return match ? { name: match[1], rest: withoutExtension(match[2] ?? "index") } : null;
@@ -43,7 +47,7 @@ const boundaries = {
       serverImport:
         "Client code cannot import the server-only module '{{source}}': use it from a *.server.ts module or a route's loader/action.",
       featureInternals:
-        "Feature '{{from}}' reaches into feature '{{to}}' ('{{source}}'): compose them in a route, or move the shared part to app/lib or app/ui.",
+        "Feature '{{from}}' reaches into feature '{{to}}' ('{{source}}'): use its index, forms or index.server, compose them in a route, or move the shared part to app/lib or app/ui.",
       sharedImportsFeature:
         "'{{source}}' is a feature: app/lib and app/ui are shared by features and must not depend on one.",
     },
@@ -61,7 +65,7 @@ const boundaries = {
       }
       const from = featureOf(file);
       const to = featureOf(target);
-      if (from && to && from.name !== to.name && !["index", "index.server"].includes(to.rest)) {
+      if (from && to && from.name !== to.name && !PUBLIC_ENTRIES.includes(to.rest)) {
         context.report({
           node,
           messageId: "featureInternals",

@@ -27,6 +27,10 @@ tester.run("boundaries", kestrel.rules.boundaries, {
       code: 'import { something } from "~/features/shell";',
     },
     { filename: at("app/ui/button.tsx"), code: 'import { Link } from "react-router";' },
+    {
+      filename: at("app/features/admin/allowlist-form.tsx"),
+      code: 'import { AllowlistEntrySchema } from "~/features/auth/forms";',
+    },
   ],
   invalid: [
     {

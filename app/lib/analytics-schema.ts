@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { ANALYTICS_EVENTS, ANALYTICS_LIMITS } from "./analytics-events";
 
 // What POST /api/events accepts. Kept apart from the browser helper so pages do not ship zod.

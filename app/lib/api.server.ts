@@ -1,6 +1,6 @@
 import errors from "../../locales/en/errors.json";
 import validation from "../../locales/en/validation.json";
-import { parseFieldMessage } from "./form-fields";
+import { parseFieldMessage } from "./field-message";
 
 // JSON errors for API clients carry a stable code and the SPEC §8 message.
 export type ApiErrorCode =

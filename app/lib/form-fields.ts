@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 // Field schemas shared by every form (SPEC §5). Messages are dictionary keys, with any values after
 // `?` (`validation:maxLength?max=120`), so each screen shows them in the reader's language and API
@@ -51,13 +51,4 @@ export function requiredConsent() {
     (value) => value === true || value === "on" || value === "true",
     z.literal(true, { error: FIELD_MESSAGES.consent }),
   );
-}
-
-/** Splits a field message into its dictionary key and values. */
-export function parseFieldMessage(message: string): {
-  key: string;
-  values: Record<string, string>;
-} {
-  const [key = message, query = ""] = message.split("?");
-  return { key, values: Object.fromEntries(new URLSearchParams(query)) };
 }

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, data, useNavigation } from "react-router";
 import { getDb } from "~/db/db.server";
 import { adminPageMeta } from "~/features/admin";
-import { AllowlistEntrySchema } from "~/features/auth";
+import { AllowlistEntrySchema } from "~/features/auth/forms";
 import {
   addAllowlistEntry,
   listAllowlist,

@@ -2,7 +2,7 @@ import { ShieldCheck } from "lucide-react";
 import { Form, data, redirect, useNavigation } from "react-router";
 import { renderSVG } from "uqr";
 import { adminPageMeta } from "~/features/admin";
-import { OneTimeCodeInput, TotpCodeSchema } from "~/features/auth";
+import { OneTimeCodeInput, TotpCodeSchema } from "~/features/auth/forms";
 import {
   type TotpSetup,
   pendingTotpSetup,

@@ -3,15 +3,13 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { CheckCircle2, KeyRound, Mail } from "lucide-react";
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { Form, Link, data, redirect, useNavigation, useSearchParams } from "react-router";
+import { DEFAULT_AFTER_SIGN_IN, LOGIN_INTENTS, LOGIN_TOAST_MS } from "~/features/auth";
 import {
-  DEFAULT_AFTER_SIGN_IN,
-  LOGIN_INTENTS,
-  LOGIN_TOAST_MS,
   LoginCodeSchema,
   LoginEmailSchema,
   OneTimeCodeInput,
   looksLikeEmail,
-} from "~/features/auth";
+} from "~/features/auth/forms";
 import { getOptionalUser, requestSignInCode, verifySignInCode } from "~/features/auth/index.server";
 import {
   addEnglishNamespaces,

@@ -36,12 +36,33 @@ export const test = base.extend<{ expectedConsoleError: RegExp }>({
     page.on("pageerror", (error) => {
       if (!expectedConsoleError.test(error.message)) errors.push(error.message);
     });
+    // A blocked script, style, eval or connection breaks a page quietly: each one fails the test.
+    const violations = await watchCspViolations(page);
     await use(page);
     expect(errors, "unexpected console errors").toEqual([]);
+    expect(violations, "Content-Security-Policy violations").toEqual([]);
   },
 });
 
 export { expect };
+
+/** Collects the page's Content-Security-Policy violations, from its first document on. */
+export async function watchCspViolations(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  await page.exposeBinding("__reportCspViolation", (_source, violation: string) => {
+    violations.push(violation);
+  });
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      const report = (window as unknown as { __reportCspViolation: (text: string) => void })
+        .__reportCspViolation;
+      report(
+        `${event.effectiveDirective} blocked ${event.blockedURI || "an inline script or style"} at ${event.sourceFile}:${event.lineNumber}`,
+      );
+    });
+  });
+  return violations;
+}
 
 /** Runs axe on the page as it is now: no serious or critical violations are allowed. */
 export async function expectAccessible(page: Page): Promise<void> {

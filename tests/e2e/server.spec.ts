@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, test, watchCspViolations } from "./fixtures";
 
 test.describe("HTTP server", () => {
   test("HTML rendered per request carries the security headers with a fresh nonce each time", async ({
@@ -151,4 +151,21 @@ test.describe("HTTP server", () => {
     expect(response.status()).toBe(403);
     expect((await response.json()).error.message).toBe("Access to this resource is forbidden.");
   });
+});
+
+test("the fixture's CSP watch reports a blocked inline script", async ({ browser }) => {
+  // A page of its own: the fixture's page would fail this test for the violation it provokes.
+  const page = await browser.newPage();
+  const violations = await watchCspViolations(page);
+  await page.goto("/e2e");
+  await page.evaluate(() => {
+    const script = document.createElement("script");
+    script.textContent = "document.title = 'ran';";
+    document.body.append(script);
+  });
+  await expect
+    .poll(() => violations)
+    .toEqual([expect.stringMatching(/^script-src-elem blocked inline/)]);
+  expect(await page.title()).not.toBe("ran");
+  await page.close();
 });

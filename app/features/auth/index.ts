@@ -1,3 +1,4 @@
+// What every page may need (the header shows who is signed in); form parts are in forms.ts.
 export { AuthProvider, useAuth } from "./auth-context";
 export {
   CODE_LENGTH,
@@ -7,14 +8,4 @@ export {
   LOGIN_TOAST_MS,
   PILOT_VERIFICATION_MS,
 } from "./constants";
-export {
-  ALLOWLIST_KINDS,
-  AllowlistEntrySchema,
-  LoginCodeSchema,
-  LoginEmailSchema,
-  TotpCodeSchema,
-  looksLikeEmail,
-  type AllowlistEntryInput,
-} from "./schema";
-export { OneTimeCodeInput } from "./one-time-code-input";
 export type { AuthUser } from "./user";

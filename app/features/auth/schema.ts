@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { FIELD_MESSAGES, emailField } from "~/lib/form-fields";
 import { CODE_LENGTH, LOGIN_INTENTS } from "./constants";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { emailField, optionalText, requiredText } from "~/lib/form-fields";
 
 // SPEC §3 "Contact message" and "Demo request", §5 rules. Bounds are ours (the SPEC sets none):

@@ -1,4 +1,4 @@
-import { parseFieldMessage } from "~/lib/form-fields";
+import { parseFieldMessage } from "~/lib/field-message";
 import { useTranslation } from "./translation";
 
 /** Turns a field's first error (a dictionary key with values) into the reader's language. */

@@ -1,5 +1,5 @@
 import { createCookie } from "react-router";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { EnvError, getEnv } from "~/lib/env.server";
 import { addEnglishNamespaces, loadDictionaries } from "./i18n";
 import { dictionaryFromFiles } from "./namespaces";

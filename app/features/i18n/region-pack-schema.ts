@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { REGIONS } from "./locales";
 
 // SPEC §3 "Region pack": every field a pack must carry. Packs are English (SPEC §4 "Region").

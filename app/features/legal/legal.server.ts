@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import privacy from "../../../content/legal/privacy.json";
 import terms from "../../../content/legal/terms.json";
 import type { LegalDocument } from "./legal-document";

@@ -1,5 +1,5 @@
 import { createCookie } from "react-router";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { DEFAULT_THEME, THEMES, THEME_COOKIE, type Theme, isTheme } from "./theme";
 
 export const ThemeFormSchema = z.object({

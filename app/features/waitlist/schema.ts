@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { brand } from "~/lib/brand";
 import {
   FIELD_MESSAGES,

@@ -1,0 +1,12 @@
+// The sign-in and administration forms' parts, apart from index.ts: their schemas bring zod, which
+// only pages with these forms should load (index.ts is on every page through the header).
+export {
+  ALLOWLIST_KINDS,
+  AllowlistEntrySchema,
+  LoginCodeSchema,
+  LoginEmailSchema,
+  TotpCodeSchema,
+  looksLikeEmail,
+  type AllowlistEntryInput,
+} from "./schema";
+export { OneTimeCodeInput } from "./one-time-code-input";
