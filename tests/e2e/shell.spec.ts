@@ -1,3 +1,4 @@
+import type { Route } from "@playwright/test";
 import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
 
 test.describe("header and footer", () => {
@@ -102,6 +103,37 @@ test.describe("mobile menu", () => {
       "aria-expanded",
       "false",
     );
+  });
+});
+
+test.describe("mobile menu before the scripts have run", () => {
+  test.use({ viewport: { width: 390, height: 760 } });
+
+  test("the toggle opens the menu, which stays open once the page hydrates", async ({ page }) => {
+    let held: Route[] | null = [];
+    await page.route(/\/assets\/.+\.js$/, (route) =>
+      held ? void held.push(route) : route.continue(),
+    );
+    await page.goto("/kestrel", { waitUntil: "domcontentloaded" });
+    const toggle = page.getByRole("button", { name: "Open menu" });
+    const menu = page.locator(`[id="${await toggle.getAttribute("aria-controls")}"]`);
+    await expect(menu).toBeHidden();
+    await toggle.click();
+    await expect(menu.getByRole("link", { name: "Partners" })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+
+    const waiting = held;
+    held = null;
+    for (const route of waiting) await route.continue();
+    await waitForHydration(page);
+    await expect(page).toHaveURL(/\/kestrel$/);
+    await expect(page.getByRole("button", { name: "Close menu" })).toHaveAttribute(
+      "aria-expanded",
+      "true",
+    );
+    await expect(menu.getByRole("link", { name: "Partners" })).toBeVisible();
+    await page.getByRole("button", { name: "Close menu" }).click();
+    await expect(menu).toBeHidden();
   });
 });
 

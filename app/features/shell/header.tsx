@@ -1,6 +1,6 @@
 import { ExternalLink, LogOut, Menu, UserRound, X } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
-import { Form, Link, NavLink, useLocation } from "react-router";
+import { Form, Link, NavLink, useLocation, useNavigate } from "react-router";
 import { useAuth } from "~/features/auth";
 import { brand } from "~/lib/brand";
 import { track } from "~/lib/analytics";
@@ -128,8 +128,21 @@ export function Header({ theme, languageSelectSlot }: HeaderProps) {
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
   const menuOpen = menuOpenOn === location.pathname;
   const setMenuOpen = (open: boolean) => setMenuOpenOn(open ? location.pathname : null);
-  const toggleRef = useRef<HTMLButtonElement>(null);
+  const toggleRef = useRef<HTMLAnchorElement>(null);
   const menuId = useId();
+  const navigate = useNavigate();
+
+  // Before the scripts run, the toggle is a link to the menu, which `:target` shows (app.css). A page
+  // that hydrates with the menu opened that way keeps it open, now as state, and drops the fragment.
+  useEffect(() => {
+    if (decodeURIComponent(location.hash.slice(1)) !== menuId) return;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the fragment was set by the browser before hydration
+    setMenuOpenOn(location.pathname);
+    void navigate(`${location.pathname}${location.search}`, {
+      replace: true,
+      preventScrollReset: true,
+    });
+  }, [location, menuId, navigate]);
 
   useEffect(() => {
     if (!menuOpen) return;
@@ -172,13 +185,23 @@ export function Header({ theme, languageSelectSlot }: HeaderProps) {
           <ThemeToggle theme={theme} />
           <AccountControls className="max-w-64 max-md:hidden" />
           <PrimaryAction className="max-sm:hidden" />
-          <button
+          <a
             ref={toggleRef}
-            type="button"
+            href={`#${encodeURIComponent(menuId)}`}
+            role="button"
             className="focus-ring rounded-lg p-2 text-slate-700 hover:bg-slate-100 md:hidden dark:text-slate-200 dark:hover:bg-slate-800"
             aria-expanded={menuOpen}
             aria-controls={menuId}
-            onClick={() => setMenuOpen(!menuOpen)}
+            onClick={(event) => {
+              event.preventDefault();
+              setMenuOpen(!menuOpen);
+            }}
+            onKeyDown={(event) => {
+              // A button answers Space as well as Enter.
+              if (event.key !== " ") return;
+              event.preventDefault();
+              setMenuOpen(!menuOpen);
+            }}
           >
             {menuOpen ? (
               <X aria-hidden="true" className="size-6" />
@@ -186,15 +209,15 @@ export function Header({ theme, languageSelectSlot }: HeaderProps) {
               <Menu aria-hidden="true" className="size-6" />
             )}
             <span className="sr-only">{menuOpen ? t("closeMenu") : t("openMenu")}</span>
-          </button>
+          </a>
         </div>
       </div>
 
       <nav
         id={menuId}
         aria-label={t("mainNav")}
-        hidden={!menuOpen}
-        className="border-t border-slate-200 px-4 pb-4 md:hidden dark:border-slate-800"
+        data-menu-panel
+        className={`border-t border-slate-200 px-4 pb-4 md:hidden dark:border-slate-800 ${menuOpen ? "" : "hidden"}`}
       >
         <ul className="flex flex-col gap-1 pt-2">
           <NavItems onNavigate={() => setMenuOpen(false)} />
