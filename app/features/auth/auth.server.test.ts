@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { resolveAuthSecret, sessionCookieName, usesHttps } from "./auth.server";
+import { usesHttps } from "~/lib/env.server";
+import { resolveAuthSecret, sessionCookieName } from "./auth.server";
 
 describe("resolveAuthSecret", () => {
   const dir = mkdtempSync(path.join(tmpdir(), "kestrel-secret-"));

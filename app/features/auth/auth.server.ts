@@ -7,7 +7,7 @@ import { twoFactor } from "better-auth/plugins/two-factor";
 import { CamelCasePlugin } from "kysely";
 import { getDb } from "~/db/db.server";
 import { brand } from "~/lib/brand";
-import { getEnv, isPostgresUrl } from "~/lib/env.server";
+import { getEnv, isPostgresUrl, usesHttps } from "~/lib/env.server";
 import { getLogger } from "~/lib/logger.server";
 import {
   CODE_LENGTH,
@@ -49,11 +49,6 @@ export function resolveAuthSecret(
     }
   }
   return readFileSync(file, "utf8").trim();
-}
-
-/** True when cookies must be `Secure` and the session cookie `__Host-` prefixed. */
-export function usesHttps(appUrl = getEnv().APP_URL): boolean {
-  return appUrl.startsWith("https:");
 }
 
 export function sessionCookieName(https = usesHttps()): string {
