@@ -25,7 +25,7 @@ const appEnv = {
   LOG_LEVEL: "warn",
 };
 
-// Debian's Chromium; no browser is ever downloaded (scripts/ensure-chromium.js installs it).
+// Debian's Chromium; no browser is ever downloaded (scripts/ensure-e2e-tools.js installs it).
 export const chromiumLaunch = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   args: [

@@ -49,13 +49,16 @@ test("the contact form sends through the proxy", async ({ page }) => {
 test("a theme chosen over HTTPS is kept in a Secure cookie", async ({ page, context }) => {
   await page.goto("/");
   await waitForHydration(page);
+  // Dark by default (SPEC §9); light is the absence of the class.
+  await expect(page.locator("html")).toHaveClass(/\bdark\b/);
   const response = await page.request.post("/theme", {
     form: { theme: "light" },
     headers: { Origin: E2E_PROXY_URL },
   });
   expect(response.status()).toBe(200);
   expect(response.headers()["set-cookie"]).toMatch(/; Secure/i);
-  expect((await context.cookies()).find((cookie) => cookie.name === "kestrel-theme")).toMatchObject(
-    { value: "light", secure: true },
-  );
+  const theme = (await context.cookies()).find((cookie) => cookie.name === "kestrel-theme");
+  expect(theme?.secure).toBe(true);
+  await page.reload();
+  await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
 });
