@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -5,8 +6,26 @@ export const E2E_DATABASE = "data/e2e/kestrel.db";
 export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 3125);
 /** Every mail the server under test sends arrives here, one JSON line each. */
 export const E2E_MAILBOX = "data/e2e-mail/mail.jsonl";
+/** nginx terminating TLS on this port, in front of a second server of the app on the next one. */
+export const E2E_PROXY_PORT = Number(process.env.E2E_PROXY_PORT ?? E2E_PORT + 6);
+export const E2E_PROXY_URL = `https://localhost:${E2E_PROXY_PORT}`;
+const proxiedAppPort = E2E_PROXY_PORT + 1;
+/** The proxy runs where nginx is installed (scripts/ensure-e2e-tools.js installs it). */
+export const NGINX_PATH = process.env.NGINX_PATH ?? "/usr/sbin/nginx";
+const withProxy = existsSync(NGINX_PATH);
 
-// Debian's Chromium; no browser is ever downloaded (scripts/ensure-chromium.js installs it).
+/** What both servers of the app under test share: who may sign in, where mail goes. */
+const appEnv = {
+  NODE_ENV: "production",
+  HOST: "127.0.0.1",
+  SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+  // tests/e2e/auth.ts: who may sign in, and the bootstrap administrator.
+  PILOT_DOMAINS: "pilot.example",
+  ADMIN_EMAILS: "admin0@kestrel.test,admin1@kestrel.test,admin2@kestrel.test",
+  LOG_LEVEL: "warn",
+};
+
+// Debian's Chromium; no browser is ever downloaded (scripts/ensure-e2e-tools.js installs it).
 export const chromiumLaunch = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   args: [
@@ -48,16 +67,39 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 60_000,
       env: {
-        NODE_ENV: "production",
+        ...appEnv,
         PORT: String(E2E_PORT),
-        HOST: "127.0.0.1",
+        // The address the browser uses: the one origin state-changing requests may come from.
+        APP_URL: `http://127.0.0.1:${E2E_PORT}`,
         DATABASE_URL: E2E_DATABASE,
-        SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
-        // tests/e2e/auth.ts: who may sign in, and the bootstrap administrator.
-        PILOT_DOMAINS: "pilot.example",
-        ADMIN_EMAILS: "admin0@kestrel.test,admin1@kestrel.test,admin2@kestrel.test",
-        LOG_LEVEL: "warn",
       },
     },
+    ...(withProxy
+      ? [
+          {
+            // As in production: HTTPS ends at the proxy, plain HTTP behind it.
+            command: `rm -rf data/e2e-proxied && node server/start.js`,
+            url: `http://127.0.0.1:${proxiedAppPort}/readyz`,
+            reuseExistingServer: false,
+            timeout: 60_000,
+            env: {
+              ...appEnv,
+              PORT: String(proxiedAppPort),
+              APP_URL: E2E_PROXY_URL,
+              TRUST_PROXY: "loopback",
+              SESSION_SECRET: "an-e2e-proxy-secret-that-is-long-enough-0123",
+              DATABASE_URL: "data/e2e-proxied/kestrel.db",
+            },
+          },
+          {
+            command: `node scripts/tls-proxy.js ${E2E_PROXY_PORT} ${proxiedAppPort} data/e2e-proxy`,
+            url: `${E2E_PROXY_URL}/readyz`,
+            ignoreHTTPSErrors: true,
+            reuseExistingServer: false,
+            timeout: 30_000,
+            env: { NGINX_PATH },
+          },
+        ]
+      : []),
   ],
 });

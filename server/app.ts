@@ -2,9 +2,9 @@ import { randomBytes } from "node:crypto";
 import { readFileSync, readdirSync } from "node:fs";
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from "node:http";
 import path from "node:path";
+import type { Duplex } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { constants as zlib } from "node:zlib";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import expressStaticGzip from "express-static-gzip";
@@ -13,14 +13,59 @@ import * as serverBuild from "virtual:react-router/server-build";
 import type { ViteDevServer } from "vite";
 import { closeDb, getDb, isDatabaseReachable, migrateToLatest } from "~/db/db.server";
 import { getCurrentTenant } from "~/features/i18n/index.server";
+import { type ApiErrorCode, apiErrorBody } from "~/lib/api.server";
 import { getEnv, isPostgresUrl } from "~/lib/env.server";
 import { getLogger } from "~/lib/logger.server";
 import { requestInfoContext } from "~/lib/request-context";
 import { isSameOriginRequest, securityHeaders } from "~/lib/security-headers.server";
 import { createPageCache } from "./page-cache";
 import { requestIdOf } from "./request-id";
+import { createRequestHandler, routerUrl } from "./request-handler";
 
 const SHUTDOWN_GRACE_MS = 10_000;
+/** How long a client that asked to close may go on sending a body after its answer. */
+const CLOSE_AFTER_BODY_MS = 10_000;
+/** Every method the app answers; React Router cannot even build a request for some others. */
+const ALLOWED_METHODS = ["GET", "HEAD", "POST", "OPTIONS"];
+const ALLOW = ALLOWED_METHODS.join(", ");
+
+/** A Host header that names a host and an optional port, nothing more. */
+function isValidHost(host: string): boolean {
+  if (!/^[\w.~!$&'()*+,;=%:[\]-]+$/.test(host)) return false;
+  try {
+    return new URL(`http://${host}/`).pathname === "/";
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A client that asked to close and is still sending when its answer is ready (a refusal, a body
+ * over the limit) would have the connection reset under it, and its network stack would drop the
+ * answer unread. Such a connection is kept until the body is in (read into nothing), then closed.
+ */
+function closeAfterBody(req: IncomingMessage, res: ServerResponse) {
+  const hasBody =
+    req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"]) > 0;
+  if (!hasBody || res.shouldKeepAlive) return;
+  res.shouldKeepAlive = true;
+  res.once("finish", () => {
+    const { socket } = req;
+    const timer = setTimeout(() => socket.destroy(), CLOSE_AFTER_BODY_MS);
+    const close = () => {
+      clearTimeout(timer);
+      socket.end();
+    };
+    if (req.complete) return close();
+    req.once("end", close).once("close", close);
+    req.removeAllListeners("data").resume();
+  });
+}
+
+/** Answers a JSON error the way the API does (SPEC §8 messages). */
+function sendError(res: Response, status: number, code: ApiErrorCode) {
+  res.status(status).json(apiErrorBody(code));
+}
 
 export interface StartOptions {
   viteDevServer?: ViteDevServer;
@@ -36,6 +81,8 @@ export function createApp({ viteDevServer }: StartOptions = {}) {
 
   const app = express();
   app.disable("x-powered-by");
+  // Only then do X-Forwarded-For and -Proto count: `req.ip` is the client's, not the proxy's.
+  app.set("trust proxy", env.TRUST_PROXY);
 
   if (!viteDevServer) {
     // Hashed file names never change content: cached for a year, sent as the build precompressed
@@ -83,6 +130,27 @@ export function createApp({ viteDevServer }: StartOptions = {}) {
         "request",
       );
     });
+    next();
+  });
+
+  // What every layer after this may take for granted: a method we answer, a Host that is a host
+  // (RFC 9112 §3.2: 400 otherwise) and a request target that is a URL.
+  app.use((req, res, next) => {
+    if (!ALLOWED_METHODS.includes(req.method)) {
+      res.setHeader("Allow", ALLOW);
+      sendError(res, 405, "method_not_allowed");
+      return;
+    }
+    if (req.method === "OPTIONS") {
+      res.setHeader("Allow", ALLOW);
+      res.status(204).end();
+      return;
+    }
+    const host = req.get("host");
+    if ((host !== undefined && !isValidHost(host)) || !routerUrl(req.originalUrl, appOrigin)) {
+      sendError(res, 400, "validation");
+      return;
+    }
     next();
   });
 
@@ -137,13 +205,10 @@ export function createApp({ viteDevServer }: StartOptions = {}) {
 
   // Cross-site request forgery: a browser names the origin of every state-changing request.
   app.use((req, res, next) => {
-    if (["GET", "HEAD", "OPTIONS"].includes(req.method)) return next();
-    const own = `${req.protocol}://${req.get("host") ?? ""}`.toLowerCase();
-    if (isSameOriginRequest(req.get("origin"), [appOrigin.toLowerCase(), own])) return next();
+    if (["GET", "HEAD"].includes(req.method)) return next();
+    if (isSameOriginRequest(req.get("origin"), appOrigin)) return next();
     logger.warn({ requestId: res.locals.requestId, origin: req.get("origin") }, "foreign origin");
-    res.status(403).json({
-      error: { code: "forbidden", message: "Access to this resource is forbidden." },
-    });
+    sendError(res, 403, "forbidden");
   });
 
   if (viteDevServer) {
@@ -170,27 +235,54 @@ export function createApp({ viteDevServer }: StartOptions = {}) {
             viteDevServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
         : serverBuild,
       mode: viteDevServer ? "development" : "production",
+      appOrigin,
       getLoadContext: (req, res) => {
         const context = new RouterContextProvider();
         context.set(requestInfoContext, {
           cspNonce: String(res.locals.cspNonce),
           requestId: String(res.locals.requestId),
-          clientIp: req.socket.remoteAddress ?? "unknown",
+          clientIp: req.ip ?? "unknown",
         });
         return context;
+      },
+      onError: (error, _req, res) => {
+        logger.error({ err: error, requestId: res.locals.requestId }, "request failed");
+        if (res.headersSent) res.destroy();
+        else sendError(res, 500, "server_error");
       },
     }),
   );
 
   /** Answers a request: from memory when a public page is ready, else through Express. */
   function handle(req: IncomingMessage, res: ServerResponse) {
+    closeAfterBody(req, res);
     if (!draining && pageCache?.serveFromMemory(req, res)) return;
     app(req, res);
   }
 
+  /** The HTTP server, not yet listening. */
+  function createHttpServer(): Server {
+    const server = createServer(handle);
+    // Node hands CONNECT to this event instead of the request handler; unheard, the socket closes.
+    server.on("connect", (req: IncomingMessage, socket: Duplex) => {
+      const body = JSON.stringify(apiErrorBody("method_not_allowed"));
+      socket.on("error", () => undefined);
+      // Whatever else the client sends is read into nothing until it closes, or for a while.
+      const timer = setTimeout(() => socket.destroy(), CLOSE_AFTER_BODY_MS);
+      socket.once("close", () => clearTimeout(timer));
+      socket.resume();
+      socket.end(
+        `HTTP/1.1 405 Method Not Allowed\r\nAllow: ${ALLOW}\r\n` +
+          `Content-Type: application/json; charset=utf-8\r\n` +
+          `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
+      logger.info({ method: req.method, path: req.url, status: 405 }, "request");
+    });
+    return server;
+  }
+
   return {
-    app,
-    handle,
+    createHttpServer,
     startDraining() {
       draining = true;
     },
@@ -208,8 +300,8 @@ export async function start(options: StartOptions = {}): Promise<Server> {
     "database ready",
   );
 
-  const { handle, startDraining } = createApp(options);
-  const server = createServer(handle);
+  const { createHttpServer, startDraining } = createApp(options);
+  const server = createHttpServer();
   server.listen(env.PORT, env.HOST, () => {
     logger.info({ url: `http://${env.HOST}:${env.PORT}`, appUrl: env.APP_URL }, "server listening");
   });

@@ -1,27 +1,75 @@
 import errors from "../../locales/en/errors.json";
 import validation from "../../locales/en/validation.json";
+import { ANALYTICS_LIMITS } from "./analytics-events";
 import { parseFieldMessage } from "./field-message";
 
 // JSON errors for API clients carry a stable code and the SPEC §8 message.
 export type ApiErrorCode =
   | "validation"
+  | "forbidden"
   | "payload_too_large"
   | "unsupported_media_type"
   | "rate_limited"
   | "method_not_allowed"
   | "server_error";
 
+export function apiErrorBody(code: ApiErrorCode, fields?: Record<string, string[]>) {
+  return { error: { code, message: errors[code], ...(fields && { fields }) } };
+}
+
 export function apiError(
   status: number,
   code: ApiErrorCode,
   extra: { fields?: Record<string, string[]>; headers?: HeadersInit } = {},
 ): Response {
-  const body = {
-    error: { code, message: errors[code], ...(extra.fields && { fields: extra.fields }) },
-  };
+  const body = apiErrorBody(code, extra.fields);
   const headers = new Headers(extra.headers);
   headers.set("Content-Type", "application/json; charset=utf-8");
   return new Response(JSON.stringify(body), { status, headers });
+}
+
+/** A form post's limit: a form carries a few short fields. */
+export const FORM_BODY_BYTES = 16 * 1024;
+
+/**
+ * The most any request may send: the largest body a route reads (an analytics batch). The server
+ * stops reading a body there (server/request-handler.ts), whatever Content-Length said.
+ */
+export const MAX_BODY_BYTES = Math.max(FORM_BODY_BYTES, ANALYTICS_LIMITS.bodyBytes);
+
+/** How a request body stream ends when it carries more than MAX_BODY_BYTES. */
+export class BodyTooLargeError extends Error {
+  constructor() {
+    super(`The request body is larger than ${MAX_BODY_BYTES} bytes.`);
+    this.name = "BodyTooLargeError";
+  }
+}
+
+/**
+ * Reads a body of at most `maxBytes`, stopping as soon as it is over: 413 then, 400 when the body
+ * cannot be read (the client went away mid-upload).
+ */
+async function readBody(request: Request, maxBytes: number): Promise<Blob> {
+  if (Number(request.headers.get("Content-Length")) > maxBytes) {
+    throw apiError(413, "payload_too_large");
+  }
+  const reader = request.body?.getReader();
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  let size = 0;
+  try {
+    while (reader) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxBytes) throw new BodyTooLargeError();
+      chunks.push(value);
+    }
+  } catch (error) {
+    void reader?.cancel().catch(() => undefined);
+    if (error instanceof BodyTooLargeError) throw apiError(413, "payload_too_large");
+    throw apiError(400, "validation", { fields: { body: ["The body could not be read."] } });
+  }
+  return new Blob(chunks);
 }
 
 /**
@@ -31,23 +79,7 @@ export function apiError(
 export async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
   const type = request.headers.get("Content-Type") ?? "";
   if (!/^application\/json\s*(;|$)/i.test(type)) throw apiError(415, "unsupported_media_type");
-  const declared = Number(request.headers.get("Content-Length"));
-  if (declared > maxBytes) throw apiError(413, "payload_too_large");
-
-  const reader = request.body?.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  while (reader) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw apiError(413, "payload_too_large");
-    }
-    chunks.push(value);
-  }
-  const text = Buffer.concat(chunks).toString("utf8");
+  const text = await (await readBody(request, maxBytes)).text();
   try {
     return JSON.parse(text) as unknown;
   } catch {
@@ -78,20 +110,18 @@ const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\s
 /**
  * Reads a small HTML form post as text fields (files are ignored), throwing the matching error
  * response for a wrong content type (415), an oversized body (413) or an unreadable body (400).
+ * The body is read up to its limit first, so a multipart upload is never held whole.
  */
 export async function readFormFields(
   request: Request,
-  maxBytes = 16 * 1024,
+  maxBytes = FORM_BODY_BYTES,
 ): Promise<Record<string, string>> {
-  if (!FORM_TYPES.test(request.headers.get("Content-Type") ?? "")) {
-    throw apiError(415, "unsupported_media_type");
-  }
-  if (Number(request.headers.get("Content-Length")) > maxBytes) {
-    throw apiError(413, "payload_too_large");
-  }
+  const type = request.headers.get("Content-Type") ?? "";
+  if (!FORM_TYPES.test(type)) throw apiError(415, "unsupported_media_type");
+  const body = await readBody(request, maxBytes);
   let form: FormData;
   try {
-    form = await request.formData();
+    form = await new Response(body, { headers: { "Content-Type": type } }).formData();
   } catch {
     throw apiError(400, "validation", { fields: { body: ["The form could not be read."] } });
   }

@@ -47,6 +47,17 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ PILOT_OPEN: "yes" })).toThrow(/PILOT_OPEN/);
   });
 
+  it("trusts no proxy unless told how many there are or where they are", () => {
+    expect(parseEnv({}).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
+    expect(
+      parseEnv({ TRUST_PROXY: "loopback, 10.0.0.0/8, fd00::/8, 192.0.2.7" }).TRUST_PROXY,
+    ).toEqual(["loopback", "10.0.0.0/8", "fd00::/8", "192.0.2.7"]);
+    for (const value of ["true", "proxy.example", "10.0.0.0/33", "10.0.0.1/8/8", ","]) {
+      expect(() => parseEnv({ TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY/);
+    }
+  });
+
   it("treats empty strings as unset", () => {
     expect(parseEnv({ PORT: "", SMTP_URL: "" }).PORT).toBe(3000);
   });

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { z } from "~/lib/zod";
 
 const emailList = z
@@ -31,6 +32,40 @@ const domainList = z
     ),
   );
 
+/** Express's names for address ranges a proxy may sit in. */
+const PROXY_RANGES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGES.has(entry)) return true;
+  const [address = "", bits, ...rest] = entry.split("/");
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+// Which peers may tell us the client's address and protocol (X-Forwarded-For, -Proto): none by
+// default, else the number of proxies in front of us, or their addresses. Express's `trust proxy`.
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((value, context): false | number | string[] => {
+    if (value === undefined) return false;
+    if (/^\d+$/.test(value.trim())) return Number(value.trim());
+    const entries = value
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    if (entries.length === 0 || !entries.every(isProxyAddress)) {
+      context.addIssue({
+        code: "custom",
+        message: "must be a number of proxies (1) or their addresses (10.0.0.0/8, loopback)",
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
 export const EnvSchema = z.object({
   NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -55,6 +90,7 @@ export const EnvSchema = z.object({
     .regex(/^[a-z0-9][a-z0-9-]{0,63}$/, "must be a tenant id such as kestrel-enterprise")
     .default("kestrel-enterprise"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  TRUST_PROXY: trustProxy,
 });
 
 export type Env = z.infer<typeof EnvSchema> & { APP_URL: string };
@@ -88,6 +124,11 @@ let cached: Env | undefined;
 export function getEnv(): Env {
   cached ??= parseEnv(process.env);
   return cached;
+}
+
+/** True when people reach the app over HTTPS: cookies are `Secure` and HSTS is on. */
+export function usesHttps(appUrl = getEnv().APP_URL): boolean {
+  return appUrl.startsWith("https:");
 }
 
 export function isPostgresUrl(url: string): boolean {

@@ -53,8 +53,11 @@ export function securityHeaders(options: SecurityHeaderOptions): Record<string, 
   return headers;
 }
 
-/** A state-changing request is allowed when it names no origin, or names this site's own. */
-export function isSameOriginRequest(originHeader: string | undefined, allowed: string[]): boolean {
+/**
+ * A state-changing request is allowed when it names no origin, or names APP_URL's. Never the
+ * request's own Host: the client chooses that header, so a forger would name its own site twice.
+ */
+export function isSameOriginRequest(originHeader: string | undefined, appOrigin: string): boolean {
   if (!originHeader) return true;
-  return allowed.includes(originHeader.toLowerCase());
+  return originHeader.toLowerCase() === appOrigin.toLowerCase();
 }

@@ -119,8 +119,10 @@ test("over HTTPS the session cookie is __Host- and Secure, and the log never sho
     SMTP_URL: "",
   });
   const base = `http://127.0.0.1:${port}`;
+  // The browser is on APP_URL; its posts name that origin.
+  const origin = "https://learn.kestrel.example";
   const post = (form: Record<string, string>) =>
-    request.post(`${base}/login`, { form, headers: { Origin: base }, maxRedirects: 0 });
+    request.post(`${base}/login`, { form, headers: { Origin: origin }, maxRedirects: 0 });
   try {
     await expect
       .poll(async () => (await request.get(`${base}/readyz`).catch(() => null))?.status(), {
@@ -164,7 +166,7 @@ test("over HTTPS the session cookie is __Host- and Secure, and the log never sho
     await expect.poll(output).toContain('"event":"sign_in.succeeded"');
     const session = cookie?.split(";")[0] ?? "";
     const signedOut = await request.post(`${base}/logout`, {
-      headers: { Origin: base, Cookie: session },
+      headers: { Origin: origin, Cookie: session },
       maxRedirects: 0,
     });
     expect(signedOut.status()).toBe(302);

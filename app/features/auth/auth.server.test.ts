@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { sessionCookieName, usesHttps } from "./auth.server";
+import { usesHttps } from "~/lib/env.server";
+import { sessionCookieName } from "./auth.server";
 
 describe("the session cookie", () => {
   it("is __Host- prefixed over HTTPS only", () => {

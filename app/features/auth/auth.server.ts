@@ -4,7 +4,7 @@ import { twoFactor } from "better-auth/plugins/two-factor";
 import { CamelCasePlugin } from "kysely";
 import { getDb } from "~/db/db.server";
 import { brand } from "~/lib/brand";
-import { getEnv, isPostgresUrl } from "~/lib/env.server";
+import { getEnv, isPostgresUrl, usesHttps } from "~/lib/env.server";
 import { getLogger } from "~/lib/logger.server";
 import { getServerSecret } from "~/lib/server-secret.server";
 import {
@@ -19,11 +19,6 @@ import { sendSignInCode } from "./sign-in-mail.server";
 
 // better-auth on our database (docs/decisions/010-accounts-with-better-auth.md). Its HTTP handler
 // is not mounted: our routes call `auth.api.*`, so our Origin check and rate limits apply.
-
-/** True when cookies must be `Secure` and the session cookie `__Host-` prefixed. */
-export function usesHttps(appUrl = getEnv().APP_URL): boolean {
-  return appUrl.startsWith("https:");
-}
 
 export function sessionCookieName(https = usesHttps()): string {
   const name = `${AUTH_COOKIE_PREFIX}.session`;

@@ -1,6 +1,6 @@
 import { createCookie } from "react-router";
 import { z } from "~/lib/zod";
-import { EnvError, getEnv } from "~/lib/env.server";
+import { EnvError, getEnv, usesHttps } from "~/lib/env.server";
 import { addEnglishNamespaces, loadDictionaries } from "./i18n";
 import { dictionaryFromFiles } from "./namespaces";
 import {
@@ -94,9 +94,9 @@ export function isLocaleEntitled(locale: Locale): boolean {
 }
 
 export function serializeLocale(locale: Locale): Promise<string> {
-  return localeCookie.serialize(locale);
+  return localeCookie.serialize(locale, { secure: usesHttps() });
 }
 
 export function serializeRegion(region: Region): Promise<string> {
-  return regionCookie.serialize(region);
+  return regionCookie.serialize(region, { secure: usesHttps() });
 }

@@ -1,5 +1,6 @@
 import { createCookie } from "react-router";
 import { z } from "~/lib/zod";
+import { usesHttps } from "~/lib/env.server";
 import { DEFAULT_THEME, THEMES, THEME_COOKIE, type Theme, isTheme } from "./theme";
 
 export const ThemeFormSchema = z.object({
@@ -20,5 +21,5 @@ export async function getTheme(request: Request): Promise<Theme> {
 }
 
 export function serializeTheme(theme: Theme): Promise<string> {
-  return themeCookie.serialize(theme);
+  return themeCookie.serialize(theme, { secure: usesHttps() });
 }

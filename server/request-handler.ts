@@ -1,0 +1,155 @@
+import type { IncomingMessage } from "node:http";
+import { writeReadableStreamToWritable } from "@react-router/node";
+import type { Request, Response } from "express";
+import {
+  type RouterContextProvider,
+  type ServerBuild,
+  createRequestHandler as createRouterHandler,
+} from "react-router";
+import { BodyTooLargeError, MAX_BODY_BYTES, apiErrorBody } from "~/lib/api.server";
+
+// Our bridge from Express to React Router, in place of @react-router/express: the Request a route
+// sees is built here, so its URL never comes from a header the client chose, and its body stops
+// at MAX_BODY_BYTES however it is sent. docs/decisions/013-requests-behind-a-proxy.md.
+
+/**
+ * The URL the router sees: APP_URL's origin and the request's path. Null when the request target
+ * is not a URL at all. The origin matches what browsers name in `Origin` on this site, behind a
+ * TLS-terminating proxy as well as without one.
+ */
+export function routerUrl(target: string, appOrigin: string): URL | null {
+  try {
+    if (target.startsWith("/")) return new URL(appOrigin + target);
+    const absolute = new URL(target);
+    return new URL(appOrigin + absolute.pathname + absolute.search);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The request body as a stream that ends in a BodyTooLargeError past `maxBytes`, whether the
+ * client declared its length or streams chunks. Nothing is read until a route reads; past the limit
+ * the rest is read into nothing, so the answer comes at once and the connection stays usable.
+ */
+export function requestBody(
+  req: IncomingMessage,
+  maxBytes = MAX_BODY_BYTES,
+): ReadableStream<Uint8Array> {
+  let received = 0;
+  let listening = false;
+  let finish = () => {};
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        if (Number(req.headers["content-length"]) > maxBytes) {
+          controller.error(new BodyTooLargeError());
+          return;
+        }
+        const onData = (chunk: Buffer) => {
+          received += chunk.byteLength;
+          if (received > maxBytes) {
+            finish();
+            controller.error(new BodyTooLargeError());
+            return;
+          }
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+          if ((controller.desiredSize ?? 0) <= 0) req.pause();
+        };
+        const onEnd = () => {
+          finish();
+          controller.close();
+        };
+        const onClose = () => {
+          finish();
+          controller.error(new Error("The client closed the connection mid-body."));
+        };
+        finish = () => {
+          req.off("data", onData).off("end", onEnd).off("close", onClose).off("error", onClose);
+          if (!req.complete) req.resume();
+        };
+        req.on("data", onData).once("end", onEnd).once("close", onClose).once("error", onClose);
+        req.pause();
+        listening = true;
+      },
+      pull() {
+        if (listening) req.resume();
+      },
+      cancel() {
+        finish();
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
+
+function requestHeaders(req: IncomingMessage): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+  }
+  return headers;
+}
+
+async function send(res: Response, response: globalThis.Response) {
+  if (res.destroyed || res.writableEnded) {
+    await response.body?.cancel();
+    return;
+  }
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers) res.append(name, value);
+  if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  try {
+    await writeReadableStreamToWritable(response.body, res);
+  } catch (error) {
+    if (!res.destroyed && !res.writableEnded) throw error;
+  }
+}
+
+export interface RequestHandlerOptions {
+  /** The build, or (development, which reloads it) a function that loads it. */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  mode: "development" | "production";
+  appOrigin: string;
+  getLoadContext: (req: Request, res: Response) => RouterContextProvider;
+  onError: (error: unknown, req: Request, res: Response) => void;
+}
+
+/** Express middleware that answers every request React Router routes. */
+export function createRequestHandler(options: RequestHandlerOptions) {
+  const handleRequest = createRouterHandler(options.build, options.mode);
+  return async (req: Request, res: Response) => {
+    const url = routerUrl(req.originalUrl, options.appOrigin);
+    if (!url) {
+      res.status(400).json(apiErrorBody("validation"));
+      return;
+    }
+    const controller = new AbortController();
+    // A visitor who leaves aborts the work done for them; that is not an error of ours.
+    res.once("close", () => {
+      if (!res.writableFinished) controller.abort();
+    });
+    try {
+      const body = req.method === "GET" || req.method === "HEAD" ? undefined : requestBody(req);
+      const request = new globalThis.Request(url, {
+        method: req.method,
+        headers: requestHeaders(req),
+        signal: controller.signal,
+        ...(body && { body, duplex: "half" }),
+      });
+      await send(res, await handleRequest(request, options.getLoadContext(req, res)));
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      options.onError(error, req, res);
+    } finally {
+      // What a route left unread is read into nothing, so the connection serves the next request.
+      if (!req.complete) req.removeAllListeners("data").resume();
+    }
+  };
+}
