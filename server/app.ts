@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { readFileSync, readdirSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from "node:http";
 import path from "node:path";
 import type { Duplex } from "node:stream";
@@ -216,8 +216,12 @@ export function createApp({ viteDevServer }: StartOptions = {}) {
   } else {
     // The files of public/ (the favicon…), known at start, so a page request costs no file-system
     // look-up on its way to the router.
+    // (None when the app runs from source without a build, as the integration tests run it.)
     const publicFiles = new Set(
-      readdirSync(clientDir, { recursive: true, withFileTypes: true })
+      (existsSync(clientDir)
+        ? readdirSync(clientDir, { recursive: true, withFileTypes: true })
+        : []
+      )
         .filter((entry) => entry.isFile())
         .map((entry) => `/${path.relative(clientDir, path.join(entry.parentPath, entry.name))}`)
         .filter((file) => !file.startsWith("/assets/")),
