@@ -1,6 +1,9 @@
-import { limitEventBatches, recordAnalyticsEvents } from "~/features/analytics/index.server";
-import { ANALYTICS_LIMITS } from "~/lib/analytics-events";
-import { AnalyticsBatchSchema } from "~/lib/analytics-schema";
+import {
+  ANALYTICS_LIMITS,
+  AnalyticsBatchSchema,
+  limitEventBatches,
+  recordAnalyticsEvents,
+} from "~/features/analytics/index.server";
 import { apiError, fieldErrors, readJsonBody } from "~/lib/api.server";
 import { requestInfoContext } from "~/lib/request-context";
 import type { Route } from "./+types/api.events";

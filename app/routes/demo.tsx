@@ -25,7 +25,7 @@ import {
   useTranslation,
 } from "~/features/i18n";
 import { getLocaleState } from "~/features/i18n/index.server";
-import { track } from "~/lib/analytics";
+import { track } from "~/features/analytics";
 import { readFormFields } from "~/lib/api.server";
 import { brand } from "~/lib/brand";
 import { requestInfoContext } from "~/lib/request-context";

@@ -1,5 +1,5 @@
 import { getDb } from "~/db/db.server";
-import type { AnalyticsBatch } from "~/lib/analytics-events";
+import type { AnalyticsBatch } from "./catalogue";
 
 export interface EventOrigin {
   sessionId?: string | null;
