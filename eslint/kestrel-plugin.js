@@ -30,6 +30,24 @@ function mayImportServerCode(file) {
   );
 }
 
+/**
+ * Who may import `app/db` (decision 015): a feature's server modules, the shared server helpers in
+ * `app/lib`, the database code itself, the server, scripts and tests. Routes and components get
+ * data through a feature's server function, called from a loader or action.
+ */
+function mayImportDatabase(file) {
+  const bare = withoutExtension(file);
+  return (
+    /^app\/features\/.+\.server$/.test(bare) ||
+    /^app\/lib\/[^/]+\.server$/.test(bare) ||
+    file.startsWith("app/db/") ||
+    file.startsWith("server/") ||
+    file.startsWith("tests/") ||
+    file.startsWith("scripts/") ||
+    /\.test\.tsx?$/.test(file)
+  );
+}
+
 function featureOf(file) {
   const match = /^app\/features\/([^/]+)(?:\/(.+))?$/.exec(file);
   return match ? { name: match[1], rest: withoutExtension(match[2] ?? "index") } : null;
@@ -38,10 +56,15 @@ function featureOf(file) {
 const boundaries = {
   meta: {
     type: "problem",
-    docs: { description: "Server code stays on the server; features keep their internals." },
+    docs: {
+      description:
+        "Server code stays on the server; only features' server modules use the database; features keep their internals.",
+    },
     messages: {
       serverImport:
         "Client code cannot import the server-only module '{{source}}': use it from a *.server.ts module or a route's loader/action.",
+      databaseImport:
+        "'{{source}}' is the database: only a feature's *.server.ts (or app/lib/*.server.ts) queries it; call that feature's server function from a loader or action.",
       featureInternals:
         "Feature '{{from}}' reaches into feature '{{to}}' ('{{source}}'): compose them in a route, or move the shared part to app/lib or app/ui.",
       sharedImportsFeature:
@@ -58,6 +81,9 @@ const boundaries = {
       const bare = withoutExtension(target);
       if (SERVER_ONLY.test(bare) && !mayImportServerCode(file)) {
         context.report({ node, messageId: "serverImport", data: { source } });
+      }
+      if ((bare === "app/db" || bare.startsWith("app/db/")) && !mayImportDatabase(file)) {
+        context.report({ node, messageId: "databaseImport", data: { source } });
       }
       const from = featureOf(file);
       const to = featureOf(target);

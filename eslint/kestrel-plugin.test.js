@@ -12,7 +12,26 @@ const at = (file) => path.join(process.cwd(), file);
 
 tester.run("boundaries", kestrel.rules.boundaries, {
   valid: [
-    { filename: at("app/routes/kestrel.tsx"), code: 'import { getDb } from "~/db/db.server";' },
+    {
+      filename: at("app/routes/kestrel.tsx"),
+      code: 'import { submitWaitlist } from "~/features/waitlist/index.server";',
+    },
+    {
+      filename: at("app/features/mail/mail.server.ts"),
+      code: 'import type { OutboxTable } from "~/db/schema";',
+    },
+    {
+      filename: at("app/lib/rate-limit.server.ts"),
+      code: 'import { getDb } from "~/db/db.server";',
+    },
+    { filename: at("app/db/db.server.ts"), code: 'import { migrations } from "./migrations";' },
+    { filename: at("server/app.ts"), code: 'import { getDb } from "~/db/db.server";' },
+    { filename: at("scripts/seed.ts"), code: 'import { getDb } from "../app/db/db.server";' },
+    { filename: at("tests/integration/auth.ts"), code: 'import { getDb } from "~/db/db.server";' },
+    {
+      filename: at("app/routes/api.waitlist.integration.test.ts"),
+      code: 'import { getDb } from "~/db/db.server";',
+    },
     {
       filename: at("app/root.tsx"),
       code: 'import { getTheme } from "./features/shell/theme.server";',
@@ -35,11 +54,6 @@ tester.run("boundaries", kestrel.rules.boundaries, {
       errors: [{ messageId: "serverImport" }],
     },
     {
-      filename: at("app/ui/thing.tsx"),
-      code: 'export { getDb } from "../db/db.server";',
-      errors: [{ messageId: "serverImport" }],
-    },
-    {
       filename: at("app/features/training/home.tsx"),
       code: 'import { Header } from "~/features/shell/header";',
       errors: [{ messageId: "featureInternals" }],
@@ -53,6 +67,36 @@ tester.run("boundaries", kestrel.rules.boundaries, {
       filename: at("app/lib/helper.ts"),
       code: 'import { Header } from "~/features/shell";',
       errors: [{ messageId: "sharedImportsFeature" }],
+    },
+    {
+      filename: at("app/routes/kestrel.tsx"),
+      code: 'import { getDb } from "~/db/db.server";',
+      errors: [{ messageId: "databaseImport" }],
+    },
+    {
+      filename: at("app/root.tsx"),
+      code: 'import { getDb } from "./db/db.server";',
+      errors: [{ messageId: "databaseImport" }],
+    },
+    {
+      filename: at("app/routes/admin.waitlist.tsx"),
+      code: 'import type { WaitlistEntryTable } from "~/db/schema";',
+      errors: [{ messageId: "databaseImport" }],
+    },
+    {
+      filename: at("app/features/admin/datasets.ts"),
+      code: 'import type { OutboxTable } from "~/db/schema";',
+      errors: [{ messageId: "databaseImport" }],
+    },
+    {
+      filename: at("app/lib/helpers/deep.server.ts"),
+      code: 'import { getDb } from "~/db/db.server";',
+      errors: [{ messageId: "databaseImport" }],
+    },
+    {
+      filename: at("app/ui/thing.tsx"),
+      code: 'export { getDb } from "../db/db.server";',
+      errors: [{ messageId: "serverImport" }, { messageId: "databaseImport" }],
     },
   ],
 });
