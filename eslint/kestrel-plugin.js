@@ -107,6 +107,84 @@ const boundaries = {
   },
 };
 
+// Decision 015: every table has one owner, and only the owner's modules name it in a query. Others
+// call the owner's server functions. A table missing here is reported too, so a new one gets an owner.
+const TABLE_OWNERS = {
+  waitlist_entry: "app/features/waitlist/",
+  contact_message: "app/features/contact/",
+  demo_request: "app/features/contact/",
+  user: "app/features/auth/",
+  session: "app/features/auth/",
+  account: "app/features/auth/",
+  verification: "app/features/auth/",
+  two_factor: "app/features/auth/",
+  pilot_allowlist: "app/features/auth/",
+  pilot_allowlist_change: "app/features/auth/",
+  analytics_event: "app/features/analytics/",
+  outbox: "app/features/mail/",
+  rate_limit: "app/lib/rate-limit.server.",
+};
+
+const QUERY_METHODS = new Set([
+  "selectFrom",
+  "insertInto",
+  "replaceInto",
+  "updateTable",
+  "deleteFrom",
+  "mergeInto",
+  "innerJoin",
+  "leftJoin",
+  "rightJoin",
+  "fullJoin",
+]);
+
+/** Tables named by a query method's first argument: `"user"`, `"user as u"` or a list of them. */
+function tablesNamed(argument) {
+  const literals = argument?.type === "ArrayExpression" ? argument.elements : [argument];
+  return literals
+    .filter((node) => node?.type === "Literal" && typeof node.value === "string")
+    .map((node) => ({ node, table: node.value.trim().split(/\s+/)[0] }));
+}
+
+const tableOwners = {
+  meta: {
+    type: "problem",
+    docs: { description: "Only the feature that owns a table queries it." },
+    messages: {
+      foreignTable:
+        "'{{table}}' belongs to {{owner}}: call one of its server functions instead of querying the table here.",
+      unownedTable: "'{{table}}' has no owner: add it to TABLE_OWNERS in eslint/kestrel-plugin.js.",
+    },
+    schema: [],
+  },
+  create(context) {
+    const file = relative(context);
+    // The database code, tests and scripts set up and inspect every table.
+    if (!file.startsWith("app/") || file.startsWith("app/db/") || /\.test\.tsx?$/.test(file)) {
+      return {};
+    }
+    return {
+      CallExpression(node) {
+        const { callee } = node;
+        if (callee.type !== "MemberExpression" || callee.property.type !== "Identifier") return;
+        if (!QUERY_METHODS.has(callee.property.name)) return;
+        for (const { node: literal, table } of tablesNamed(node.arguments[0])) {
+          const owner = TABLE_OWNERS[table];
+          if (!owner) {
+            context.report({ node: literal, messageId: "unownedTable", data: { table } });
+          } else if (!file.startsWith(owner)) {
+            context.report({
+              node: literal,
+              messageId: "foreignTable",
+              data: { table, owner: owner.replace(/[./]+$/, "") },
+            });
+          }
+        }
+      },
+    };
+  },
+};
+
 // Each dot-separated part of a file name is kebab-case; a route parameter part is `$name`.
 const PART = /^([a-z0-9]+(-[a-z0-9]+)*|\$[a-zA-Z][a-zA-Z0-9]*|\+types)$/;
 
@@ -133,4 +211,4 @@ const fileNames = {
   },
 };
 
-export default { rules: { boundaries, "file-names": fileNames } };
+export default { rules: { boundaries, "file-names": fileNames, "table-owners": tableOwners } };

@@ -117,3 +117,64 @@ tester.run("file-names", kestrel.rules["file-names"], {
     { filename: at("app/features/my_feature/a.ts"), code: "", errors: [{ messageId: "name" }] },
   ],
 });
+
+tester.run("table-owners", kestrel.rules["table-owners"], {
+  valid: [
+    {
+      filename: at("app/features/waitlist/waitlist.server.ts"),
+      code: 'getDb().selectFrom("waitlist_entry").selectAll().execute();',
+    },
+    {
+      filename: at("app/features/auth/accounts.server.ts"),
+      code: 'db.selectFrom("session as s").innerJoin("user", "user.id", "s.user_id");',
+    },
+    {
+      filename: at("app/lib/rate-limit.server.ts"),
+      code: 'trx.updateTable("rate_limit").set({ hits: "" });',
+    },
+    {
+      filename: at("app/features/admin/overview.server.integration.test.ts"),
+      code: 'getDb().insertInto("session").values(row);',
+    },
+    { filename: at("tests/integration/auth.ts"), code: 'getDb().selectFrom("verification");' },
+    { filename: at("app/db/migrations/0003-accounts.ts"), code: 'db.deleteFrom("user");' },
+    { filename: at("app/features/admin/list.ts"), code: "rows.selectFrom(tableName);" },
+  ],
+  invalid: [
+    {
+      filename: at("app/features/admin/overview.server.ts"),
+      code: 'db.selectNoFrom((eb) => [eb.selectFrom("waitlist_entry").select("id")]);',
+      errors: [
+        {
+          messageId: "foreignTable",
+          data: { table: "waitlist_entry", owner: "app/features/waitlist" },
+        },
+      ],
+    },
+    {
+      filename: at("app/features/contact/contact.server.ts"),
+      code: 'getDb().insertInto("outbox").values(mail);',
+      errors: [{ messageId: "foreignTable" }],
+    },
+    {
+      filename: at("app/features/admin/datasets.server.ts"),
+      code: 'db.selectFrom(["user", "session as s"]);',
+      errors: [{ messageId: "foreignTable" }, { messageId: "foreignTable" }],
+    },
+    {
+      filename: at("app/features/auth/session.server.ts"),
+      code: 'db.selectFrom("session").leftJoin("analytics_event as e", "e.session_id", "session.id");',
+      errors: [{ messageId: "foreignTable" }],
+    },
+    {
+      filename: at("app/routes/admin.overview.tsx"),
+      code: 'db.deleteFrom("rate_limit");',
+      errors: [{ messageId: "foreignTable" }],
+    },
+    {
+      filename: at("app/features/training/progress.server.ts"),
+      code: 'getDb().selectFrom("training_progress");',
+      errors: [{ messageId: "unownedTable" }],
+    },
+  ],
+});
