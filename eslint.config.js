@@ -38,6 +38,7 @@ export default tseslint.config(
       "import-x/no-duplicates": "error",
       "kestrel/boundaries": "error",
       "kestrel/file-names": "error",
+      "kestrel/table-owners": "error",
       "no-console": ["error", { allow: ["error", "warn"] }],
       "@typescript-eslint/no-restricted-imports": [
         "error",

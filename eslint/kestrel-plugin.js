@@ -34,6 +34,24 @@ function mayImportServerCode(file) {
 // without those forms do not load zod), and its server side.
 const PUBLIC_ENTRIES = ["index", "forms", "index.server"];
 
+/**
+ * Who may import `app/db` (decision 015): a feature's server modules, the shared server helpers in
+ * `app/lib`, the database code itself, the server, scripts and tests. Routes and components get
+ * data through a feature's server function, called from a loader or action.
+ */
+function mayImportDatabase(file) {
+  const bare = withoutExtension(file);
+  return (
+    /^app\/features\/.+\.server$/.test(bare) ||
+    /^app\/lib\/[^/]+\.server$/.test(bare) ||
+    file.startsWith("app/db/") ||
+    file.startsWith("server/") ||
+    file.startsWith("tests/") ||
+    file.startsWith("scripts/") ||
+    /\.test\.tsx?$/.test(file)
+  );
+}
+
 function featureOf(file) {
   const match = /^app\/features\/([^/]+)(?:\/(.+))?$/.exec(file);
   return match ? { name: match[1], rest: withoutExtension(match[2] ?? "index") } : null;
@@ -42,10 +60,15 @@ function featureOf(file) {
 const boundaries = {
   meta: {
     type: "problem",
-    docs: { description: "Server code stays on the server; features keep their internals." },
+    docs: {
+      description:
+        "Server code stays on the server; only features' server modules use the database; features keep their internals.",
+    },
     messages: {
       serverImport:
         "Client code cannot import the server-only module '{{source}}': use it from a *.server.ts module or a route's loader/action.",
+      databaseImport:
+        "'{{source}}' is the database: only a feature's *.server.ts (or app/lib/*.server.ts) queries it; call that feature's server function from a loader or action.",
       featureInternals:
         "Feature '{{from}}' reaches into feature '{{to}}' ('{{source}}'): use its index, forms or index.server, compose them in a route, or move the shared part to app/lib or app/ui.",
       sharedImportsFeature:
@@ -62,6 +85,9 @@ const boundaries = {
       const bare = withoutExtension(target);
       if (SERVER_ONLY.test(bare) && !mayImportServerCode(file)) {
         context.report({ node, messageId: "serverImport", data: { source } });
+      }
+      if ((bare === "app/db" || bare.startsWith("app/db/")) && !mayImportDatabase(file)) {
+        context.report({ node, messageId: "databaseImport", data: { source } });
       }
       const from = featureOf(file);
       const to = featureOf(target);
@@ -81,6 +107,84 @@ const boundaries = {
       ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
       ExportAllDeclaration: (node) => check(node, node.source.value),
       ImportExpression: (node) => node.source.type === "Literal" && check(node, node.source.value),
+    };
+  },
+};
+
+// Decision 015: every table has one owner, and only the owner's modules name it in a query. Others
+// call the owner's server functions. A table missing here is reported too, so a new one gets an owner.
+const TABLE_OWNERS = {
+  waitlist_entry: "app/features/waitlist/",
+  contact_message: "app/features/contact/",
+  demo_request: "app/features/contact/",
+  user: "app/features/auth/",
+  session: "app/features/auth/",
+  account: "app/features/auth/",
+  verification: "app/features/auth/",
+  two_factor: "app/features/auth/",
+  pilot_allowlist: "app/features/auth/",
+  pilot_allowlist_change: "app/features/auth/",
+  analytics_event: "app/features/analytics/",
+  outbox: "app/features/mail/",
+  rate_limit: "app/lib/rate-limit.server.",
+};
+
+const QUERY_METHODS = new Set([
+  "selectFrom",
+  "insertInto",
+  "replaceInto",
+  "updateTable",
+  "deleteFrom",
+  "mergeInto",
+  "innerJoin",
+  "leftJoin",
+  "rightJoin",
+  "fullJoin",
+]);
+
+/** Tables named by a query method's first argument: `"user"`, `"user as u"` or a list of them. */
+function tablesNamed(argument) {
+  const literals = argument?.type === "ArrayExpression" ? argument.elements : [argument];
+  return literals
+    .filter((node) => node?.type === "Literal" && typeof node.value === "string")
+    .map((node) => ({ node, table: node.value.trim().split(/\s+/)[0] }));
+}
+
+const tableOwners = {
+  meta: {
+    type: "problem",
+    docs: { description: "Only the feature that owns a table queries it." },
+    messages: {
+      foreignTable:
+        "'{{table}}' belongs to {{owner}}: call one of its server functions instead of querying the table here.",
+      unownedTable: "'{{table}}' has no owner: add it to TABLE_OWNERS in eslint/kestrel-plugin.js.",
+    },
+    schema: [],
+  },
+  create(context) {
+    const file = relative(context);
+    // The database code, tests and scripts set up and inspect every table.
+    if (!file.startsWith("app/") || file.startsWith("app/db/") || /\.test\.tsx?$/.test(file)) {
+      return {};
+    }
+    return {
+      CallExpression(node) {
+        const { callee } = node;
+        if (callee.type !== "MemberExpression" || callee.property.type !== "Identifier") return;
+        if (!QUERY_METHODS.has(callee.property.name)) return;
+        for (const { node: literal, table } of tablesNamed(node.arguments[0])) {
+          const owner = TABLE_OWNERS[table];
+          if (!owner) {
+            context.report({ node: literal, messageId: "unownedTable", data: { table } });
+          } else if (!file.startsWith(owner)) {
+            context.report({
+              node: literal,
+              messageId: "foreignTable",
+              data: { table, owner: owner.replace(/[./]+$/, "") },
+            });
+          }
+        }
+      },
     };
   },
 };
@@ -111,4 +215,4 @@ const fileNames = {
   },
 };
 
-export default { rules: { boundaries, "file-names": fileNames } };
+export default { rules: { boundaries, "file-names": fileNames, "table-owners": tableOwners } };

@@ -6,7 +6,14 @@ import {
   type ServerBuild,
   createRequestHandler as createRouterHandler,
 } from "react-router";
-import { BodyTooLargeError, MAX_BODY_BYTES, apiErrorBody } from "~/lib/api.server";
+import { ANALYTICS_LIMITS } from "~/features/analytics/index.server";
+import { BodyTooLargeError, FORM_BODY_BYTES, apiErrorBody } from "~/lib/api.server";
+
+/**
+ * The most any request may send: the largest body a route reads (an analytics batch). The server
+ * stops reading a body there, whatever Content-Length said.
+ */
+export const MAX_BODY_BYTES = Math.max(FORM_BODY_BYTES, ANALYTICS_LIMITS.bodyBytes);
 
 // Our bridge from Express to React Router, in place of @react-router/express: the Request a route
 // sees is built here, so its URL never comes from a header the client chose, and its body stops
@@ -43,14 +50,14 @@ export function requestBody(
     {
       start(controller) {
         if (Number(req.headers["content-length"]) > maxBytes) {
-          controller.error(new BodyTooLargeError());
+          controller.error(new BodyTooLargeError(maxBytes));
           return;
         }
         const onData = (chunk: Buffer) => {
           received += chunk.byteLength;
           if (received > maxBytes) {
             finish();
-            controller.error(new BodyTooLargeError());
+            controller.error(new BodyTooLargeError(maxBytes));
             return;
           }
           controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
@@ -83,9 +84,22 @@ export async function isDatabaseReachable(db: Kysely<Database>): Promise<boolean
 // One handle per process; kept on globalThis so development reloads do not open a second one.
 const holder = globalThis as typeof globalThis & { __kestrelDb?: Kysely<Database> };
 
+const substitute = new AsyncLocalStorage<Kysely<Database>>();
+
+/** The database every feature uses: the one DATABASE_URL names, unless `withDatabase` says. */
 export function getDb(): Kysely<Database> {
+  const db = substitute.getStore();
+  if (db) return db;
   holder.__kestrelDb ??= openDatabase(getEnv().DATABASE_URL);
   return holder.__kestrelDb;
+}
+
+/**
+ * Runs `work` with `getDb()` answering `db`, for a test that needs a database which fails (features
+ * take no handle: decision 015). Other work running at the same time keeps the usual one.
+ */
+export function withDatabase<T>(db: Kysely<Database>, work: () => Promise<T>): Promise<T> {
+  return substitute.run(db, work);
 }
 
 export async function closeDb(): Promise<void> {

@@ -1,6 +1,5 @@
 import errors from "../../locales/en/errors.json";
 import validation from "../../locales/en/validation.json";
-import { ANALYTICS_LIMITS } from "./analytics-events";
 import { parseFieldMessage } from "./field-message";
 
 // JSON errors for API clients carry a stable code and the SPEC §8 message.
@@ -31,16 +30,10 @@ export function apiError(
 /** A form post's limit: a form carries a few short fields. */
 export const FORM_BODY_BYTES = 16 * 1024;
 
-/**
- * The most any request may send: the largest body a route reads (an analytics batch). The server
- * stops reading a body there (server/request-handler.ts), whatever Content-Length said.
- */
-export const MAX_BODY_BYTES = Math.max(FORM_BODY_BYTES, ANALYTICS_LIMITS.bodyBytes);
-
-/** How a request body stream ends when it carries more than MAX_BODY_BYTES. */
+/** How a request body stream ends when it carries more than the server reads of one. */
 export class BodyTooLargeError extends Error {
-  constructor() {
-    super(`The request body is larger than ${MAX_BODY_BYTES} bytes.`);
+  constructor(maxBytes: number) {
+    super(`The request body is larger than ${maxBytes} bytes.`);
     this.name = "BodyTooLargeError";
   }
 }
@@ -61,7 +54,7 @@ async function readBody(request: Request, maxBytes: number): Promise<Blob> {
       const { done, value } = await reader.read();
       if (done) break;
       size += value.byteLength;
-      if (size > maxBytes) throw new BodyTooLargeError();
+      if (size > maxBytes) throw new BodyTooLargeError(maxBytes);
       chunks.push(value);
     }
   } catch (error) {

@@ -8,8 +8,7 @@ const seconds = (base: string, s: number) => new Date(Date.parse(base) + s * 100
 
 describe("hitRateLimit", () => {
   it("refuses once `limit` hits fall in the last window, until the oldest leaves it", async () => {
-    const db = getDb();
-    const hit = (iso: string) => hitRateLimit(db, "ip:1", rule, at(iso));
+    const hit = (iso: string) => hitRateLimit("ip:1", rule, at(iso));
     const passed = [
       await hit("2026-11-22T10:00:40.000Z"),
       await hit("2026-11-22T10:00:50.000Z"),
@@ -34,7 +33,6 @@ describe("hitRateLimit", () => {
   });
 
   it("never lets more than `limit` through in any window, whatever the clock says", async () => {
-    const db = getDb();
     const start = "2026-11-22T10:00:30.000Z";
     const limit = { limit: 5, windowMs: 60_000 };
     // A client retrying twice every 3 s for three minutes, across two minute boundaries.
@@ -42,7 +40,7 @@ describe("hitRateLimit", () => {
     for (let s = 0; s < 180; s += 3) {
       for (let i = 0; i < 2; i++) {
         const now = seconds(start, s);
-        if ((await hitRateLimit(db, "steady", limit, now)).allowed) passed.push(now.getTime());
+        if ((await hitRateLimit("steady", limit, now)).allowed) passed.push(now.getTime());
       }
     }
     const mostInAnyWindow = Math.max(
@@ -53,11 +51,10 @@ describe("hitRateLimit", () => {
   });
 
   it("lets exactly `limit` of many simultaneous hits through, across a window boundary", async () => {
-    const db = getDb();
     const limit = { limit: 10, windowMs: 60_000 };
     const verdicts = await Promise.all(
       Array.from({ length: 24 }, (_, i) =>
-        hitRateLimit(db, "burst", limit, seconds("2026-11-22T11:00:59.900Z", i % 2 ? 0.2 : 0)),
+        hitRateLimit("burst", limit, seconds("2026-11-22T11:00:59.900Z", i % 2 ? 0.2 : 0)),
       ),
     );
     expect(verdicts.filter((v) => v.allowed)).toHaveLength(10);
@@ -67,31 +64,24 @@ describe("hitRateLimit", () => {
   });
 
   it("keeps separate counts per key", async () => {
-    const db = getDb();
     const now = at("2026-11-22T10:00:00.000Z");
     const mei = rateLimitKey("waitlist", { email: "mei@bank.example" });
-    for (let i = 0; i < 3; i++) await hitRateLimit(db, mei, rule, now);
-    expect((await hitRateLimit(db, mei, rule, now)).allowed).toBe(false);
+    for (let i = 0; i < 3; i++) await hitRateLimit(mei, rule, now);
+    expect((await hitRateLimit(mei, rule, now)).allowed).toBe(false);
     const wei = rateLimitKey("waitlist", { email: "wei@bank.example" });
-    expect((await hitRateLimit(db, wei, rule, now)).allowed).toBe(true);
+    expect((await hitRateLimit(wei, rule, now)).allowed).toBe(true);
     const other = rateLimitKey("contact", { email: "mei@bank.example" });
-    expect((await hitRateLimit(db, other, rule, now)).allowed).toBe(true);
+    expect((await hitRateLimit(other, rule, now)).allowed).toBe(true);
   });
 });
 
 describe("rateLimitKey", () => {
   it("stores no email or address, only keyed fingerprints", async () => {
-    const db = getDb();
     const now = at("2026-11-22T10:00:00.000Z");
-    await hitRateLimit(
-      db,
-      rateLimitKey("sign-in-code", { email: "Mei.Tan@Bank.Example" }),
-      rule,
-      now,
-    );
-    await hitRateLimit(db, rateLimitKey("sign-in-code", { ip: "203.0.113.9" }), rule, now);
-    await hitRateLimit(db, rateLimitKey("totp", { userId: "user-42" }), rule, now);
-    const keys = (await db.selectFrom("rate_limit").select("key").execute()).map((r) => r.key);
+    await hitRateLimit(rateLimitKey("sign-in-code", { email: "Mei.Tan@Bank.Example" }), rule, now);
+    await hitRateLimit(rateLimitKey("sign-in-code", { ip: "203.0.113.9" }), rule, now);
+    await hitRateLimit(rateLimitKey("totp", { userId: "user-42" }), rule, now);
+    const keys = (await getDb().selectFrom("rate_limit").select("key").execute()).map((r) => r.key);
     expect(keys).toHaveLength(3);
     for (const key of keys) {
       expect(key).toMatch(/^[a-z-]+:(email|ip|user):[0-9a-f]{32}$/);
@@ -101,9 +91,8 @@ describe("rateLimitKey", () => {
   });
 
   it("counts an IPv6 client by its /64 and an IPv4-mapped address as IPv4", async () => {
-    const db = getDb();
     const now = at("2026-11-22T10:00:00.000Z");
-    const hit = (ip: string) => hitRateLimit(db, rateLimitKey("events", { ip }), rule, now);
+    const hit = (ip: string) => hitRateLimit(rateLimitKey("events", { ip }), rule, now);
     for (const ip of ["2001:db8:1:2::1", "2001:db8:1:2::2", "2001:DB8:1:2:ffff::9"]) {
       expect((await hit(ip)).allowed).toBe(true);
     }
@@ -124,23 +113,21 @@ describe("pruning", () => {
     );
 
   it("deletes the keys whose window has passed and keeps the live ones", async () => {
-    const db = getDb();
-    await hitRateLimit(db, "old", rule, at("2026-11-22T10:00:00.000Z"));
-    await hitRateLimit(db, "live", rule, at("2026-11-22T10:00:30.000Z"));
-    await hitRateLimit(db, "live", rule, at("2026-11-22T10:00:45.000Z"));
-    expect(await pruneRateLimits(db, at("2026-11-22T10:01:00.000Z"))).toBe(1);
+    await hitRateLimit("old", rule, at("2026-11-22T10:00:00.000Z"));
+    await hitRateLimit("live", rule, at("2026-11-22T10:00:30.000Z"));
+    await hitRateLimit("live", rule, at("2026-11-22T10:00:45.000Z"));
+    expect(await pruneRateLimits(at("2026-11-22T10:01:00.000Z"))).toBe(1);
     expect(await keys()).toEqual(["live"]);
-    expect(await pruneRateLimits(db, at("2026-11-22T10:01:44.999Z"))).toBe(0);
-    expect(await pruneRateLimits(db, at("2026-11-22T10:01:45.000Z"))).toBe(1);
+    expect(await pruneRateLimits(at("2026-11-22T10:01:44.999Z"))).toBe(0);
+    expect(await pruneRateLimits(at("2026-11-22T10:01:45.000Z"))).toBe(1);
     expect(await keys()).toEqual([]);
   });
 
   it("happens as hits arrive, with no job to run", async () => {
-    const db = getDb();
     // Later than every other test here, so the once-a-minute pruning is due.
-    await hitRateLimit(db, "old", rule, at("2030-01-01T10:00:00.000Z"));
-    await hitRateLimit(db, "live", rule, at("2030-01-01T10:00:30.000Z"));
-    await hitRateLimit(db, "new", rule, at("2030-01-01T10:01:10.000Z"));
+    await hitRateLimit("old", rule, at("2030-01-01T10:00:00.000Z"));
+    await hitRateLimit("live", rule, at("2030-01-01T10:00:30.000Z"));
+    await hitRateLimit("new", rule, at("2030-01-01T10:01:10.000Z"));
     expect(await keys()).toEqual(["live", "new"]);
   });
 });

@@ -1,5 +1,4 @@
-import type { Kysely } from "kysely";
-import type { Database } from "~/db/schema";
+import { getDb } from "~/db/db.server";
 import { clientAddressGroup } from "./client-address.server";
 import { getLogger } from "./logger.server";
 import { emailFingerprint, fingerprint } from "./server-secret.server";
@@ -40,34 +39,35 @@ export function rateLimitKey(scope: string, subject: RateLimitSubject): string {
  * simultaneous hits on one key queue instead of reading the same count.
  */
 export async function hitRateLimit(
-  db: Kysely<Database>,
   key: string,
   rule: RateLimitRule,
   now = new Date(),
 ): Promise<RateLimitVerdict> {
   const at = now.getTime();
-  const verdict = await db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto("rate_limit")
-      .values({ key, hits: "", expires_at: now.toISOString() })
-      .onConflict((oc) =>
-        oc.column("key").doUpdateSet((eb) => ({ hits: eb.ref("rate_limit.hits") })),
-      )
-      .returning("hits")
-      .executeTakeFirstOrThrow();
-    const recent = parseHits(row.hits).filter((hit) => hit > at - rule.windowMs);
-    if (recent.length >= rule.limit) return judge(recent, rule, at, false);
-    recent.push(at);
-    recent.sort((a, b) => a - b);
-    const newest = recent[recent.length - 1] ?? at;
-    await trx
-      .updateTable("rate_limit")
-      .set({ hits: recent.join(","), expires_at: new Date(newest + rule.windowMs).toISOString() })
-      .where("key", "=", key)
-      .execute();
-    return judge(recent, rule, at, true);
-  });
-  await pruneNowAndThen(db, now);
+  const verdict = await getDb()
+    .transaction()
+    .execute(async (trx) => {
+      const row = await trx
+        .insertInto("rate_limit")
+        .values({ key, hits: "", expires_at: now.toISOString() })
+        .onConflict((oc) =>
+          oc.column("key").doUpdateSet((eb) => ({ hits: eb.ref("rate_limit.hits") })),
+        )
+        .returning("hits")
+        .executeTakeFirstOrThrow();
+      const recent = parseHits(row.hits).filter((hit) => hit > at - rule.windowMs);
+      if (recent.length >= rule.limit) return judge(recent, rule, at, false);
+      recent.push(at);
+      recent.sort((a, b) => a - b);
+      const newest = recent[recent.length - 1] ?? at;
+      await trx
+        .updateTable("rate_limit")
+        .set({ hits: recent.join(","), expires_at: new Date(newest + rule.windowMs).toISOString() })
+        .where("key", "=", key)
+        .execute();
+      return judge(recent, rule, at, true);
+    });
+  await pruneNowAndThen(now);
   return verdict;
 }
 
@@ -85,8 +85,8 @@ function judge(recent: number[], rule: RateLimitRule, at: number, allowed: boole
 }
 
 /** Deletes the rows of keys with no hit left in their window; forgetting them changes nothing. */
-export async function pruneRateLimits(db: Kysely<Database>, now = new Date()): Promise<number> {
-  const result = await db
+export async function pruneRateLimits(now = new Date()): Promise<number> {
+  const result = await getDb()
     .deleteFrom("rate_limit")
     .where("expires_at", "<=", now.toISOString())
     .executeTakeFirst();
@@ -97,11 +97,11 @@ const PRUNE_EVERY_MS = 60_000;
 let nextPruneAt = 0;
 
 /** At most once a minute per process, so the table stays small with no job to schedule. */
-async function pruneNowAndThen(db: Kysely<Database>, now: Date): Promise<void> {
+async function pruneNowAndThen(now: Date): Promise<void> {
   if (now.getTime() < nextPruneAt) return;
   nextPruneAt = now.getTime() + PRUNE_EVERY_MS;
   try {
-    await pruneRateLimits(db, now);
+    await pruneRateLimits(now);
   } catch (error) {
     // The hit is already judged; a clean-up that fails waits for the next turn.
     getLogger().warn({ err: error }, "expired rate-limit rows could not be deleted");

@@ -1,7 +1,7 @@
-import { track } from "./analytics";
-
 // SPEC §2 "Waitlist modal": a global trigger lets any part of the app open it. It lives here, not
 // in the waitlist feature, so that a button can open the dialog without loading the dialog's code.
+// The waitlist host, which hears the request, records it as `waitlist_trigger` (app/lib may not
+// depend on the analytics feature).
 export const WAITLIST_OPEN_EVENT = "kestrel:waitlist-open";
 
 export interface WaitlistOpenRequest {
@@ -12,7 +12,6 @@ export interface WaitlistOpenRequest {
 }
 
 export function openWaitlist(request: WaitlistOpenRequest): void {
-  track("waitlist_trigger", { source: request.source });
   window.dispatchEvent(
     new CustomEvent<WaitlistOpenRequest>(WAITLIST_OPEN_EVENT, { detail: request }),
   );

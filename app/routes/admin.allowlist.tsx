@@ -1,7 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, data, useNavigation } from "react-router";
-import { getDb } from "~/db/db.server";
 import { adminPageMeta } from "~/features/admin";
 import { AllowlistEntrySchema } from "~/features/auth/forms";
 import {
@@ -29,9 +28,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const db = getDb();
   const env = getEnv();
-  const [entries, changes] = await Promise.all([listAllowlist(db), listAllowlistChanges(db)]);
+  const [entries, changes] = await Promise.all([listAllowlist(), listAllowlistChanges()]);
   return {
     entries,
     changes,
@@ -49,8 +47,7 @@ export async function action({ request }: Route.ActionArgs) {
   const fields = await readFormFields(request);
   if (fields.intent === "remove") {
     const id = Number(fields.id);
-    const removed =
-      Number.isSafeInteger(id) && (await removeAllowlistEntry(getDb(), id, user.email));
+    const removed = Number.isSafeInteger(id) && (await removeAllowlistEntry(id, user.email));
     return data(
       { intent: "remove" as const, removed, result: undefined },
       { status: removed ? 200 : 404 },
@@ -60,7 +57,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (submission.status !== "success") {
     return data({ intent: "add" as const, result: submission.reply() }, { status: 400 });
   }
-  const added = await addAllowlistEntry(getDb(), submission.value, user.email);
+  const added = await addAllowlistEntry(submission.value, user.email);
   if (!added) {
     return data(
       {

@@ -1,11 +1,5 @@
-import {
-  AdminDate,
-  AdminList,
-  type Column,
-  type ContactRow,
-  adminPageMeta,
-} from "~/features/admin";
-import { loadAdminList } from "~/features/admin/index.server";
+import { AdminDate, AdminList, type Column, adminPageMeta } from "~/features/admin";
+import { type ContactMessageRow, loadAdminList } from "~/features/admin/index.server";
 import { addEnglishNamespaces, useTranslation } from "~/features/i18n";
 import admin from "../../locales/en/admin.json";
 import type { Route } from "./+types/admin.contact";
@@ -21,7 +15,7 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export default function AdminContact({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
-  const columns: Column<ContactRow>[] = [
+  const columns: Column<ContactMessageRow>[] = [
     {
       key: "created_at",
       header: t("contact.columns.created_at"),

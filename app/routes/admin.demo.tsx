@@ -1,5 +1,5 @@
-import { AdminDate, AdminList, type Column, type DemoRow, adminPageMeta } from "~/features/admin";
-import { loadAdminList } from "~/features/admin/index.server";
+import { AdminDate, AdminList, type Column, adminPageMeta } from "~/features/admin";
+import { type DemoRequestRow, loadAdminList } from "~/features/admin/index.server";
 import { addEnglishNamespaces, useTranslation } from "~/features/i18n";
 import admin from "../../locales/en/admin.json";
 import type { Route } from "./+types/admin.demo";
@@ -15,7 +15,7 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export default function AdminDemo({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
-  const columns: Column<DemoRow>[] = [
+  const columns: Column<DemoRequestRow>[] = [
     {
       key: "created_at",
       header: t("demo.columns.created_at"),

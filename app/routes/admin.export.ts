@@ -1,7 +1,6 @@
 import { isAdminDataset, parseAdminListQuery } from "~/features/admin";
 import { exportDatasetCsv } from "~/features/admin/index.server";
 import { requireAdmin } from "~/features/auth/index.server";
-import { getDb } from "~/db/db.server";
 import { getLogger } from "~/lib/logger.server";
 import type { Route } from "./+types/admin.export";
 
@@ -17,7 +16,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     });
   }
   const { q } = parseAdminListQuery(new URL(request.url).searchParams);
-  const { filename, csv, rows } = await exportDatasetCsv(getDb(), dataset, { q });
+  const { filename, csv, rows } = await exportDatasetCsv(dataset, { q });
   // Exports carry personal data out of Kestrel: who took what is kept in the log.
   getLogger().info(
     { event: "admin.export", dataset, searched: q !== "", rows, userId: user.id },

@@ -1,5 +1,5 @@
-import { AdminDate, AdminList, type Column, type OutboxRow, adminPageMeta } from "~/features/admin";
-import { loadAdminList } from "~/features/admin/index.server";
+import { AdminDate, AdminList, type Column, adminPageMeta } from "~/features/admin";
+import { type OutboxRow, loadAdminList } from "~/features/admin/index.server";
 import { addEnglishNamespaces, useTranslation } from "~/features/i18n";
 import admin from "../../locales/en/admin.json";
 import type { Route } from "./+types/admin.outbox";

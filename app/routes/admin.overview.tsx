@@ -2,7 +2,6 @@ import { EVENT_WINDOW_DAYS, adminPageMeta, formatAdminCount } from "~/features/a
 import { countAdminTotals, countEventsByName } from "~/features/admin/index.server";
 import { requireAdmin } from "~/features/auth/index.server";
 import { addEnglishNamespaces, useTranslation } from "~/features/i18n";
-import { getDb } from "~/db/db.server";
 import { Card } from "~/ui/card";
 import admin from "../../locales/en/admin.json";
 import type { Route } from "./+types/admin.overview";
@@ -16,8 +15,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const now = new Date();
   const [totals, events] = await Promise.all([
-    countAdminTotals(getDb(), { now }),
-    countEventsByName(getDb(), { now, days: EVENT_WINDOW_DAYS }),
+    countAdminTotals({ now }),
+    countEventsByName({ now, days: EVENT_WINDOW_DAYS }),
   ]);
   return { totals, events };
 }

@@ -1,11 +1,5 @@
-import {
-  AdminDate,
-  AdminList,
-  type Column,
-  type WaitlistRow,
-  adminPageMeta,
-} from "~/features/admin";
-import { loadAdminList } from "~/features/admin/index.server";
+import { AdminDate, AdminList, type Column, adminPageMeta } from "~/features/admin";
+import { type WaitlistEntryRow, loadAdminList } from "~/features/admin/index.server";
 import { addEnglishNamespaces, useTranslation } from "~/features/i18n";
 import admin from "../../locales/en/admin.json";
 import type { Route } from "./+types/admin.waitlist";
@@ -21,7 +15,7 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export default function AdminWaitlist({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
-  const columns: Column<WaitlistRow>[] = [
+  const columns: Column<WaitlistEntryRow>[] = [
     {
       key: "created_at",
       header: t("waitlist.columns.created_at"),

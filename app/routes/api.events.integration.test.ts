@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { getDb } from "~/db/db.server";
 import { EVENTS_RATE_LIMIT, limitEventBatches } from "~/features/analytics/index.server";
 import { callAction } from "../../tests/integration/call-action";
 import { action } from "./api.events";
@@ -19,7 +18,7 @@ describe("POST /api/events rate limit", () => {
   it("answers 429 with Retry-After once an address has used its allowance, leaving others alone", async () => {
     expect((await post("198.51.100.7")).status).toBe(202);
     for (let i = 1; i < EVENTS_RATE_LIMIT.limit; i++) {
-      await limitEventBatches(getDb(), "198.51.100.7");
+      await limitEventBatches("198.51.100.7");
     }
     const limited = await post("198.51.100.7");
     expect(limited.status).toBe(429);

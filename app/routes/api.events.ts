@@ -1,7 +1,9 @@
-import { getDb } from "~/db/db.server";
-import { limitEventBatches, recordAnalyticsEvents } from "~/features/analytics/index.server";
-import { ANALYTICS_LIMITS } from "~/lib/analytics-events";
-import { AnalyticsBatchSchema } from "~/lib/analytics-schema";
+import {
+  ANALYTICS_LIMITS,
+  AnalyticsBatchSchema,
+  limitEventBatches,
+  recordAnalyticsEvents,
+} from "~/features/analytics/index.server";
 import { apiError, fieldErrors, readJsonBody } from "~/lib/api.server";
 import { requestInfoContext } from "~/lib/request-context";
 import type { Route } from "./+types/api.events";
@@ -10,8 +12,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") {
     return apiError(405, "method_not_allowed", { headers: { Allow: "POST" } });
   }
-  const db = getDb();
-  const verdict = await limitEventBatches(db, context.get(requestInfoContext).clientIp);
+  const verdict = await limitEventBatches(context.get(requestInfoContext).clientIp);
   if (!verdict.allowed) {
     return apiError(429, "rate_limited", {
       headers: { "Retry-After": String(verdict.retryAfterSeconds) },
@@ -22,7 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) {
     return apiError(400, "validation", { fields: fieldErrors(parsed.error.issues) });
   }
-  const accepted = await recordAnalyticsEvents(db, parsed.data);
+  const accepted = await recordAnalyticsEvents(parsed.data);
   return Response.json({ accepted }, { status: 202 });
 }
 

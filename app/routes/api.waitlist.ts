@@ -1,5 +1,4 @@
 import { redirect } from "react-router";
-import { getDb } from "~/db/db.server";
 import { getLocaleState } from "~/features/i18n/index.server";
 import { WAITLIST_LIMITS, submitWaitlist } from "~/features/waitlist/index.server";
 import { apiError, fieldErrors, readFormFields, readJsonBody } from "~/lib/api.server";
@@ -28,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   };
 
   const { locale, region } = await getLocaleState(request);
-  const outcome = await submitWaitlist(getDb(), body, {
+  const outcome = await submitWaitlist(body, {
     clientIp: context.get(requestInfoContext).clientIp,
     locale,
     region,

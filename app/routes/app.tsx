@@ -2,7 +2,6 @@ import { Award, BookOpen, GraduationCap, ShieldCheck, Siren } from "lucide-react
 import { Link } from "react-router";
 import { checkPilotAccess, getAuthState, requireUser } from "~/features/auth/index.server";
 import { i18nForMatches, useTranslation } from "~/features/i18n";
-import { getDb } from "~/db/db.server";
 import { Card } from "~/ui/card";
 import type { Route } from "./+types/app";
 import { formatLongDate } from "~/lib/dates";
@@ -15,7 +14,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const { session } = await getAuthState(request);
-  const access = await checkPilotAccess(getDb(), user.email);
+  const access = await checkPilotAccess(user.email);
   return {
     email: user.email,
     role: user.role,

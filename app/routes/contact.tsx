@@ -17,8 +17,7 @@ import {
   useTranslation,
 } from "~/features/i18n";
 import { getLocaleState } from "~/features/i18n/index.server";
-import { getDb } from "~/db/db.server";
-import { track } from "~/lib/analytics";
+import { track } from "~/features/analytics";
 import { readFormFields } from "~/lib/api.server";
 import { brand } from "~/lib/brand";
 import { requestInfoContext } from "~/lib/request-context";
@@ -43,7 +42,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 export async function action({ request, context }: Route.ActionArgs) {
   const fields = await readFormFields(request);
   const { locale } = await getLocaleState(request);
-  const { status, headers, ...reply } = await submitLeadForm(getDb(), "contact", fields, {
+  const { status, headers, ...reply } = await submitLeadForm("contact", fields, {
     clientIp: context.get(requestInfoContext).clientIp,
     locale,
   });

@@ -25,8 +25,7 @@ import {
   useTranslation,
 } from "~/features/i18n";
 import { getLocaleState } from "~/features/i18n/index.server";
-import { getDb } from "~/db/db.server";
-import { track } from "~/lib/analytics";
+import { track } from "~/features/analytics";
 import { readFormFields } from "~/lib/api.server";
 import { brand } from "~/lib/brand";
 import { requestInfoContext } from "~/lib/request-context";
@@ -52,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const fields = await readFormFields(request);
   if (fields.intent === WAITLIST_INTENT) {
     const { locale, region } = await getLocaleState(request);
-    const { status, ...result } = await joinWaitlistByForm(getDb(), fields, {
+    const { status, ...result } = await joinWaitlistByForm(fields, {
       clientIp: context.get(requestInfoContext).clientIp,
       locale,
       region,
@@ -60,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ intent: WAITLIST_INTENT, ...result }, { status });
   }
   const { locale } = await getLocaleState(request);
-  const { status, headers, ...reply } = await submitLeadForm(getDb(), "demo", fields, {
+  const { status, headers, ...reply } = await submitLeadForm("demo", fields, {
     clientIp: context.get(requestInfoContext).clientIp,
     locale,
   });

@@ -9,7 +9,7 @@ import {
 } from "lucide-react";
 import { useSearchParams } from "react-router";
 import { RegionQuickReference, i18nForMatches, useTranslation } from "~/features/i18n";
-import { track } from "~/lib/analytics";
+import { track } from "~/features/analytics";
 import { brand } from "~/lib/brand";
 import { ButtonLink } from "~/ui/button";
 import { Card } from "~/ui/card";

@@ -57,7 +57,7 @@ export async function signInForTest(
   { admin = false, secondFactor = false }: { admin?: boolean; secondFactor?: boolean } = {},
 ): Promise<{ cookie: string; email: string }> {
   const db = getDb();
-  await addAllowlistEntry(db, { kind: "domain", value: "bank.example" }, "ops@kestrel.test");
+  await addAllowlistEntry({ kind: "domain", value: "bank.example" }, "ops@kestrel.test");
   signIns += 1;
   const email = `${label}${signIns}@bank.example`;
   const context = {

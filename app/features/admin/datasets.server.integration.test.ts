@@ -10,7 +10,6 @@ const minutes = (n: number) => new Date(Date.UTC(2026, 10, 1) + n * 60_000).toIS
 async function addWaitlist(count: number, name = (i: number) => `Person ${i}`) {
   for (let i = 0; i < count; i++) {
     await recordWaitlistEntry(
-      getDb(),
       {
         email: `person${i}@bank.example`,
         name: name(i),
@@ -45,7 +44,7 @@ const names = <T extends { name: string }>(rows: T[]) => rows.map((row) => row.n
 describe("listSubmissions", () => {
   it("lists newest first, a page at a time, with the total and the page count", async () => {
     await addWaitlist(ADMIN_PAGE_SIZE * 2 + 3);
-    const first = await listSubmissions(getDb(), "waitlist", { q: "", page: 1 });
+    const first = await listSubmissions("waitlist", { q: "", page: 1 });
     expect(first).toMatchObject({ page: 1, pageCount: 3, total: 53, q: "" });
     expect(first.rows).toHaveLength(ADMIN_PAGE_SIZE);
     expect(first.rows[0]).toMatchObject({ name: "Person 52", email: "person52@bank.example" });
@@ -65,28 +64,28 @@ describe("listSubmissions", () => {
       ].sort(),
     );
 
-    const last = await listSubmissions(getDb(), "waitlist", { q: "", page: 3 });
+    const last = await listSubmissions("waitlist", { q: "", page: 3 });
     expect(last.rows.map((row) => row.name)).toEqual(["Person 2", "Person 1", "Person 0"]);
   });
 
   it("shows the last page for a page beyond it, and the first for page 0 or a non-number", async () => {
     await addWaitlist(ADMIN_PAGE_SIZE + 1);
-    const beyond = await listSubmissions(getDb(), "waitlist", { q: "", page: 99 });
+    const beyond = await listSubmissions("waitlist", { q: "", page: 99 });
     expect(beyond).toMatchObject({ page: 2, pageCount: 2, total: 26 });
     expect(beyond.rows.map((row) => row.name)).toEqual(["Person 0"]);
 
-    const zero = await listSubmissions(getDb(), "waitlist", { q: "", page: 0 });
+    const zero = await listSubmissions("waitlist", { q: "", page: 0 });
     expect(zero).toMatchObject({ page: 1 });
     expect(zero.rows).toHaveLength(ADMIN_PAGE_SIZE);
 
     for (const page of ["abc", "-3", "1.5", "1e400"]) {
       const query = parseAdminListQuery(new URLSearchParams({ page }));
-      expect((await listSubmissions(getDb(), "waitlist", query)).page).toBe(1);
+      expect((await listSubmissions("waitlist", query)).page).toBe(1);
     }
   });
 
   it("answers one empty page when there is nothing", async () => {
-    expect(await listSubmissions(getDb(), "demo", { q: "", page: 4 })).toEqual({
+    expect(await listSubmissions("demo", { q: "", page: 4 })).toEqual({
       rows: [],
       q: "",
       page: 1,
@@ -100,17 +99,17 @@ describe("listSubmissions", () => {
     await addContact({ name: "An Nguyen", company: null, message: "Pricing for MAYBANK staff" });
     await addContact({ name: "Somchai", company: "Krungthai" });
 
-    const byCompany = await listSubmissions(getDb(), "contact", { q: "maybank", page: 1 });
+    const byCompany = await listSubmissions("contact", { q: "maybank", page: 1 });
     expect(names(byCompany.rows)).toEqual(["An Nguyen", "Siti Rahman"]);
     expect(byCompany.total).toBe(2);
     expect(byCompany.rows[0]).toHaveProperty("message");
 
-    expect(names((await listSubmissions(getDb(), "contact", { q: "SITI", page: 1 })).rows)).toEqual(
-      ["Siti Rahman"],
-    );
-    const byEmail = await listSubmissions(getDb(), "contact", { q: "somchai@mail", page: 1 });
+    expect(names((await listSubmissions("contact", { q: "SITI", page: 1 })).rows)).toEqual([
+      "Siti Rahman",
+    ]);
+    const byEmail = await listSubmissions("contact", { q: "somchai@mail", page: 1 });
     expect(names(byEmail.rows)).toEqual(["Somchai"]);
-    expect((await listSubmissions(getDb(), "contact", { q: "nobody", page: 1 })).total).toBe(0);
+    expect((await listSubmissions("contact", { q: "nobody", page: 1 })).total).toBe(0);
   });
 
   it("reads % and _ in a search as themselves, not as wildcards", async () => {
@@ -120,18 +119,18 @@ describe("listSubmissions", () => {
     await addContact({ name: "snakeXcase Co" });
     await addContact({ name: "Back\\slash" });
 
-    const percent = await listSubmissions(getDb(), "contact", { q: "100%", page: 1 });
+    const percent = await listSubmissions("contact", { q: "100%", page: 1 });
     expect(names(percent.rows)).toEqual(["Growth 100% Ltd"]);
-    const underscore = await listSubmissions(getDb(), "contact", { q: "e_c", page: 1 });
+    const underscore = await listSubmissions("contact", { q: "e_c", page: 1 });
     expect(names(underscore.rows)).toEqual(["snake_case Co"]);
-    expect((await listSubmissions(getDb(), "contact", { q: "%", page: 1 })).total).toBe(1);
-    const backslash = await listSubmissions(getDb(), "contact", { q: "k\\s", page: 1 });
+    expect((await listSubmissions("contact", { q: "%", page: 1 })).total).toBe(1);
+    const backslash = await listSubmissions("contact", { q: "k\\s", page: 1 });
     expect(names(backslash.rows)).toEqual(["Back\\slash"]);
   });
 
   it("pages through the rows a search matches", async () => {
     await addWaitlist(ADMIN_PAGE_SIZE + 5, (i) => (i % 2 === 0 ? `Even ${i}` : `Odd ${i}`));
-    const even = await listSubmissions(getDb(), "waitlist", { q: "even", page: 2 });
+    const even = await listSubmissions("waitlist", { q: "even", page: 2 });
     expect(even).toMatchObject({ total: 15, pageCount: 1, page: 1, q: "even" });
     expect(even.rows.every((row) => row.name.startsWith("Even"))).toBe(true);
   });
@@ -163,22 +162,22 @@ describe("listOutbox", () => {
         },
       ])
       .execute();
-    const all = await listOutbox(db, { q: "", page: 1 });
+    const all = await listOutbox({ q: "", page: 1 });
     expect(all.rows.map((row) => row.subject)).toEqual([
       "Your sign-in code",
       "Contact (sales): Siti",
     ]);
     expect(all.rows[0]).toMatchObject({ status: "failed", error: "connect ECONNREFUSED" });
-    expect((await listOutbox(db, { q: "MEI@", page: 1 })).total).toBe(1);
-    expect((await listOutbox(db, { q: "contact (sales)", page: 1 })).total).toBe(1);
-    expect((await listOutbox(db, { q: "From: Siti", page: 1 })).total).toBe(0); // not the body
+    expect((await listOutbox({ q: "MEI@", page: 1 })).total).toBe(1);
+    expect((await listOutbox({ q: "contact (sales)", page: 1 })).total).toBe(1);
+    expect((await listOutbox({ q: "From: Siti", page: 1 })).total).toBe(0); // not the body
   });
 });
 
 describe("rowsForExport", () => {
   it("answers every row the search matches, not one page", async () => {
     await addWaitlist(ADMIN_PAGE_SIZE * 2, (i) => (i < 30 ? `Match ${i}` : `Other ${i}`));
-    const rows = await rowsForExport(getDb(), "waitlist", { q: "match" });
+    const rows = await rowsForExport("waitlist", { q: "match" });
     expect(rows).toHaveLength(30);
     expect(rows[0]?.name).toBe("Match 29");
   });

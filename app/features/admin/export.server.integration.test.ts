@@ -56,7 +56,7 @@ describe("exportDatasetCsv", () => {
     await addContact('=HYPERLINK("x")', "+1 call me", 2);
     await addContact("สมชาย", "-", 3);
 
-    const { filename, csv } = await exportDatasetCsv(getDb(), "contact", {
+    const { filename, csv } = await exportDatasetCsv("contact", {
       now: new Date("2026-11-22T23:59:00Z"),
     });
     expect(filename).toBe("kestrel-contact-2026-11-22.csv");
@@ -99,14 +99,14 @@ describe("exportDatasetCsv", () => {
   it("exports only what the search matches, every page of it", async () => {
     for (let i = 0; i < 30; i++) await addContact(`Bank ${i}`, "Hello", i);
     await addContact("Insurer", "Hello", 40);
-    const { csv } = await exportDatasetCsv(getDb(), "contact", { q: "bank" });
+    const { csv } = await exportDatasetCsv("contact", { q: "bank" });
     const [, ...rows] = parseCsv(csv.slice(BOM.length));
     expect(rows).toHaveLength(30);
     expect(rows.every((row) => row[2]?.startsWith("Bank "))).toBe(true);
   });
 
   it("answers the header alone when nothing matches", async () => {
-    const { csv } = await exportDatasetCsv(getDb(), "outbox", { q: "nothing" });
+    const { csv } = await exportDatasetCsv("outbox", { q: "nothing" });
     expect(parseCsv(csv.slice(BOM.length))).toEqual([
       ["id", "created_at", "sent_at", "to_address", "subject", "status", "error", "body"],
     ]);

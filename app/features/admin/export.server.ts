@@ -1,9 +1,7 @@
 import { stringify } from "csv-stringify/sync";
-import type { Kysely } from "kysely";
-import type { Database } from "~/db/schema";
 import { neutraliseCsvCell } from "./csv-cell";
-import { type AdminDataset, DATASET_COLUMNS } from "./datasets";
-import { rowsForExport } from "./datasets.server";
+import type { AdminDataset } from "./datasets";
+import { datasetColumns, rowsForExport } from "./datasets.server";
 
 export interface CsvExport {
   filename: string;
@@ -23,12 +21,11 @@ export function exportFileName(dataset: AdminDataset, now = new Date()): string 
  * programs read names in Thai, Chinese or Tamil as UTF-8.
  */
 export async function exportDatasetCsv(
-  db: Kysely<Database>,
   dataset: AdminDataset,
   { q = "", now = new Date() }: { q?: string; now?: Date } = {},
 ): Promise<CsvExport> {
-  const columns: readonly string[] = DATASET_COLUMNS[dataset];
-  const rows = await rowsForExport(db, dataset, { q });
+  const columns = datasetColumns(dataset);
+  const rows = await rowsForExport(dataset, { q });
   const records = rows.map((row) => {
     const cells = row as Record<string, string | number | null>;
     return columns.map((column) => neutraliseCsvCell(cells[column]));

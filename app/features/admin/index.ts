@@ -4,17 +4,10 @@ export { neutraliseCsvCell } from "./csv-cell";
 export { AdminDate, DataTable, type Column } from "./data-table";
 export {
   ADMIN_DATASETS,
-  DATASET_COLUMNS,
-  DATASET_SEARCH_COLUMNS,
   SUBMISSION_DATASETS,
   isAdminDataset,
   type AdminDataset,
-  type AdminRows,
-  type ContactRow,
-  type DemoRow,
-  type OutboxRow,
   type SubmissionDataset,
-  type WaitlistRow,
 } from "./datasets";
 export { formatAdminCount, formatAdminDate } from "./format";
 export {

@@ -57,7 +57,7 @@ async function addEvent(name: string, createdAt: string) {
 
 describe("countAdminTotals", () => {
   it("counts nothing on an empty database", async () => {
-    expect(await countAdminTotals(getDb(), { now: NOW })).toEqual({
+    expect(await countAdminTotals({ now: NOW })).toEqual({
       waitlist: 0,
       contact: 0,
       demo: 0,
@@ -71,7 +71,6 @@ describe("countAdminTotals", () => {
     const at = NOW.toISOString();
     for (const who of ["a", "b"]) {
       await recordWaitlistEntry(
-        db,
         {
           email: `${who}@bank.example`,
           name: who,
@@ -120,7 +119,7 @@ describe("countAdminTotals", () => {
     await addSession("expired-1", "mei", hoursFromNow(-1));
     await addSession("expired-2", "an", hoursFromNow(-24 * 30));
 
-    expect(await countAdminTotals(db, { now: NOW })).toEqual({
+    expect(await countAdminTotals({ now: NOW })).toEqual({
       waitlist: 2,
       contact: 1,
       demo: 3,
@@ -129,7 +128,7 @@ describe("countAdminTotals", () => {
     });
     // Two hours on, the session that had an hour left has ended.
     const later = new Date(NOW.getTime() + 2 * 3_600_000);
-    expect((await countAdminTotals(db, { now: later })).activeSessions).toBe(1);
+    expect((await countAdminTotals({ now: later })).activeSessions).toBe(1);
   });
 });
 
@@ -144,7 +143,7 @@ describe("countEventsByName", () => {
     await addEvent("module_viewed", hoursFromNow(-24 * 7)); // on the boundary: counted
     await addEvent("page_view", hoursFromNow(-24 * 7 - 1)); // just before it: not counted
 
-    expect(await countEventsByName(getDb(), { now: NOW })).toEqual([
+    expect(await countEventsByName({ now: NOW })).toEqual([
       { name: "waitlist_open", count: 3 },
       { name: "cta_click", count: 2 },
       { name: "module_viewed", count: 1 },
@@ -153,6 +152,6 @@ describe("countEventsByName", () => {
 
   it("answers an empty list when nothing happened in the window", async () => {
     await addEvent("cta_click", hoursFromNow(-24 * 10));
-    expect(await countEventsByName(getDb(), { now: NOW })).toEqual([]);
+    expect(await countEventsByName({ now: NOW })).toEqual([]);
   });
 });

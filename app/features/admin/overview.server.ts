@@ -1,6 +1,7 @@
-import type { Kysely } from "kysely";
-import type { Database } from "~/db/schema";
 import { countAnalyticsEventsSince } from "~/features/analytics/index.server";
+import { countActiveSessions, countUsers } from "~/features/auth/index.server";
+import { countContactMessages, countDemoRequests } from "~/features/contact/index.server";
+import { countWaitlistEntries } from "~/features/waitlist/index.server";
 import { EVENT_WINDOW_DAYS } from "./constants";
 
 export interface AdminTotals {
@@ -12,42 +13,18 @@ export interface AdminTotals {
   activeSessions: number;
 }
 
-/** The overview's counters, in one round trip. */
-export async function countAdminTotals(
-  db: Kysely<Database>,
-  { now = new Date() }: { now?: Date } = {},
-): Promise<AdminTotals> {
-  // An ISO bound compares with better-auth's ISO text on SQLite and is cast to timestamptz on
-  // PostgreSQL, so the same query serves both engines.
-  const row = await db
-    .selectNoFrom((eb) => [
-      eb
-        .selectFrom("waitlist_entry")
-        .select(eb.fn.countAll<number | string>().as("count"))
-        .as("waitlist"),
-      eb
-        .selectFrom("contact_message")
-        .select(eb.fn.countAll<number | string>().as("count"))
-        .as("contact"),
-      eb
-        .selectFrom("demo_request")
-        .select(eb.fn.countAll<number | string>().as("count"))
-        .as("demo"),
-      eb.selectFrom("user").select(eb.fn.countAll<number | string>().as("count")).as("users"),
-      eb
-        .selectFrom("session")
-        .select(eb.fn.countAll<number | string>().as("count"))
-        .where("expires_at", ">", now.toISOString())
-        .as("activeSessions"),
-    ])
-    .executeTakeFirstOrThrow();
-  return {
-    waitlist: Number(row.waitlist),
-    contact: Number(row.contact),
-    demo: Number(row.demo),
-    users: Number(row.users),
-    activeSessions: Number(row.activeSessions),
-  };
+/** The overview's counters, each asked of the feature that owns the table. */
+export async function countAdminTotals({
+  now = new Date(),
+}: { now?: Date } = {}): Promise<AdminTotals> {
+  const [waitlist, contact, demo, users, activeSessions] = await Promise.all([
+    countWaitlistEntries(),
+    countContactMessages(),
+    countDemoRequests(),
+    countUsers(),
+    countActiveSessions({ now }),
+  ]);
+  return { waitlist, contact, demo, users, activeSessions };
 }
 
 export interface EventCount {
@@ -56,9 +33,9 @@ export interface EventCount {
 }
 
 /** Analytics events by name over the last `days` days, most frequent first. */
-export function countEventsByName(
-  db: Kysely<Database>,
-  { now = new Date(), days = EVENT_WINDOW_DAYS }: { now?: Date; days?: number } = {},
-): Promise<EventCount[]> {
-  return countAnalyticsEventsSince(db, new Date(now.getTime() - days * 24 * 60 * 60 * 1000));
+export function countEventsByName({
+  now = new Date(),
+  days = EVENT_WINDOW_DAYS,
+}: { now?: Date; days?: number } = {}): Promise<EventCount[]> {
+  return countAnalyticsEventsSince(new Date(now.getTime() - days * 24 * 60 * 60 * 1000));
 }

@@ -7,7 +7,6 @@ describe("analytics events", () => {
     const db = getDb();
     const anonymousId = "5b1f1a0e-8a4a-4c53-9d0b-0f6f7d1c2a3b";
     const stored = await recordAnalyticsEvents(
-      db,
       {
         anonymousId,
         events: [
@@ -51,23 +50,20 @@ describe("analytics events", () => {
   });
 
   it("counts events by name since a moment, most frequent first", async () => {
-    const db = getDb();
     const event = (name: "waitlist_open" | "module_viewed") => ({
       name,
       properties: {},
       path: "/",
     });
     await recordAnalyticsEvents(
-      db,
       { events: [event("module_viewed")] },
       { now: new Date("2026-11-01T00:00:00Z") },
     );
     await recordAnalyticsEvents(
-      db,
       { events: [event("waitlist_open"), event("waitlist_open"), event("module_viewed")] },
       { now: new Date("2026-11-20T00:00:00Z") },
     );
-    expect(await countAnalyticsEventsSince(db, new Date("2026-11-15T00:00:00Z"))).toEqual([
+    expect(await countAnalyticsEventsSince(new Date("2026-11-15T00:00:00Z"))).toEqual([
       { name: "waitlist_open", count: 2 },
       { name: "module_viewed", count: 1 },
     ]);

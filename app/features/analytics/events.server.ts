@@ -1,6 +1,5 @@
-import type { Kysely } from "kysely";
-import type { Database } from "~/db/schema";
-import type { AnalyticsBatch } from "~/lib/analytics-events";
+import { getDb } from "~/db/db.server";
+import type { AnalyticsBatch } from "./catalogue";
 
 export interface EventOrigin {
   sessionId?: string | null;
@@ -9,12 +8,11 @@ export interface EventOrigin {
 
 /** Stores a validated batch in one statement (all or nothing). */
 export async function recordAnalyticsEvents(
-  db: Kysely<Database>,
   batch: AnalyticsBatch,
   origin: EventOrigin = {},
 ): Promise<number> {
   const createdAt = (origin.now ?? new Date()).toISOString();
-  await db
+  await getDb()
     .insertInto("analytics_event")
     .values(
       batch.events.map((event) => ({
@@ -33,10 +31,9 @@ export async function recordAnalyticsEvents(
 
 /** Counts events by name since a moment, most frequent first. */
 export async function countAnalyticsEventsSince(
-  db: Kysely<Database>,
   since: Date,
 ): Promise<{ name: string; count: number }[]> {
-  const rows = await db
+  const rows = await getDb()
     .selectFrom("analytics_event")
     .select(({ fn }) => ["name", fn.countAll<number | string>().as("count")])
     .where("created_at", ">=", since.toISOString())

@@ -1,5 +1,3 @@
-import type { Kysely } from "kysely";
-import type { Database } from "~/db/schema";
 import { type RateLimitVerdict, hitRateLimit, rateLimitKey } from "~/lib/rate-limit.server";
 
 // Decision 006: 120 batches a minute per client address. A tab sends a batch every 2 s at most
@@ -7,10 +5,6 @@ import { type RateLimitVerdict, hitRateLimit, rateLimitKey } from "~/lib/rate-li
 export const EVENTS_RATE_LIMIT = { limit: 120, windowMs: 60_000 };
 
 /** Counts one event batch from a client address against its allowance. */
-export function limitEventBatches(
-  db: Kysely<Database>,
-  clientIp: string,
-  now = new Date(),
-): Promise<RateLimitVerdict> {
-  return hitRateLimit(db, rateLimitKey("events", { ip: clientIp }), EVENTS_RATE_LIMIT, now);
+export function limitEventBatches(clientIp: string, now = new Date()): Promise<RateLimitVerdict> {
+  return hitRateLimit(rateLimitKey("events", { ip: clientIp }), EVENTS_RATE_LIMIT, now);
 }

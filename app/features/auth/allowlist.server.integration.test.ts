@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { getDb } from "~/db/db.server";
 import { parseEnv } from "~/lib/env.server";
 import {
   addAllowlistEntry,
@@ -14,7 +13,7 @@ const closed = parseEnv({});
 
 describe("checkPilotAccess", () => {
   it("lets in nobody by default", async () => {
-    expect(await checkPilotAccess(getDb(), "mei@bank.example", closed)).toEqual({
+    expect(await checkPilotAccess("mei@bank.example", closed)).toEqual({
       allowed: false,
       organisation: null,
       via: null,
@@ -27,34 +26,31 @@ describe("checkPilotAccess", () => {
       PILOT_EMAILS: "lead@partner.example",
       ADMIN_EMAILS: "ops@kestrel.example",
     });
-    const db = getDb();
-    expect((await checkPilotAccess(db, "Mei@Bank.Example", env)).allowed).toBe(true);
-    expect((await checkPilotAccess(db, "lead@partner.example", env)).via).toBe("environment");
-    expect((await checkPilotAccess(db, "other@partner.example", env)).allowed).toBe(false);
-    expect((await checkPilotAccess(db, "ops@kestrel.example", env)).via).toBe("admin");
+    expect((await checkPilotAccess("Mei@Bank.Example", env)).allowed).toBe(true);
+    expect((await checkPilotAccess("lead@partner.example", env)).via).toBe("environment");
+    expect((await checkPilotAccess("other@partner.example", env)).allowed).toBe(false);
+    expect((await checkPilotAccess("ops@kestrel.example", env)).via).toBe("admin");
     // A domain entry must match the whole domain, not a suffix of it.
-    expect((await checkPilotAccess(db, "x@evilbank.example", env)).allowed).toBe(false);
+    expect((await checkPilotAccess("x@evilbank.example", env)).allowed).toBe(false);
     const open = parseEnv({ PILOT_OPEN: "true" });
-    expect(await checkPilotAccess(db, "anyone@anywhere.example", open)).toMatchObject({
+    expect(await checkPilotAccess("anyone@anywhere.example", open)).toMatchObject({
       allowed: true,
       via: "open",
     });
   });
 
   it("reads the entries admins add, naming the organisation", async () => {
-    const db = getDb();
     await addAllowlistEntry(
-      db,
       { kind: "domain", value: "insurer.example", organisation: "Insurer Ltd" },
       "ops@kestrel.example",
     );
-    await addAllowlistEntry(db, { kind: "email", value: "cfo@insurer.example" }, "ops@k.example");
-    expect(await checkPilotAccess(db, "claims@insurer.example", closed)).toEqual({
+    await addAllowlistEntry({ kind: "email", value: "cfo@insurer.example" }, "ops@k.example");
+    expect(await checkPilotAccess("claims@insurer.example", closed)).toEqual({
       allowed: true,
       organisation: "Insurer Ltd",
       via: "allowlist",
     });
-    expect((await checkPilotAccess(db, "cfo@insurer.example", closed)).organisation).toBe(
+    expect((await checkPilotAccess("cfo@insurer.example", closed)).organisation).toBe(
       "insurer.example",
     );
   });
@@ -62,17 +58,16 @@ describe("checkPilotAccess", () => {
 
 describe("allowlist changes", () => {
   it("records who added and removed what, and refuses a duplicate", async () => {
-    const db = getDb();
     const entry = AllowlistEntrySchema.parse({ value: "@Bank.Example", organisation: " Bank " });
     expect(entry).toEqual({ kind: "domain", value: "bank.example", organisation: "Bank" });
-    expect(await addAllowlistEntry(db, entry, "ana@kestrel.example")).toBe(true);
-    expect(await addAllowlistEntry(db, entry, "ben@kestrel.example")).toBe(false);
-    const [stored] = await listAllowlist(db);
+    expect(await addAllowlistEntry(entry, "ana@kestrel.example")).toBe(true);
+    expect(await addAllowlistEntry(entry, "ben@kestrel.example")).toBe(false);
+    const [stored] = await listAllowlist();
     expect(stored).toMatchObject({ value: "bank.example", addedBy: "ana@kestrel.example" });
     const id = stored?.id ?? -1;
-    expect(await removeAllowlistEntry(db, id, "ben@kestrel.example")).toBe(true);
-    expect(await removeAllowlistEntry(db, id, "ben@kestrel.example")).toBe(false);
-    const changes = await listAllowlistChanges(db);
+    expect(await removeAllowlistEntry(id, "ben@kestrel.example")).toBe(true);
+    expect(await removeAllowlistEntry(id, "ben@kestrel.example")).toBe(false);
+    const changes = await listAllowlistChanges();
     expect(changes.map((c) => [c.action, c.value, c.actor_email])).toEqual([
       ["remove", "bank.example", "ben@kestrel.example"],
       ["add", "bank.example", "ana@kestrel.example"],

@@ -1,5 +1,4 @@
-import type { Kysely } from "kysely";
-import type { Database } from "~/db/schema";
+import { getDb } from "~/db/db.server";
 import { getEnv } from "~/lib/env.server";
 
 // The pilot allowlist (SPEC §4 "Pilot login", enforced on the server): PILOT_DOMAINS, PILOT_EMAILS
@@ -17,14 +16,10 @@ function domainOf(email: string): string {
   return email.slice(email.lastIndexOf("@") + 1).toLowerCase();
 }
 
-export async function checkPilotAccess(
-  db: Kysely<Database>,
-  rawEmail: string,
-  env = getEnv(),
-): Promise<PilotAccess> {
+export async function checkPilotAccess(rawEmail: string, env = getEnv()): Promise<PilotAccess> {
   const email = rawEmail.trim().toLowerCase();
   const domain = domainOf(email);
-  const entry = await db
+  const entry = await getDb()
     .selectFrom("pilot_allowlist")
     .select(["kind", "organisation"])
     .where((eb) =>
@@ -55,8 +50,8 @@ export interface AllowlistEntry {
   createdAt: string;
 }
 
-export async function listAllowlist(db: Kysely<Database>): Promise<AllowlistEntry[]> {
-  const rows = await db
+export async function listAllowlist(): Promise<AllowlistEntry[]> {
+  const rows = await getDb()
     .selectFrom("pilot_allowlist")
     .select(["id", "kind", "value", "organisation", "added_by", "created_at"])
     .orderBy("kind")
@@ -72,8 +67,8 @@ export async function listAllowlist(db: Kysely<Database>): Promise<AllowlistEntr
   }));
 }
 
-export async function listAllowlistChanges(db: Kysely<Database>, limit = 50) {
-  return db
+export async function listAllowlistChanges(limit = 50) {
+  return getDb()
     .selectFrom("pilot_allowlist_change")
     .select(["id", "action", "kind", "value", "organisation", "actor_email", "created_at"])
     .orderBy("id", "desc")
@@ -83,66 +78,68 @@ export async function listAllowlistChanges(db: Kysely<Database>, limit = 50) {
 
 /** Adds an entry and records who added it; `false` when it was already there. */
 export async function addAllowlistEntry(
-  db: Kysely<Database>,
   entry: { kind: "domain" | "email"; value: string; organisation?: string | null },
   actorEmail: string,
   now = new Date(),
 ): Promise<boolean> {
   const at = now.toISOString();
-  return db.transaction().execute(async (trx) => {
-    const inserted = await trx
-      .insertInto("pilot_allowlist")
-      .values({
-        kind: entry.kind,
-        value: entry.value,
-        organisation: entry.organisation ?? null,
-        added_by: actorEmail,
-        created_at: at,
-      })
-      .onConflict((oc) => oc.columns(["kind", "value"]).doNothing())
-      .returning("id")
-      .executeTakeFirst();
-    if (!inserted) return false;
-    await trx
-      .insertInto("pilot_allowlist_change")
-      .values({
-        action: "add",
-        kind: entry.kind,
-        value: entry.value,
-        organisation: entry.organisation ?? null,
-        actor_email: actorEmail,
-        created_at: at,
-      })
-      .execute();
-    return true;
-  });
+  return getDb()
+    .transaction()
+    .execute(async (trx) => {
+      const inserted = await trx
+        .insertInto("pilot_allowlist")
+        .values({
+          kind: entry.kind,
+          value: entry.value,
+          organisation: entry.organisation ?? null,
+          added_by: actorEmail,
+          created_at: at,
+        })
+        .onConflict((oc) => oc.columns(["kind", "value"]).doNothing())
+        .returning("id")
+        .executeTakeFirst();
+      if (!inserted) return false;
+      await trx
+        .insertInto("pilot_allowlist_change")
+        .values({
+          action: "add",
+          kind: entry.kind,
+          value: entry.value,
+          organisation: entry.organisation ?? null,
+          actor_email: actorEmail,
+          created_at: at,
+        })
+        .execute();
+      return true;
+    });
 }
 
 /** Removes an entry and records who removed it; `false` when there was none. */
 export async function removeAllowlistEntry(
-  db: Kysely<Database>,
   id: number,
   actorEmail: string,
   now = new Date(),
 ): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const removed = await trx
-      .deleteFrom("pilot_allowlist")
-      .where("id", "=", id)
-      .returning(["kind", "value", "organisation"])
-      .executeTakeFirst();
-    if (!removed) return false;
-    await trx
-      .insertInto("pilot_allowlist_change")
-      .values({
-        action: "remove",
-        kind: removed.kind,
-        value: removed.value,
-        organisation: removed.organisation,
-        actor_email: actorEmail,
-        created_at: now.toISOString(),
-      })
-      .execute();
-    return true;
-  });
+  return getDb()
+    .transaction()
+    .execute(async (trx) => {
+      const removed = await trx
+        .deleteFrom("pilot_allowlist")
+        .where("id", "=", id)
+        .returning(["kind", "value", "organisation"])
+        .executeTakeFirst();
+      if (!removed) return false;
+      await trx
+        .insertInto("pilot_allowlist_change")
+        .values({
+          action: "remove",
+          kind: removed.kind,
+          value: removed.value,
+          organisation: removed.organisation,
+          actor_email: actorEmail,
+          created_at: now.toISOString(),
+        })
+        .execute();
+      return true;
+    });
 }

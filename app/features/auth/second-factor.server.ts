@@ -73,11 +73,7 @@ export async function verifyTotp(
   code: string,
 ): Promise<TotpVerdict> {
   const logger = getLogger();
-  const verdict = await hitRateLimit(
-    getDb(),
-    rateLimitKey("totp", { userId: user.id }),
-    TOTP_RATE_LIMIT,
-  );
+  const verdict = await hitRateLimit(rateLimitKey("totp", { userId: user.id }), TOTP_RATE_LIMIT);
   if (!verdict.allowed) {
     logger.warn({ event: "second_factor.rate_limited", userId: user.id }, "second factor");
     return { ok: false, reason: "rate_limited", retryAfterSeconds: verdict.retryAfterSeconds };

@@ -1,4 +1,3 @@
-import { getDb } from "~/db/db.server";
 import { sendMail } from "~/features/mail/index.server";
 import { brand } from "~/lib/brand";
 import { getEnv } from "~/lib/env.server";
@@ -32,7 +31,7 @@ export async function sendSignInCode(email: string, code: string): Promise<void>
   const logger = getLogger();
   const development = getEnv().NODE_ENV === "development";
   try {
-    const status = await sendMail(getDb(), signInCodeMail(email, code));
+    const status = await sendMail(signInCodeMail(email, code));
     logger.info(
       {
         event: "sign_in.code_sent",

@@ -2,7 +2,6 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import { APIError } from "better-auth/api";
 import { redirect } from "react-router";
-import { getDb } from "~/db/db.server";
 import { getLogger } from "~/lib/logger.server";
 import { type RateLimitRule, hitRateLimit, rateLimitKey } from "~/lib/rate-limit.server";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -52,9 +51,8 @@ async function settle<T>(started: number, value: T, ms = PILOT_VERIFICATION_MS):
 async function limited(
   rules: [string, RateLimitRule][],
 ): Promise<{ retryAfterSeconds: number } | null> {
-  const db = getDb();
   for (const [key, rule] of rules) {
-    const verdict = await hitRateLimit(db, key, rule);
+    const verdict = await hitRateLimit(key, rule);
     if (!verdict.allowed) return { retryAfterSeconds: verdict.retryAfterSeconds };
   }
   return null;
@@ -88,7 +86,7 @@ export async function requestSignInCode(
       reply: { step: "email", result: submission.reply({ formErrors: ["errors:rate_limited"] }) },
     };
   }
-  const access = await checkPilotAccess(getDb(), email);
+  const access = await checkPilotAccess(email);
   if (!access.allowed) {
     logger.info({ event: "sign_in.not_allowed", email: fingerprint }, "sign-in");
     return settle(started, { status: 200, headers: {}, reply: { step: "waitlist", email } });
@@ -138,7 +136,7 @@ export async function verifySignInCode(
     return reject(429, "errors:rate_limited", { "Retry-After": String(blocked.retryAfterSeconds) });
   }
   // The allowlist may have changed since the code was sent.
-  const access = await checkPilotAccess(getDb(), email);
+  const access = await checkPilotAccess(email);
   if (!access.allowed) {
     logger.info({ event: "sign_in.not_allowed", email: fingerprint }, "sign-in");
     return { status: 403, headers: {}, reply: { step: "waitlist", email } };

@@ -1,16 +1,17 @@
-import type { Kysely } from "kysely";
-import type { Database } from "~/db/schema";
+import type { Selectable } from "kysely";
+import { getDb } from "~/db/db.server";
+import type { ContactMessageTable, DemoRequestTable } from "~/db/schema";
 import { sendMail } from "~/features/mail/index.server";
 import { brand } from "~/lib/brand";
+import { type ListPage, type PageRequest, containsText, pageOf } from "~/lib/listing.server";
 import type { ContactMessage, DemoRequest } from "./schema";
 
 /** Stores a contact message, then mails it to the team (outbox, SMTP when configured). */
 export async function recordContactMessage(
-  db: Kysely<Database>,
   message: ContactMessage,
   context: { locale?: string | null; now?: Date } = {},
 ): Promise<number> {
-  const { id } = await db
+  const { id } = await getDb()
     .insertInto("contact_message")
     .values({
       name: message.name,
@@ -23,7 +24,7 @@ export async function recordContactMessage(
     })
     .returning("id")
     .executeTakeFirstOrThrow();
-  await sendMail(db, {
+  await sendMail({
     to: brand.emails.team,
     subject: `Contact (${message.inquiryType}): ${message.name}`,
     text: [
@@ -39,11 +40,10 @@ export async function recordContactMessage(
 
 /** Stores a demo request, then mails it to the team. */
 export async function recordDemoRequest(
-  db: Kysely<Database>,
   request: DemoRequest,
   context: { locale?: string | null; now?: Date } = {},
 ): Promise<number> {
-  const { id } = await db
+  const { id } = await getDb()
     .insertInto("demo_request")
     .values({
       name: request.name,
@@ -59,7 +59,7 @@ export async function recordDemoRequest(
     })
     .returning("id")
     .executeTakeFirstOrThrow();
-  await sendMail(db, {
+  await sendMail({
     to: brand.emails.team,
     subject: `Demo request: ${request.company} (${request.name})`,
     text: [
@@ -74,4 +74,99 @@ export async function recordDemoRequest(
     ].join("\n"),
   });
   return id;
+}
+
+/** What staff see of a contact message, in this order: the admin list and its CSV. */
+export const CONTACT_MESSAGE_COLUMNS = [
+  "id",
+  "created_at",
+  "name",
+  "email",
+  "company",
+  "inquiry_type",
+  "message",
+  "locale",
+] as const;
+
+/** What staff see of a demo request, in this order. */
+export const DEMO_REQUEST_COLUMNS = [
+  "id",
+  "created_at",
+  "name",
+  "email",
+  "company",
+  "job_title",
+  "company_size",
+  "use_case",
+  "preferred_time",
+  "details",
+  "locale",
+] as const;
+
+export type ContactMessageRow = Pick<
+  Selectable<ContactMessageTable>,
+  (typeof CONTACT_MESSAGE_COLUMNS)[number]
+>;
+export type DemoRequestRow = Pick<
+  Selectable<DemoRequestTable>,
+  (typeof DEMO_REQUEST_COLUMNS)[number]
+>;
+
+function messagesMatching(q: string) {
+  return getDb()
+    .selectFrom("contact_message")
+    .select(CONTACT_MESSAGE_COLUMNS)
+    .$if(q !== "", (qb) => qb.where(containsText(["name", "email", "company", "message"], q)))
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc");
+}
+
+function requestsMatching(q: string) {
+  return getDb()
+    .selectFrom("demo_request")
+    .select(DEMO_REQUEST_COLUMNS)
+    .$if(q !== "", (qb) => qb.where(containsText(["name", "email", "company"], q)))
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc");
+}
+
+/** A page of the messages whose name, email, company or text contains `q`, newest first. */
+export function listContactMessages({
+  q,
+  ...page
+}: PageRequest): Promise<ListPage<ContactMessageRow>> {
+  return pageOf(messagesMatching(q), page);
+}
+
+/** Every message whose name, email, company or text contains `q`, newest first. */
+export function listAllContactMessages({
+  q,
+}: Pick<PageRequest, "q">): Promise<ContactMessageRow[]> {
+  return messagesMatching(q).execute();
+}
+
+/** A page of the demo requests whose name, email or company contains `q`, newest first. */
+export function listDemoRequests({ q, ...page }: PageRequest): Promise<ListPage<DemoRequestRow>> {
+  return pageOf(requestsMatching(q), page);
+}
+
+/** Every demo request whose name, email or company contains `q`, newest first. */
+export function listAllDemoRequests({ q }: Pick<PageRequest, "q">): Promise<DemoRequestRow[]> {
+  return requestsMatching(q).execute();
+}
+
+export async function countContactMessages(): Promise<number> {
+  const row = await getDb()
+    .selectFrom("contact_message")
+    .select((eb) => eb.fn.countAll<number | string>().as("count"))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function countDemoRequests(): Promise<number> {
+  const row = await getDb()
+    .selectFrom("demo_request")
+    .select((eb) => eb.fn.countAll<number | string>().as("count"))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }

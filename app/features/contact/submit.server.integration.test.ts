@@ -1,6 +1,6 @@
 import { mkdirSync, rmSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { getDb, openDatabase } from "~/db/db.server";
+import { getDb, openDatabase, withDatabase } from "~/db/db.server";
 import { submitLeadForm } from "./submit.server";
 
 const contact = {
@@ -13,7 +13,7 @@ const contact = {
 
 describe("submitLeadForm", () => {
   it("stores a contact message and queues its mail", async () => {
-    const reply = await submitLeadForm(getDb(), "contact", contact, {
+    const reply = await submitLeadForm("contact", contact, {
       clientIp: "192.0.2.1",
       locale: "ms-MY",
     });
@@ -29,7 +29,6 @@ describe("submitLeadForm", () => {
 
   it("answers missing and malformed fields with the SPEC's contact wording, keeping the values", async () => {
     const reply = await submitLeadForm(
-      getDb(),
       "contact",
       { name: "", email: "siti@", message: "Keep me", inquiryType: "nonsense" },
       { clientIp: "192.0.2.2" },
@@ -46,7 +45,6 @@ describe("submitLeadForm", () => {
 
   it("accepts only known choices on a demo request and bounds every text", async () => {
     const reply = await submitLeadForm(
-      getDb(),
       "demo",
       {
         name: "An",
@@ -60,7 +58,6 @@ describe("submitLeadForm", () => {
     expect(reply.status).toBe(400);
     expect(reply.result.error?.company).toEqual(["validation:maxLength?max=160"]);
     const stored = await submitLeadForm(
-      getDb(),
       "demo",
       { name: "An", email: "an@bank.vn", company: "Saigon Credit", companySize: "huge" },
       { clientIp: "192.0.2.3" },
@@ -73,7 +70,7 @@ describe("submitLeadForm", () => {
   it("limits each address (429 with Retry-After), keeping the values", async () => {
     let reply;
     for (let i = 0; i < 11; i++) {
-      reply = await submitLeadForm(getDb(), "contact", contact, { clientIp: "192.0.2.9" });
+      reply = await submitLeadForm("contact", contact, { clientIp: "192.0.2.9" });
     }
     expect(reply?.status).toBe(429);
     expect(Number(reply?.headers["Retry-After"])).toBeGreaterThan(0);
@@ -86,13 +83,12 @@ describe("submitLeadForm", () => {
     const file = `data/test/unmigrated-${process.pid}.db`;
     const broken = openDatabase(file); // no tables: every insert fails
     try {
-      const reply = await submitLeadForm(
-        broken,
-        "demo",
-        { name: "An", email: "an@bank.vn", company: "Co" },
-        {
-          clientIp: "192.0.2.10",
-        },
+      const reply = await withDatabase(broken, () =>
+        submitLeadForm(
+          "demo",
+          { name: "An", email: "an@bank.vn", company: "Co" },
+          { clientIp: "192.0.2.10" },
+        ),
       );
       expect(reply.status).toBe(500);
       expect(reply.result.error?.[""]).toEqual(["demo:serverError"]);

@@ -1,7 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { Kysely } from "kysely";
 import type { z } from "zod";
-import type { Database } from "~/db/schema";
 import { getLogger } from "~/lib/logger.server";
 import { hitRateLimit, rateLimitKey } from "~/lib/rate-limit.server";
 import { recordContactMessage, recordDemoRequest } from "./contact.server";
@@ -23,7 +21,6 @@ const FORMS = {
 type Headers = Record<string, string>;
 
 export async function submitLeadForm(
-  db: Kysely<Database>,
   kind: keyof typeof FORMS,
   fields: Record<string, string>,
   context: { clientIp: string; locale?: string | null },
@@ -37,7 +34,6 @@ export async function submitLeadForm(
   }
   try {
     const verdict = await hitRateLimit(
-      db,
       rateLimitKey(kind, { ip: context.clientIp }),
       FORM_RATE_LIMIT,
     );
@@ -49,11 +45,9 @@ export async function submitLeadForm(
         sent: false,
       };
     }
-    await (form.save as (db: Kysely<Database>, value: unknown, c: object) => Promise<number>)(
-      db,
-      submission.value,
-      { locale: context.locale },
-    );
+    await (form.save as (value: unknown, c: object) => Promise<number>)(submission.value, {
+      locale: context.locale,
+    });
   } catch (error) {
     // The database is down or refused the write: say so, and give the form back as it was.
     getLogger().error({ err: error, form: kind }, "form submission could not be stored");

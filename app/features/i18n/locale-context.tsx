@@ -1,6 +1,6 @@
 import { type ReactNode, createContext, use, useEffect, useMemo, useRef, useState } from "react";
 import { useFetcher, useSearchParams } from "react-router";
-import { dispatchAnalyticsEvent } from "~/lib/analytics";
+import { dispatchAnalyticsEvent } from "~/features/analytics";
 import { getI18n, loadDictionaries } from "./i18n";
 import { type Locale, type Region, findLocale, isLocaleAllowed } from "./locales";
 import { I18nProvider } from "./translation";

@@ -1,6 +1,6 @@
 import { type ReactNode, createContext, use, useCallback, useMemo, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { track } from "~/lib/analytics";
+import { track } from "~/features/analytics";
 import { type Region, isRegion } from "./locales";
 import { DEFAULT_PACK, getLoadedPack, loadRegionPack } from "./region-pack";
 import type { RegionPack } from "./region-pack-schema";

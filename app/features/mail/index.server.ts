@@ -1,1 +1,8 @@
-export { sendMail, type Mail } from "./mail.server";
+export {
+  OUTBOX_COLUMNS,
+  listAllOutbox,
+  listOutbox,
+  sendMail,
+  type Mail,
+  type OutboxRow,
+} from "./mail.server";

@@ -36,7 +36,6 @@ const outbox = () => getDb().selectFrom("outbox").selectAll().orderBy("id").exec
 describe("sendMail", () => {
   it("without SMTP, keeps the mail queued in the outbox", async () => {
     const status = await sendMail(
-      getDb(),
       { to: "team@example.com", subject: "Hi", text: "Body" },
       { smtpUrl: "" },
     );
@@ -48,7 +47,6 @@ describe("sendMail", () => {
 
   it("delivers over SMTP and marks the outbox row sent", async () => {
     const status = await sendMail(
-      getDb(),
       {
         to: "team@example.com",
         subject: "Demo request: Acme",
@@ -68,7 +66,6 @@ describe("sendMail", () => {
 
   it("records a refused delivery as failed, with the reason, without throwing", async () => {
     const status = await sendMail(
-      getDb(),
       { to: "x@refused.example", subject: "S", text: "T" },
       { smtpUrl },
     );
@@ -80,7 +77,6 @@ describe("sendMail", () => {
 
   it("records an unreachable server as failed", async () => {
     const status = await sendMail(
-      getDb(),
       { to: "a@b.example", subject: "S", text: "T" },
       { smtpUrl: "smtp://127.0.0.1:9" },
     );

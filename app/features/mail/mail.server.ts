@@ -1,8 +1,10 @@
-import type { Kysely } from "kysely";
+import type { Selectable } from "kysely";
 import nodemailer, { type Transporter } from "nodemailer";
-import type { Database } from "~/db/schema";
+import { getDb } from "~/db/db.server";
+import type { OutboxTable } from "~/db/schema";
 import { brand } from "~/lib/brand";
 import { getEnv } from "~/lib/env.server";
+import { type ListPage, type PageRequest, containsText, pageOf } from "~/lib/listing.server";
 import { getLogger } from "~/lib/logger.server";
 
 export interface Mail {
@@ -39,11 +41,11 @@ function transporterFor(url: string): Transporter {
  * Delivery problems are logged, never thrown: the submission that caused the mail is already safe.
  */
 export async function sendMail(
-  db: Kysely<Database>,
   mail: Mail,
   { smtpUrl = getEnv().SMTP_URL }: { smtpUrl?: string } = {},
 ): Promise<"sent" | "queued" | "failed"> {
   const logger = getLogger();
+  const db = getDb();
   const { id } = await db
     .insertInto("outbox")
     .values({
@@ -86,4 +88,37 @@ export async function sendMail(
     logger.error({ outboxId: id, err: error }, "mail delivery failed");
     return "failed";
   }
+}
+
+/** What staff see of an outbox mail, in this order: the admin list and its CSV. */
+export const OUTBOX_COLUMNS = [
+  "id",
+  "created_at",
+  "sent_at",
+  "to_address",
+  "subject",
+  "status",
+  "error",
+  "body",
+] as const;
+
+export type OutboxRow = Pick<Selectable<OutboxTable>, (typeof OUTBOX_COLUMNS)[number]>;
+
+function outboxMatching(q: string) {
+  return getDb()
+    .selectFrom("outbox")
+    .select(OUTBOX_COLUMNS)
+    .$if(q !== "", (qb) => qb.where(containsText(["to_address", "subject"], q)))
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc");
+}
+
+/** A page of the outbox whose recipient or subject contains `q`, newest first. */
+export function listOutbox({ q, ...page }: PageRequest): Promise<ListPage<OutboxRow>> {
+  return pageOf(outboxMatching(q), page);
+}
+
+/** Every outbox mail whose recipient or subject contains `q`, newest first. */
+export function listAllOutbox({ q }: Pick<PageRequest, "q">): Promise<OutboxRow[]> {
+  return outboxMatching(q).execute();
 }

@@ -3,7 +3,7 @@ import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Form, Link, NavLink, useLocation, useNavigate } from "react-router";
 import { useAuth } from "~/features/auth";
 import { brand } from "~/lib/brand";
-import { track } from "~/lib/analytics";
+import { track } from "~/features/analytics";
 import { openWaitlist } from "~/lib/waitlist-trigger";
 import { Button, ButtonLink } from "~/ui/button";
 import { BackButton } from "./back-button";

@@ -5,4 +5,11 @@ export {
   submitWaitlist,
   type WaitlistOutcome,
 } from "./submit.server";
-export { countWaitlistEntries, recordWaitlistEntry } from "./waitlist.server";
+export {
+  WAITLIST_ENTRY_COLUMNS,
+  countWaitlistEntries,
+  listAllWaitlistEntries,
+  listWaitlistEntries,
+  recordWaitlistEntry,
+  type WaitlistEntryRow,
+} from "./waitlist.server";

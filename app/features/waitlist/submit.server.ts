@@ -1,7 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { Kysely } from "kysely";
 import type { z } from "zod";
-import type { Database } from "~/db/schema";
 import { getLogger } from "~/lib/logger.server";
 import { hitRateLimit, rateLimitKey } from "~/lib/rate-limit.server";
 import { WaitlistSchema } from "./schema";
@@ -23,12 +21,10 @@ export type WaitlistOutcome =
  * validation, the honeypot, the per-email limit, then one row per email.
  */
 export async function submitWaitlist(
-  db: Kysely<Database>,
   body: unknown,
   context: { clientIp: string; locale?: string | null; region?: string | null },
 ): Promise<WaitlistOutcome> {
   const byIp = await hitRateLimit(
-    db,
     rateLimitKey("waitlist", { ip: context.clientIp }),
     WAITLIST_RATE_LIMITS.perIp,
   );
@@ -42,13 +38,12 @@ export async function submitWaitlist(
     return { kind: "dropped" };
   }
   const byEmail = await hitRateLimit(
-    db,
     rateLimitKey("waitlist", { email: entry.email }),
     WAITLIST_RATE_LIMITS.perEmail,
   );
   if (!byEmail.allowed)
     return { kind: "rate_limited", retryAfterSeconds: byEmail.retryAfterSeconds };
-  const { created } = await recordWaitlistEntry(db, entry, context);
+  const { created } = await recordWaitlistEntry(entry, context);
   return { kind: "stored", created };
 }
 
@@ -57,7 +52,6 @@ export async function submitWaitlist(
  * value on an error and clears the form once the entry is stored.
  */
 export async function joinWaitlistByForm(
-  db: Kysely<Database>,
   fields: Record<string, string>,
   context: { clientIp: string; locale?: string | null; region?: string | null },
 ) {
@@ -65,7 +59,7 @@ export async function joinWaitlistByForm(
   if (submission.status !== "success") {
     return { status: 400, result: submission.reply(), sent: false };
   }
-  const outcome = await submitWaitlist(db, submission.value, context);
+  const outcome = await submitWaitlist(submission.value, context);
   if (outcome.kind === "rate_limited") {
     return {
       status: 429,

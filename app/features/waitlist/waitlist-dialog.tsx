@@ -5,7 +5,7 @@ import { setNonce } from "get-nonce";
 import { X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useRegion, useTranslation } from "~/features/i18n";
-import { track } from "~/lib/analytics";
+import { track } from "~/features/analytics";
 import { brand } from "~/lib/brand";
 import { Button } from "~/ui/button";
 import { FormAlert, SubmitButton } from "~/ui/form-status";

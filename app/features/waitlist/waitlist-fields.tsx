@@ -4,7 +4,7 @@ import type { Ref } from "react";
 import { CheckCircle2 } from "lucide-react";
 import { Link } from "react-router";
 import { addEnglishNamespaces, useFieldMessage, useRegion, useTranslation } from "~/features/i18n";
-import { track } from "~/lib/analytics";
+import { track } from "~/features/analytics";
 import { brand } from "~/lib/brand";
 import { buttonClasses } from "~/ui/button";
 import { controlClass as inputClass } from "~/ui/field";

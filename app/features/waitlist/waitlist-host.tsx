@@ -1,5 +1,5 @@
 import { Suspense, lazy, useEffect, useRef, useState } from "react";
-import { track } from "~/lib/analytics";
+import { track } from "~/features/analytics";
 import { WAITLIST_OPEN_EVENT, type WaitlistOpenRequest } from "~/lib/waitlist-trigger";
 
 // The dialog, its form library and its schema load on the first open, not with every page.
@@ -19,6 +19,7 @@ export function WaitlistHost() {
         document.activeElement instanceof HTMLElement ? document.activeElement : null;
       setRequest(detail);
       setOpen(true);
+      track("waitlist_trigger", { source: detail.source });
       track("waitlist_open", { source: detail.source });
     };
     window.addEventListener(WAITLIST_OPEN_EVENT, onOpen);

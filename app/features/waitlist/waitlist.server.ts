@@ -1,5 +1,7 @@
-import { sql, type Kysely } from "kysely";
-import type { Database } from "~/db/schema";
+import { type Selectable, sql } from "kysely";
+import { getDb } from "~/db/db.server";
+import type { WaitlistEntryTable } from "~/db/schema";
+import { type ListPage, type PageRequest, containsText, pageOf } from "~/lib/listing.server";
 import type { WaitlistSubmission } from "./schema";
 
 export interface WaitlistContext {
@@ -13,7 +15,6 @@ export interface WaitlistContext {
  * submission. Resolves once the row is committed; `created` tells a new entry from a repeat.
  */
 export async function recordWaitlistEntry(
-  db: Kysely<Database>,
   entry: WaitlistSubmission,
   context: WaitlistContext = {},
 ): Promise<{ id: number; created: boolean }> {
@@ -29,7 +30,7 @@ export async function recordWaitlistEntry(
     client_timestamp: entry.timestamp ?? null,
     updated_at: now,
   };
-  const row = await db
+  const row = await getDb()
     .insertInto("waitlist_entry")
     .values({ email: entry.email, ...details, created_at: now })
     .onConflict((oc) =>
@@ -43,10 +44,52 @@ export async function recordWaitlistEntry(
   return { id: row.id, created: row.submissions === 1 };
 }
 
-export async function countWaitlistEntries(db: Kysely<Database>): Promise<number> {
-  const row = await db
+export async function countWaitlistEntries(): Promise<number> {
+  const row = await getDb()
     .selectFrom("waitlist_entry")
     .select((eb) => eb.fn.countAll<number>().as("count"))
     .executeTakeFirstOrThrow();
   return Number(row.count);
+}
+
+/** What staff see of an entry, in this order: the admin list and its CSV. */
+export const WAITLIST_ENTRY_COLUMNS = [
+  "id",
+  "created_at",
+  "updated_at",
+  "name",
+  "email",
+  "company",
+  "role",
+  "product",
+  "region",
+  "locale",
+  "submissions",
+] as const;
+
+export type WaitlistEntryRow = Pick<
+  Selectable<WaitlistEntryTable>,
+  (typeof WAITLIST_ENTRY_COLUMNS)[number]
+>;
+
+function entriesMatching(q: string) {
+  return getDb()
+    .selectFrom("waitlist_entry")
+    .select(WAITLIST_ENTRY_COLUMNS)
+    .$if(q !== "", (qb) => qb.where(containsText(["name", "email", "company"], q)))
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc");
+}
+
+/** A page of the entries whose name, email or company contains `q`, newest first. */
+export function listWaitlistEntries({
+  q,
+  ...page
+}: PageRequest): Promise<ListPage<WaitlistEntryRow>> {
+  return pageOf(entriesMatching(q), page);
+}
+
+/** Every entry whose name, email or company contains `q`, newest first. */
+export function listAllWaitlistEntries({ q }: Pick<PageRequest, "q">): Promise<WaitlistEntryRow[]> {
+  return entriesMatching(q).execute();
 }

@@ -1,5 +1,5 @@
 import { z } from "~/lib/zod";
-import { ANALYTICS_EVENTS, ANALYTICS_LIMITS } from "./analytics-events";
+import { ANALYTICS_EVENTS, ANALYTICS_LIMITS } from "./catalogue";
 
 // What POST /api/events accepts. Kept apart from the browser helper so pages do not ship zod.
 

@@ -4,8 +4,8 @@ import {
   type AnalyticsEvent,
   type AnalyticsEventName,
   type AnalyticsProperties,
-} from "./analytics-events";
-import { brand } from "./brand";
+} from "./catalogue";
+import { brand } from "~/lib/brand";
 
 const ENDPOINT = "/api/events";
 const FLUSH_DELAY_MS = 2000;

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { flushAnalytics, track } from "./analytics";
-import { AnalyticsBatchSchema } from "./analytics-schema";
+import { flushAnalytics, track } from "./track";
+import { AnalyticsBatchSchema } from "./schema";
 
 // The network is outside this module: fetch and sendBeacon are recorded, not performed.
 const sent: { via: "fetch" | "beacon"; url: string; body: unknown }[] = [];
