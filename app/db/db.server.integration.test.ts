@@ -3,7 +3,13 @@ import { existsSync, rmSync } from "node:fs";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { isPostgresUrl } from "~/lib/env.server";
-import { getDb, isDatabaseReachable, migrateToLatest, openDatabase } from "./db.server";
+import {
+  getDb,
+  inOneTransaction,
+  isDatabaseReachable,
+  migrateToLatest,
+  openDatabase,
+} from "./db.server";
 import { migrations } from "./migrations";
 
 const onPostgres = isPostgresUrl(process.env.DATABASE_URL ?? "");
@@ -55,6 +61,31 @@ describe("database", () => {
       .returning("id")
       .executeTakeFirstOrThrow();
     expect(Number(second.id)).toBeGreaterThan(Number(first.id));
+  });
+
+  it("commits the writes of one unit of work together, or none of them", async () => {
+    const row = (key: string) => ({ key, hits: "1", expires_at: "2999-01-01T00:00:00.000Z" });
+    const keys = () =>
+      getDb()
+        .selectFrom("rate_limit")
+        .select("key")
+        .orderBy("key")
+        .execute()
+        .then((rows) => rows.map((r) => r.key));
+    await inOneTransaction(async () => {
+      expect(getDb().isTransaction).toBe(true);
+      await getDb().insertInto("rate_limit").values(row("a")).execute();
+      // A unit inside another joins it.
+      await inOneTransaction(() => getDb().insertInto("rate_limit").values(row("b")).execute());
+    });
+    expect(await keys()).toEqual(["a", "b"]);
+    await expect(
+      inOneTransaction(async () => {
+        await getDb().insertInto("rate_limit").values(row("c")).execute();
+        throw new Error("the second write failed");
+      }),
+    ).rejects.toThrow("the second write failed");
+    expect(await keys()).toEqual(["a", "b"]);
   });
 
   it("answers whether it is reachable", async () => {

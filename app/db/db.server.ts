@@ -102,6 +102,17 @@ export function withDatabase<T>(db: Kysely<Database>, work: () => Promise<T>): P
   return substitute.run(db, work);
 }
 
+/**
+ * Runs `work` as one transaction: every `getDb()` inside answers the transaction, so the writes of
+ * several features (a rate-limit count and the row it guards) reach the disk in one durable commit
+ * instead of one each. Inside a transaction already, `work` simply joins it.
+ */
+export function inOneTransaction<T>(work: () => Promise<T>): Promise<T> {
+  const db = getDb();
+  if (db.isTransaction) return work();
+  return db.transaction().execute((trx) => substitute.run(trx, work));
+}
+
 export async function closeDb(): Promise<void> {
   const db = holder.__kestrelDb;
   holder.__kestrelDb = undefined;

@@ -1,4 +1,4 @@
-import { getDb } from "~/db/db.server";
+import { getDb, inOneTransaction } from "~/db/db.server";
 import { clientAddressGroup } from "./client-address.server";
 import { getLogger } from "./logger.server";
 import { emailFingerprint, fingerprint } from "./server-secret.server";
@@ -44,29 +44,29 @@ export async function hitRateLimit(
   now = new Date(),
 ): Promise<RateLimitVerdict> {
   const at = now.getTime();
-  const verdict = await getDb()
-    .transaction()
-    .execute(async (trx) => {
-      const row = await trx
-        .insertInto("rate_limit")
-        .values({ key, hits: "", expires_at: now.toISOString() })
-        .onConflict((oc) =>
-          oc.column("key").doUpdateSet((eb) => ({ hits: eb.ref("rate_limit.hits") })),
-        )
-        .returning("hits")
-        .executeTakeFirstOrThrow();
-      const recent = parseHits(row.hits).filter((hit) => hit > at - rule.windowMs);
-      if (recent.length >= rule.limit) return judge(recent, rule, at, false);
-      recent.push(at);
-      recent.sort((a, b) => a - b);
-      const newest = recent[recent.length - 1] ?? at;
-      await trx
-        .updateTable("rate_limit")
-        .set({ hits: recent.join(","), expires_at: new Date(newest + rule.windowMs).toISOString() })
-        .where("key", "=", key)
-        .execute();
-      return judge(recent, rule, at, true);
-    });
+  // Within a caller's transaction (inOneTransaction) the hit joins it and commits with its writes.
+  const verdict = await inOneTransaction(async () => {
+    const trx = getDb();
+    const row = await trx
+      .insertInto("rate_limit")
+      .values({ key, hits: "", expires_at: now.toISOString() })
+      .onConflict((oc) =>
+        oc.column("key").doUpdateSet((eb) => ({ hits: eb.ref("rate_limit.hits") })),
+      )
+      .returning("hits")
+      .executeTakeFirstOrThrow();
+    const recent = parseHits(row.hits).filter((hit) => hit > at - rule.windowMs);
+    if (recent.length >= rule.limit) return judge(recent, rule, at, false);
+    recent.push(at);
+    recent.sort((a, b) => a - b);
+    const newest = recent[recent.length - 1] ?? at;
+    await trx
+      .updateTable("rate_limit")
+      .set({ hits: recent.join(","), expires_at: new Date(newest + rule.windowMs).toISOString() })
+      .where("key", "=", key)
+      .execute();
+    return judge(recent, rule, at, true);
+  });
   await pruneNowAndThen(now);
   return verdict;
 }

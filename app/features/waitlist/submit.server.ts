@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
+import { inOneTransaction } from "~/db/db.server";
 import { getLogger } from "~/lib/logger.server";
 import { hitRateLimit, rateLimitKey } from "~/lib/rate-limit.server";
 import { WaitlistSchema } from "./schema";
@@ -20,7 +21,15 @@ export type WaitlistOutcome =
  * One waitlist submission, whichever way it came (JSON API, form post): per-address limit,
  * validation, the honeypot, the per-email limit, then one row per email.
  */
-export async function submitWaitlist(
+export function submitWaitlist(
+  body: unknown,
+  context: { clientIp: string; locale?: string | null; region?: string | null },
+): Promise<WaitlistOutcome> {
+  // The counts and the row commit together: one durable write per submission, not three.
+  return inOneTransaction(() => submitWaitlistNow(body, context));
+}
+
+async function submitWaitlistNow(
   body: unknown,
   context: { clientIp: string; locale?: string | null; region?: string | null },
 ): Promise<WaitlistOutcome> {
