@@ -7,6 +7,9 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 import kestrel from "./eslint/kestrel-plugin.js";
 
+const NO_FETCH =
+  "Call our server through a loader, an action or a fetcher (useFetcher, <Form>), not a hand-written fetch: see docs/decisions/015. Server modules (*.server.ts) may fetch.";
+
 export default tseslint.config(
   {
     ignores: [
@@ -52,6 +55,29 @@ export default tseslint.config(
             },
           ],
         },
+      ],
+    },
+  },
+  {
+    // Components reach our server through loaders, actions and fetchers (docs/decisions/015), so
+    // pending states, errors and revalidation follow one path.
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: [
+      "app/**/*.server.{ts,tsx}",
+      "app/**/.server/**",
+      "app/**/*.test.{ts,tsx}",
+      // The analytics sender posts its batches on page hide, outside any route.
+      "app/features/analytics/track.ts",
+    ],
+    rules: {
+      "no-restricted-globals": ["error", { name: "fetch", message: NO_FETCH }],
+      "no-restricted-properties": [
+        "error",
+        ...["window", "globalThis", "self"].map((object) => ({
+          object,
+          property: "fetch",
+          message: NO_FETCH,
+        })),
       ],
     },
   },

@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { getLocaleState } from "~/features/i18n/index.server";
+import { joinWaitlistClientAction } from "~/features/waitlist";
 import { WAITLIST_LIMITS, submitWaitlist } from "~/features/waitlist/index.server";
 import { apiError, fieldErrors, readFormFields, readJsonBody } from "~/lib/api.server";
 import { brand } from "~/lib/brand";
@@ -51,6 +52,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
   }
 }
+
+// The waitlist dialog's fetcher posts here from the browser; failures stay in the dialog.
+export const clientAction = joinWaitlistClientAction;
 
 export function loader() {
   return apiError(405, "method_not_allowed", { headers: { Allow: "POST" } });

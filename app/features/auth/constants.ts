@@ -28,3 +28,6 @@ export const LOGIN_INTENTS = {
   requestCode: "request-code",
   verifyCode: "verify-code",
 } as const;
+
+/** Where the waitlist links of the sign-in page go without JavaScript (SPEC §4). */
+export const LOGIN_WAITLIST_PATH = "/demo?waitlist=open#waitlist";

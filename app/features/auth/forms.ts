@@ -3,10 +3,11 @@
 export {
   ALLOWLIST_KINDS,
   AllowlistEntrySchema,
-  LoginCodeSchema,
-  LoginEmailSchema,
   TotpCodeSchema,
-  looksLikeEmail,
   type AllowlistEntryInput,
 } from "./schema";
+export { LoginCodeForm } from "./login-code-form";
+export { LoginEmailForm } from "./login-email-form";
+export { LoginToast } from "./login-toast";
+export { NotInPilot } from "./not-in-pilot";
 export { OneTimeCodeInput } from "./one-time-code-input";

@@ -5,7 +5,6 @@ export {
   CODE_TTL_SECONDS,
   DEFAULT_AFTER_SIGN_IN,
   LOGIN_INTENTS,
-  LOGIN_TOAST_MS,
   PILOT_VERIFICATION_MS,
 } from "./constants";
 export type { AuthUser } from "./user";

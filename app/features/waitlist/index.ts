@@ -1,2 +1,3 @@
+export { joinWaitlistClientAction, type WaitlistJoinResult } from "./join-client-action";
 export { WaitlistHost } from "./waitlist-host";
 export { WAITLIST_INTENT, WaitlistPageForm } from "./waitlist-page-form";

@@ -3,13 +3,15 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import * as Dialog from "@radix-ui/react-dialog";
 import { setNonce } from "get-nonce";
 import { X } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
+import { useFetcher } from "react-router";
 import { useRegion, useTranslation } from "~/features/i18n";
 import { track } from "~/features/analytics";
 import { brand } from "~/lib/brand";
 import { Button } from "~/ui/button";
 import { FormAlert, SubmitButton } from "~/ui/form-status";
-import { WaitlistSchema } from "./schema";
+import type { joinWaitlistClientAction } from "./join-client-action";
+import { WaitlistSchema, type WaitlistSubmission } from "./schema";
 import { SensitiveDataNotice, WaitlistFields, WaitlistSuccess } from "./waitlist-fields";
 
 // SPEC §9: focus moves into the dialog after 100 ms.
@@ -20,8 +22,6 @@ if (typeof document !== "undefined") {
   const nonce = document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce;
   if (nonce) setNonce(nonce);
 }
-
-type Status = "idle" | "submitting" | "success" | "error";
 
 export default function WaitlistDialog({
   open,
@@ -38,7 +38,9 @@ export default function WaitlistDialog({
   const { t } = useTranslation(["forms", "validation"]);
   const { pack } = useRegion();
   const texts = pack.waitlist;
-  const [status, setStatus] = useState<Status>("idle");
+  const fetcher = useFetcher<typeof joinWaitlistClientAction>();
+  const submitting = fetcher.state !== "idle";
+  const result = submitting ? undefined : fetcher.data;
   const nameRef = useRef<HTMLInputElement>(null);
   // A dialog closed within the delay must not pull focus back into its fields as they leave.
   const focusTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -56,40 +58,40 @@ export default function WaitlistDialog({
     onSubmit(event, { submission }) {
       event.preventDefault();
       if (submission?.status !== "success") return;
-      void send(submission.value);
+      send(submission.value);
     },
   });
 
-  async function send(value: ReturnType<typeof WaitlistSchema.parse>) {
-    setStatus("submitting");
+  function send(value: WaitlistSubmission) {
     track("waitlist_submit_attempt", { region: pack.region.id });
-    try {
-      // SPEC §7: the one network call of the waitlist; any OK status is success.
-      const response = await fetch("/api/waitlist", {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({
-          name: value.name,
-          email: value.email,
-          company: value.company,
-          role: value.role,
-          consent: true,
-          website: value.website ?? "",
-          product: brand.waitlistProduct,
-          timestamp: new Date().toISOString(),
-        }),
-      });
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      setStatus("success");
-      track("waitlist_submit_success", { region: pack.region.id });
-    } catch (error) {
-      setStatus("error");
-      track("waitlist_submit_error", {
-        region: pack.region.id,
-        reason: error instanceof Error ? error.message : "network",
-      });
-    }
+    // SPEC §7: the one network call of the waitlist, its JSON body as the SPEC lists it. Nothing
+    // on the page depends on the waitlist, so no loader runs again afterwards.
+    void fetcher.submit(
+      {
+        name: value.name,
+        email: value.email,
+        company: value.company,
+        role: value.role,
+        consent: true,
+        website: value.website ?? "",
+        product: brand.waitlistProduct,
+        timestamp: new Date().toISOString(),
+      },
+      {
+        method: "post",
+        action: "/api/waitlist",
+        encType: "application/json",
+        defaultShouldRevalidate: false,
+      },
+    );
   }
+
+  const region = pack.region.id;
+  useEffect(() => {
+    if (!fetcher.data) return;
+    if (fetcher.data.joined) track("waitlist_submit_success", { region });
+    else track("waitlist_submit_error", { region, reason: fetcher.data.reason });
+  }, [fetcher.data, region]);
 
   // The dialog exists only with JavaScript, which sends the form itself. A submission React never
   // sees (blur validation of a field whose dialog is closing) must not become a page navigation.
@@ -140,7 +142,7 @@ export default function WaitlistDialog({
               <X aria-hidden="true" className="size-5" />
             </Dialog.Close>
           </div>
-          {status === "success" ? (
+          {result?.joined ? (
             <WaitlistSuccess onLeave={() => onOpenChange(false)} />
           ) : (
             <>
@@ -160,13 +162,13 @@ export default function WaitlistDialog({
                   email={String(values.email ?? "")}
                 />
                 <p className="text-sm text-slate-600 dark:text-slate-300">{texts.trust}</p>
-                {status === "error" ? <FormAlert>{texts.error}</FormAlert> : null}
+                {result?.joined === false ? <FormAlert>{texts.error}</FormAlert> : null}
                 <div className="flex justify-end gap-3">
                   <Dialog.Close asChild>
                     <Button variant="secondary">{texts.actions.cancel}</Button>
                   </Dialog.Close>
                   <SubmitButton
-                    pending={status === "submitting"}
+                    pending={submitting}
                     pendingLabel={texts.actions.joining}
                     disabled={!ready}
                   >
