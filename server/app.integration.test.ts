@@ -133,6 +133,22 @@ describe("request bodies over the limit", () => {
   });
 });
 
+describe("compression", () => {
+  it("a short JSON answer goes out whole with its length, not compressed", async () => {
+    const answer = await send("GET /api/waitlist", { headers: { "Accept-Encoding": "br, gzip" } });
+    expect(answer.status).toBe(405);
+    expect(headerOf(answer.head, "Content-Encoding")).toBeUndefined();
+    expect(headerOf(answer.head, "Content-Length")).toBe(String(Buffer.byteLength(answer.body)));
+    expect(JSON.parse(answer.body)).toMatchObject({ error: { code: "method_not_allowed" } });
+  });
+
+  it("a page is compressed as the client asks", async () => {
+    const answer = await send("GET /login", { headers: { "Accept-Encoding": "br" } });
+    expect(answer.status).toBe(200);
+    expect(headerOf(answer.head, "Content-Encoding")).toBe("br");
+  });
+});
+
 describe("the Origin check", () => {
   it("takes APP_URL as this site, whatever the Host header names", async () => {
     const body = "theme=light";

@@ -107,9 +107,18 @@ async function send(res: Response, response: globalThis.Response) {
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [name, value] of response.headers) res.append(name, value);
-  if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
+  const type = response.headers.get("Content-Type") ?? "";
+  if (/text\/event-stream/i.test(type)) res.flushHeaders();
   if (!response.body) {
     res.end();
+    return;
+  }
+  if (/^application\/json/i.test(type)) {
+    // A JSON answer is complete when the route returns it. Sent with its length, a short one
+    // passes under the compression threshold instead of paying for a compressor of its own.
+    const bytes = Buffer.from(await response.arrayBuffer());
+    res.setHeader("Content-Length", bytes.byteLength);
+    res.end(bytes);
     return;
   }
   try {
