@@ -16,6 +16,13 @@ export default [
   route("login", "routes/login.tsx"),
   route("logout", "routes/logout.ts"),
   route("app", "routes/app.tsx"),
+  route("training", "routes/training.tsx", [
+    index("routes/training-home.tsx"),
+    route("track/:trackId", "routes/training.track.tsx"),
+    route("track/:trackId/module/:moduleId", "routes/training.track-module.tsx"),
+    route("module/:moduleId", "routes/training.module.tsx"),
+    route("lease-fraud-demo", "routes/training.lease-fraud-demo.tsx"),
+  ]),
   // Every admin page checks the role and the session's second factor in its own loader (loaders
   // run side by side); the frame and the second-factor page need only the role.
   layout("routes/admin.tsx", [

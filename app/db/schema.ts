@@ -162,6 +162,36 @@ export interface PilotAllowlistChangeTable {
   created_at: string;
 }
 
+export interface LearnerTable {
+  id: string;
+  /** Null for a guest. */
+  user_id: string | null;
+  created_at: string;
+  last_seen_at: string;
+}
+
+export interface TrainingRunTable {
+  id: Generated<number>;
+  learner_id: string;
+  /** A module id, or `lease/<scenario id>`. */
+  item_id: string;
+  take_key: string;
+  started_at: string;
+  completed_at: string | null;
+  /** Whole percent, set when the take is completed. */
+  score: number | null;
+}
+
+export interface TrainingAnswerTable {
+  id: Generated<number>;
+  run_id: number;
+  step_id: string;
+  option_id: string | null;
+  /** 1 or 0. */
+  correct: number;
+  answered_at: string;
+}
+
 export interface Database {
   analytics_event: AnalyticsEventTable;
   rate_limit: RateLimitTable;
@@ -176,4 +206,7 @@ export interface Database {
   two_factor: TwoFactorTable;
   pilot_allowlist: PilotAllowlistTable;
   pilot_allowlist_change: PilotAllowlistChangeTable;
+  learner: LearnerTable;
+  training_run: TrainingRunTable;
+  training_answer: TrainingAnswerTable;
 }

@@ -6,6 +6,7 @@ import { parseFieldMessage } from "./field-message";
 export type ApiErrorCode =
   | "validation"
   | "forbidden"
+  | "not_found"
   | "payload_too_large"
   | "unsupported_media_type"
   | "rate_limited"

@@ -27,6 +27,23 @@ function leaves(value: Json, prefix = ""): Map<string, string> {
   return out;
 }
 
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+
+/**
+ * A dictionary's keys as a language must have them: an English plural (`x_one`, `x_other`) becomes
+ * the forms the language's plural rules use (Chinese, Thai, Vietnamese: `x_other` only).
+ */
+function expectedKeys(english: Map<string, string>, language: string): Map<string, string> {
+  const categories = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
+  const out = new Map<string, string>();
+  for (const [key, text] of english) {
+    if (!PLURAL.test(key)) out.set(key, text);
+    else if (key.endsWith("_other"))
+      for (const category of categories) out.set(key.replace(PLURAL, `_${category}`), text);
+  }
+  return out;
+}
+
 function placeholders(text: string): string[] {
   return [...text.matchAll(/\{\{\s*([\w.]+)[^}]*\}\}/g)].map((m) => m[1] ?? "").sort();
 }
@@ -50,7 +67,7 @@ describe("dictionaries", () => {
     it.each(TRANSLATED_NAMESPACES)(
       `${language} has every English key of %s with the same placeholders`,
       (namespace) => {
-        const english = leaves(read("en", namespace));
+        const english = expectedKeys(leaves(read("en", namespace)), language);
         const translated = leaves(read(language, namespace));
         const missing = [...english.keys()].filter((key) => !translated.has(key));
         const extra = [...translated.keys()].filter((key) => !english.has(key));
@@ -87,7 +104,7 @@ describe("dictionaries", () => {
       for (const file of readdirSync(dir)) {
         const namespace = file.replace(/\.json$/, "");
         expect([...TRANSLATED_NAMESPACES, ...ENGLISH_ONLY_NAMESPACES]).toContain(namespace);
-        const english = leaves(read("en", namespace));
+        const english = expectedKeys(leaves(read("en", namespace)), overlay);
         for (const [key, text] of leaves(read(overlay, namespace))) {
           expect(english.has(key), `${overlay} ${namespace}:${key} is not an English key`).toBe(
             true,

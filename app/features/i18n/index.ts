@@ -24,7 +24,7 @@ export {
   requiredRegion,
 } from "./locales";
 export { RegionProvider, useRegion, REGION_FETCHER_KEY } from "./region-context";
-export { loadRegionPack } from "./region-pack";
+export { getLoadedPack, loadRegionPack } from "./region-pack";
 export type { RegionPack } from "./region-pack-schema";
 export { RegionQuickReference } from "./region-quick-reference";
 export { getTenant } from "./tenants";

@@ -9,6 +9,11 @@ const titled = z.strictObject({ title: text, desc: text });
 export const RegionPackSchema = z.strictObject({
   region: z.strictObject({ id: z.enum(REGIONS), name: text }),
   authority: z.strictObject({ code: text, full: text }),
+  /** The sum a scam story asks for (the consumer scam module), in the region's currency. */
+  scamSample: z.strictObject({
+    amount: z.number().int().positive(),
+    currency: z.string().regex(/^[A-Z]{3}$/),
+  }),
   track: z.strictObject({ title: text, subtitle: text }),
   actions: z.strictObject({ start: text, resume: text, view: text, learnMore: text }),
   badges: z.strictObject({ free: text, featured: text, new: text }),

@@ -1,8 +1,9 @@
 import { ArrowLeft } from "lucide-react";
-import { Link, useNavigate } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import { brand } from "~/lib/brand";
 import { buttonClasses } from "~/ui/button";
 import { useTranslation } from "~/features/i18n";
+import { fixedBackTarget } from "./scroll";
 
 /** True when this tab has an earlier entry of our own app to go back to. */
 function hasAppHistory(): boolean {
@@ -17,17 +18,18 @@ function hasAppHistory(): boolean {
 }
 
 /**
- * SPEC §2: goes back one step when there is history, else home. A link underneath, so it works
+ * SPEC §2: goes back one step when there is history, else home (or to a page's fixed target). A link underneath, so it works
  * before JavaScript loads.
  */
 export function BackButton() {
   const { t } = useTranslation("header");
   const navigate = useNavigate();
+  const fixed = fixedBackTarget(useLocation().pathname);
   return (
     <Link
-      to={brand.homePath}
+      to={fixed ?? brand.homePath}
       onClick={(event) => {
-        if (!hasAppHistory()) return;
+        if (fixed || !hasAppHistory()) return;
         event.preventDefault();
         void navigate(-1);
       }}

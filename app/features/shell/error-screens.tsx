@@ -1,28 +1,8 @@
 import { brand } from "~/lib/brand";
 import { Button, ButtonLink } from "~/ui/button";
-import { Card } from "~/ui/card";
+import { ErrorCard } from "~/ui/error-card";
 import { errorCodeForStatus } from "./status-messages";
 import { useTranslation } from "~/features/i18n";
-
-function ErrorCard({
-  title,
-  body,
-  action,
-}: {
-  title: string;
-  body: string;
-  action: React.ReactNode;
-}) {
-  return (
-    <div className="mx-auto flex min-h-[60vh] max-w-xl items-center px-4 py-16">
-      <Card className="w-full text-center">
-        <h1 className="text-2xl font-bold">{title}</h1>
-        <p className="mt-3 text-slate-600 dark:text-slate-300">{body}</p>
-        <div className="mt-6">{action}</div>
-      </Card>
-    </div>
-  );
-}
 
 export function NotFoundCard() {
   const { t } = useTranslation("errors");

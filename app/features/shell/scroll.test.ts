@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { decideFirstVisit, decideScroll, isIgnoredHash, showsBackButton } from "./scroll";
+import {
+  decideFirstVisit,
+  decideScroll,
+  fixedBackTarget,
+  isIgnoredHash,
+  showsBackButton,
+} from "./scroll";
 
 describe("decideScroll", () => {
   it.each([
@@ -74,5 +80,16 @@ describe("showsBackButton", () => {
     ["/kestrel/aml-demo", false],
   ])("%s → %s", (path, expected) => {
     expect(showsBackButton(path)).toBe(expected);
+  });
+});
+
+describe("fixedBackTarget", () => {
+  it.each([
+    ["/training/track/esg-track", "/courses/esg-ai-ethics"],
+    ["/training/track/esg-track/module/esg-fundamentals-singapore", "/courses/esg-ai-ethics"],
+    ["/training/track/aml-investigator-track", null],
+    ["/training/module/esg-fundamentals-singapore", null],
+  ])("%s → %s", (path, expected) => {
+    expect(fixedBackTarget(path)).toBe(expected);
   });
 });

@@ -45,3 +45,8 @@ export function decideFirstVisit(hash: string, flagStored: boolean): ScrollActio
 export function showsBackButton(pathname: string): boolean {
   return pathname.includes("/courses/") || pathname.includes("/training/");
 }
+
+/** Pages whose Back goes to a fixed place rather than back in history (SPEC §2 ESG course). */
+export function fixedBackTarget(pathname: string): string | null {
+  return pathname.startsWith("/training/track/esg-track") ? "/courses/esg-ai-ethics" : null;
+}

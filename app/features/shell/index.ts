@@ -1,0 +1,1 @@
+export { CrashScreen, NotFoundCard, StatusScreen } from "./error-screens";

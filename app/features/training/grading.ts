@@ -1,0 +1,114 @@
+// Grading and progress rules (docs/decisions/018): pure functions over the answers a learner gave,
+// shared by every screen that shows a score, a status or points.
+
+export type ItemStatus = "not-started" | "in-progress" | "completed" | "locked";
+
+/** One answer as stored: whether the first (and only counted) answer to a step was right. */
+export interface StepAnswer {
+  stepId: string;
+  optionId: string | null;
+  correct: boolean;
+}
+
+/** One take of a module or scenario, with its answers. */
+export interface Run {
+  id: number;
+  /** The key the page that started the take named it by. */
+  takeKey?: string;
+  startedAt: string;
+  completedAt: string | null;
+  answers: StepAnswer[];
+}
+
+/** Score of a take: right answers of the steps, a whole percent. */
+export function scorePercent(answers: readonly StepAnswer[], stepCount: number): number {
+  if (stepCount === 0) return 0;
+  return Math.round((100 * answers.filter((answer) => answer.correct).length) / stepCount);
+}
+
+/** A take is complete when every step has an answer. */
+export function isRunComplete(run: Run, stepIds: readonly string[]): boolean {
+  const answered = new Set(run.answers.map((answer) => answer.stepId));
+  return stepIds.every((id) => answered.has(id));
+}
+
+/** The index of the first step of a take without an answer; the step count when all have one. */
+export function resumeStepIndex(run: Run | undefined, stepIds: readonly string[]): number {
+  if (!run) return 0;
+  const answered = new Set(run.answers.map((answer) => answer.stepId));
+  const index = stepIds.findIndex((id) => !answered.has(id));
+  return index === -1 ? stepIds.length : index;
+}
+
+export interface ItemProgress {
+  status: ItemStatus;
+  /** Best score of a completed take, a whole percent; null before the first completion. */
+  bestScore: number | null;
+  /** The best take reached the pass mark. */
+  passed: boolean;
+  firstCompletedAt: string | null;
+  /** The take the learner is in (not completed), if any. */
+  openRun: Run | undefined;
+  /** Prerequisites still to complete, in catalogue order; empty when unlocked. */
+  missingPrerequisites: string[];
+}
+
+/**
+ * Where a learner stands on one module or scenario. Retakes are allowed and every take is kept;
+ * the best completed take counts. `passMark` is a number of right answers.
+ */
+export function itemProgress(options: {
+  runs: readonly Run[];
+  stepIds: readonly string[];
+  passMark: number;
+  prerequisites: readonly string[];
+  completedItems: ReadonlySet<string>;
+}): ItemProgress {
+  const { runs, stepIds, passMark, prerequisites, completedItems } = options;
+  const completed = runs.filter((run) => run.completedAt !== null);
+  const scores = completed.map((run) => scorePercent(run.answers, stepIds.length));
+  const bestScore = scores.length > 0 ? Math.max(...scores) : null;
+  const firstCompletedAt =
+    completed
+      .map((run) => run.completedAt as string)
+      .sort()
+      .at(0) ?? null;
+  const openRun = runs
+    .filter((run) => run.completedAt === null)
+    .sort((a, b) => b.id - a.id)
+    .at(0);
+  const missingPrerequisites = prerequisites.filter((id) => !completedItems.has(id));
+  const started = runs.some((run) => run.answers.length > 0);
+  let status: ItemStatus = "not-started";
+  if (completed.length > 0) status = "completed";
+  else if (started) status = "in-progress";
+  else if (missingPrerequisites.length > 0) status = "locked";
+  return {
+    status,
+    bestScore,
+    passed: bestScore !== null && bestScore >= passPercent(passMark, stepIds.length),
+    firstCompletedAt,
+    openRun,
+    missingPrerequisites,
+  };
+}
+
+/** The pass mark as the percent a take must reach. */
+export function passPercent(passMark: number, stepCount: number): number {
+  return Math.round((100 * passMark) / stepCount);
+}
+
+/** SPEC §9: points are the sum of the best scores of completed modules. */
+export function totalPoints(bestScores: readonly (number | null)[]): number {
+  return bestScores.reduce<number>((sum, score) => sum + (score ?? 0), 0);
+}
+
+/** SPEC §9: completed modules of all modules, a whole percent. */
+export function completionRate(completedCount: number, moduleCount: number): number {
+  return moduleCount === 0 ? 0 : Math.round((100 * completedCount) / moduleCount);
+}
+
+/** Points a lease scenario earns: its points times the score. */
+export function scenarioPoints(points: number, score: number): number {
+  return Math.round((points * score) / 100);
+}

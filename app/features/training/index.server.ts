@@ -1,0 +1,6 @@
+export { answerStep } from "./answer.server";
+export { adoptGuestProgress, purgeGuestLearners } from "./learners.server";
+export { loadLearnerView, loadTrack, loadTrackModule, loadTrainingHome } from "./home.server";
+export { answerModuleStep, loadPlayer } from "./player.server";
+export { getCatalogue } from "./catalogue.server";
+export { answerLeaseStep, loadLeaseDemo } from "./lease.server";

@@ -1,0 +1,15 @@
+export { TrainingHeader } from "./training-header";
+export { ModulePlayer, GuestNotice } from "./module-player";
+export { ModuleIntro } from "./module-intro";
+export { TrainingErrorBoundary } from "./not-found";
+export {
+  ModuleCardView,
+  TrackCard,
+  Counts,
+  StatusLabel,
+  LevelBadge,
+  moduleAction,
+} from "./track-views";
+export { StepContent, RecordsTable } from "./step-content";
+export { skipRevalidationAfterAnswer } from "./question-form";
+export { LeaseDemo } from "./lease-demo";

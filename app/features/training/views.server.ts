@@ -1,0 +1,186 @@
+import { getCatalogue } from "./catalogue.server";
+import {
+  type ContentLanguage,
+  type LeaseScenario,
+  type Localized,
+  type Module,
+  type Step,
+  type Track,
+  localize,
+} from "./content-schema";
+import type { ItemProgress } from "./grading";
+
+// What the browser receives of the catalogue: text in the reader's language, and a question's
+// options without the answer or any feedback (the server sends those once the step is answered).
+
+export interface QuestionView {
+  prompt: string;
+  options: { id: string; text: string }[];
+}
+
+export interface TableView {
+  caption: string;
+  columns: string[];
+  rows: string[][];
+}
+
+export interface StepView {
+  id: string;
+  kind: Step["kind"];
+  title: string | null;
+  body: string[];
+  example: { title: string; body: string[] } | null;
+  records: TableView[];
+  question: QuestionView;
+}
+
+const texts = (values: readonly Localized[], language: ContentLanguage) =>
+  values.map((value) => localize(value, language));
+
+export function tableView(
+  table: NonNullable<Step["records"]>[number],
+  language: ContentLanguage,
+): TableView {
+  return {
+    caption: localize(table.caption, language),
+    columns: texts(table.columns, language),
+    rows: table.rows,
+  };
+}
+
+export function questionView(
+  question: Step["question"],
+  language: ContentLanguage,
+  fill: (text: string) => string = (text) => text,
+): QuestionView {
+  return {
+    prompt: fill(localize(question.prompt, language)),
+    options: question.options.map((option) => ({
+      id: option.id,
+      text: fill(localize(option.text, language)),
+    })),
+  };
+}
+
+export function stepView(
+  step: Step,
+  language: ContentLanguage,
+  fill: (text: string) => string = (text) => text,
+): StepView {
+  return {
+    id: step.id,
+    kind: step.kind,
+    title: step.title ? fill(localize(step.title, language)) : null,
+    body: texts(step.body, language).map(fill),
+    example: step.example
+      ? {
+          title: fill(localize(step.example.title, language)),
+          body: texts(step.example.body, language).map(fill),
+        }
+      : null,
+    records: (step.records ?? []).map((table) => tableView(table, language)),
+    question: questionView(step.question, language, fill),
+  };
+}
+
+export interface ModuleSummary {
+  id: string;
+  title: string;
+  description: string;
+  level: Module["level"];
+  durationMinutes: number;
+  points: number;
+}
+
+export function moduleSummary(module: Module, language: ContentLanguage): ModuleSummary {
+  return {
+    id: module.id,
+    title: localize(module.title, language),
+    description: localize(module.description, language),
+    level: module.level,
+    durationMinutes: module.durationMinutes,
+    points: module.points,
+  };
+}
+
+export interface ModuleCard extends ModuleSummary {
+  status: ItemProgress["status"];
+  bestScore: number | null;
+  /** Titles of the prerequisites still to complete. */
+  lockedBy: { id: string; title: string }[];
+}
+
+export function moduleCard(
+  module: Module,
+  progress: ItemProgress | undefined,
+  language: ContentLanguage,
+): ModuleCard {
+  const { modules } = getCatalogue();
+  return {
+    ...moduleSummary(module, language),
+    status: progress?.status ?? (module.prerequisites.length > 0 ? "locked" : "not-started"),
+    bestScore: progress?.bestScore ?? null,
+    lockedBy: (progress?.missingPrerequisites ?? module.prerequisites).map((id) => {
+      const required = modules.get(id);
+      return { id, title: required ? localize(required.title, language) : id };
+    }),
+  };
+}
+
+export interface TrackView {
+  id: string;
+  title: string;
+  description: string;
+  level: Track["level"];
+  featured: boolean;
+  modules: ModuleCard[];
+  totalMinutes: number;
+  totalPoints: number;
+}
+
+/** A track's titles come from the region pack for the regional scam-awareness track. */
+export function trackView(
+  track: Track,
+  progress: ReadonlyMap<string, ItemProgress>,
+  language: ContentLanguage,
+  regional: { title: string; description: string },
+): TrackView {
+  const { modules } = getCatalogue();
+  const cards = track.modules.flatMap((id) => {
+    const module = modules.get(id);
+    return module ? [moduleCard(module, progress.get(id), language)] : [];
+  });
+  return {
+    id: track.id,
+    title: track.title ? localize(track.title, language) : regional.title,
+    description: track.description ? localize(track.description, language) : regional.description,
+    level: track.level,
+    featured: track.featured,
+    modules: cards,
+    totalMinutes: cards.reduce((sum, card) => sum + card.durationMinutes, 0),
+    totalPoints: cards.reduce((sum, card) => sum + card.points, 0),
+  };
+}
+
+export interface ScenarioSummary {
+  id: string;
+  title: string;
+  description: string;
+  difficulty: LeaseScenario["difficulty"];
+  durationMinutes: number;
+  points: number;
+}
+
+export function scenarioSummary(
+  scenario: LeaseScenario,
+  language: ContentLanguage,
+): ScenarioSummary {
+  return {
+    id: scenario.id,
+    title: localize(scenario.title, language),
+    description: localize(scenario.description, language),
+    difficulty: scenario.difficulty,
+    durationMinutes: scenario.durationMinutes,
+    points: scenario.points,
+  };
+}

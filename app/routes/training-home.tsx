@@ -1,0 +1,179 @@
+import { Award, FileSearch, Search } from "lucide-react";
+import { useEffect, useId, useRef } from "react";
+import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { track } from "~/features/analytics";
+import { i18nForMatches, useTranslation } from "~/features/i18n";
+import { TrackCard } from "~/features/training";
+import { loadTrainingHome } from "~/features/training/index.server";
+import { Button, ButtonLink } from "~/ui/button";
+import { Card } from "~/ui/card";
+import { controlClass } from "~/ui/field";
+import type { Route } from "./+types/training-home";
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = i18nForMatches(matches);
+  return [{ title: `${t("training:title")} | Kestrel` }];
+};
+
+export function loader({ request }: Route.LoaderArgs) {
+  return loadTrainingHome(request);
+}
+
+const LEVEL_OPTIONS = ["all", "beginner", "intermediate", "advanced"] as const;
+
+export default function TrainingHome({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("training");
+  const { summary, tracks, query, level } = loaderData;
+  const submit = useSubmit();
+  const searching = useNavigation().location?.pathname === "/training";
+  const searchId = useId();
+  const levelId = useId();
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => track("training_home_viewed"), []);
+  // Clear Filters and history moves change the query under the form: show it, unless the reader
+  // is typing in that field.
+  useEffect(() => {
+    const fields = form.current?.elements;
+    const q = fields?.namedItem("q");
+    const select = fields?.namedItem("level");
+    if (q instanceof HTMLInputElement && q !== document.activeElement) q.value = query;
+    if (select instanceof HTMLSelectElement && select !== document.activeElement)
+      select.value = level;
+  }, [query, level]);
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
+      <h1 className="text-3xl font-extrabold tracking-tight">{t("title")}</h1>
+      <p className="mt-2 max-w-3xl text-lg text-slate-700 dark:text-slate-300">{t("home.intro")}</p>
+
+      <section aria-labelledby="progress-summary" className="mt-8">
+        <h2 id="progress-summary" className="sr-only">
+          {t("home.progressSummary")}
+        </h2>
+        <dl className="grid gap-4 sm:grid-cols-3" data-testid="progress-summary">
+          <Card>
+            <dt className="text-sm text-slate-600 dark:text-slate-300">
+              {t("home.summaryCompletion")}
+            </dt>
+            <dd className="mt-1 text-2xl font-bold">
+              {t("home.completionRate", { percent: summary.completionRate })}
+            </dd>
+          </Card>
+          <Card>
+            <dt className="text-sm text-slate-600 dark:text-slate-300">
+              {t("home.summaryModules")}
+            </dt>
+            <dd className="mt-1 text-2xl font-bold">
+              {t("home.summaryModulesValue", {
+                completed: summary.completedModules,
+                total: summary.moduleCount,
+              })}
+            </dd>
+          </Card>
+          <Card>
+            <dt className="text-sm text-slate-600 dark:text-slate-300">
+              {t("home.summaryPoints")}
+            </dt>
+            <dd className="mt-1 text-2xl font-bold">{summary.points}</dd>
+          </Card>
+        </dl>
+      </section>
+      {/* Slots of the compliance dashboard, analytics, reports and notifications (their own issue). */}
+
+      <section aria-labelledby="tracks-heading" className="mt-12">
+        <h2 id="tracks-heading" className="text-2xl font-bold">
+          {t("home.tracksHeading")}
+        </h2>
+        <Form
+          ref={form}
+          method="get"
+          role="search"
+          className="mt-4 flex flex-wrap items-end gap-3"
+          onChange={(event) =>
+            void submit(event.currentTarget, { replace: true, preventScrollReset: true })
+          }
+        >
+          <div className="min-w-64 flex-1">
+            <label htmlFor={searchId} className="block text-sm font-medium">
+              {t("search.label")}
+            </label>
+            <input
+              id={searchId}
+              type="search"
+              name="q"
+              defaultValue={query}
+              maxLength={100}
+              placeholder={t("search.placeholder")}
+              className={controlClass}
+            />
+          </div>
+          <div>
+            <label htmlFor={levelId} className="block text-sm font-medium">
+              {t("search.level")}
+            </label>
+            <select id={levelId} name="level" defaultValue={level} className={controlClass}>
+              {LEVEL_OPTIONS.map((option) => (
+                <option key={option} value={option}>
+                  {option === "all" ? t("search.allLevels") : t(`search.${option}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <Button type="submit" variant="secondary">
+            <Search aria-hidden="true" className="size-4" />
+            {t("home.searchButton")}
+          </Button>
+        </Form>
+
+        <div aria-live="polite" aria-busy={searching} className="mt-6">
+          {tracks.length === 0 ? (
+            <Card className="text-center" data-testid="no-tracks">
+              <p className="text-lg font-semibold">{t("search.noResults")}</p>
+              <ButtonLink to="/training" variant="secondary" className="mt-4" replace>
+                {t("search.clearFilters")}
+              </ButtonLink>
+            </Card>
+          ) : (
+            <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+              {tracks.map((item) => (
+                <li key={item.id}>
+                  <TrackCard track={item} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </section>
+
+      <ul className="mt-12 grid gap-6 md:grid-cols-2">
+        <li>
+          <Link
+            to="/training/lease-fraud-demo"
+            onClick={() => track("lease_fraud_demo_clicked", { location: "training_home" })}
+            className="focus-ring block h-full rounded-2xl border border-slate-200 bg-white p-6 shadow-sm hover:border-brand-600 dark:border-slate-800 dark:bg-slate-900"
+          >
+            <FileSearch aria-hidden="true" className="size-7 text-brand-600" />
+            <span className="mt-3 block text-lg font-semibold">{t("home.leaseCard.title")}</span>
+            <span className="mt-1 block text-slate-600 dark:text-slate-300">
+              {t("home.leaseCard.body")}
+            </span>
+          </Link>
+        </li>
+        <li>
+          <Link
+            to="/training/certificates"
+            className="focus-ring block h-full rounded-2xl border border-slate-200 bg-white p-6 shadow-sm hover:border-brand-600 dark:border-slate-800 dark:bg-slate-900"
+          >
+            <Award aria-hidden="true" className="size-7 text-brand-600" />
+            <span className="mt-3 block text-lg font-semibold">
+              {t("home.certificatesCard.title")}
+            </span>
+            <span className="mt-1 block text-slate-600 dark:text-slate-300">
+              {t("home.certificatesCard.body")}
+            </span>
+          </Link>
+        </li>
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { i18nForMatches } from "~/features/i18n";
+import { LeaseDemo, TrainingErrorBoundary, skipRevalidationAfterAnswer } from "~/features/training";
+import { answerLeaseStep, loadLeaseDemo } from "~/features/training/index.server";
+import { readFormFields } from "~/lib/api.server";
+import { requestInfoContext } from "~/lib/request-context";
+import type { Route } from "./+types/training.lease-fraud-demo";
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = i18nForMatches(matches);
+  return [
+    { title: `${t("training:lease.title")} | Kestrel` },
+    { name: "robots", content: "noindex" },
+  ];
+};
+
+export function loader({ request }: Route.LoaderArgs) {
+  return loadLeaseDemo(request);
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const fields = await readFormFields(request);
+  return answerLeaseStep(request, fields, context.get(requestInfoContext).clientIp);
+}
+
+export default function LeaseFraudDemo({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
+      <LeaseDemo demo={loaderData} actionData={actionData} />
+    </div>
+  );
+}
+
+export const ErrorBoundary = TrainingErrorBoundary;
+export const shouldRevalidate = skipRevalidationAfterAnswer;

@@ -1,0 +1,62 @@
+import { useEffect } from "react";
+import { track } from "~/features/analytics";
+import { i18nForMatches } from "~/features/i18n";
+import {
+  GuestNotice,
+  ModuleIntro,
+  ModulePlayer,
+  TrainingErrorBoundary,
+  skipRevalidationAfterAnswer,
+} from "~/features/training";
+import { answerModuleStep, loadPlayer } from "~/features/training/index.server";
+import { readFormFields } from "~/lib/api.server";
+import { requestInfoContext } from "~/lib/request-context";
+import type { Route } from "./+types/training.module";
+
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  const { t } = i18nForMatches(matches);
+  return [
+    { title: `${data?.module.title ?? t("training:module.notFound")} | Kestrel` },
+    { name: "robots", content: "noindex" },
+  ];
+};
+
+export function loader({ request, params }: Route.LoaderArgs) {
+  return loadPlayer(request, params.moduleId);
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const fields = await readFormFields(request);
+  return answerModuleStep(
+    request,
+    params.moduleId,
+    fields,
+    context.get(requestInfoContext).clientIp,
+  );
+}
+
+export default function ModulePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { module } = loaderData;
+  useEffect(() => track("module_viewed", { moduleId: module.id }), [module.id]);
+  const returnTo = `/training/module/${module.id}`;
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+      <h1 className="text-3xl font-extrabold tracking-tight">{module.title}</h1>
+      <p className="mt-2 text-slate-700 dark:text-slate-300">{module.description}</p>
+      {loaderData.guest && (
+        <div className="mt-4">
+          <GuestNotice returnTo={returnTo} />
+        </div>
+      )}
+      {loaderData.stepIndex === 0 && loaderData.answered.length === 0 && !loaderData.finished && (
+        <ModuleIntro player={loaderData} />
+      )}
+      <div className="mt-8">
+        <ModulePlayer player={loaderData} actionData={actionData} />
+      </div>
+    </div>
+  );
+}
+
+export const ErrorBoundary = TrainingErrorBoundary;
+export const shouldRevalidate = skipRevalidationAfterAnswer;
