@@ -4,6 +4,7 @@ import { DEFAULT_AFTER_SIGN_IN, LOGIN_INTENTS } from "~/features/auth";
 import { LoginCodeForm, LoginEmailForm, LoginToast, NotInPilot } from "~/features/auth/forms";
 import { getOptionalUser, requestSignInCode, verifySignInCode } from "~/features/auth/index.server";
 import { addEnglishNamespaces, i18nForMatches, useTranslation } from "~/features/i18n";
+import { adoptGuestProgress } from "~/features/training/index.server";
 import { readFormFields } from "~/lib/api.server";
 import { requestInfoContext } from "~/lib/request-context";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -30,7 +31,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const fields = await readFormFields(request);
-  const login = { clientIp: context.get(requestInfoContext).clientIp, request };
+  const login = {
+    clientIp: context.get(requestInfoContext).clientIp,
+    request,
+    // A guest's training progress becomes the account's (ARCHITECTURE "Learning core").
+    onSignedIn: (userId: string) => adoptGuestProgress(request, userId),
+  };
   const { status, headers, reply } =
     fields.intent === LOGIN_INTENTS.verifyCode
       ? await verifySignInCode(fields, login)

@@ -1,7 +1,18 @@
 import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
 
 // Every page the app serves today, in both themes and at phone and desktop widths.
-const pages = ["/kestrel", "/404", "/e2e", "/login"];
+const pages = [
+  "/kestrel",
+  "/404",
+  "/e2e",
+  "/login",
+  "/training",
+  "/training/track/scam-awareness-track",
+  "/training/track/esg-track/module/esg-fundamentals-singapore",
+  "/training/module/esg-fundamentals-singapore",
+  "/training/lease-fraud-demo?scenario=dealer-inside-fraud",
+  "/training/track/no-such-track",
+];
 
 for (const theme of ["dark", "light"] as const) {
   for (const viewport of [

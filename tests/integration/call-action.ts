@@ -37,9 +37,10 @@ export function callAction<Args>(
   action: (args: Args) => unknown,
   request: Request,
   clientIp: string,
+  params: Record<string, string> = {},
 ): Promise<RouteAnswer> {
   const context = new RouterContextProvider();
   context.set(requestInfoContext, { clientIp, requestId: "test", cspNonce: "test" });
   // Route.ActionArgs holds more than an action reads; these three are what ours use.
-  return answerOf(() => action({ request, context, params: {} } as Args));
+  return answerOf(() => action({ request, context, params } as Args));
 }

@@ -37,6 +37,8 @@ export interface LoginOutcome {
 export interface LoginContext {
   clientIp: string;
   request: Request;
+  /** Runs once the session is open (e.g. a guest's training moves to the account); may add a cookie. */
+  onSignedIn?: (userId: string) => Promise<string | null>;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -107,7 +109,7 @@ const CODE_ERRORS: Record<string, string> = {
 /** Step 2: the code. A right one opens a session and redirects; a wrong one says why. */
 export async function verifySignInCode(
   fields: Record<string, string>,
-  { clientIp, request }: LoginContext,
+  { clientIp, request, onSignedIn }: LoginContext,
 ): Promise<LoginOutcome> {
   const logger = getLogger();
   const submission = parseWithZod(new URLSearchParams(fields), { schema: LoginCodeSchema });
@@ -161,6 +163,8 @@ export async function verifySignInCode(
   logger.info({ event: "sign_in.succeeded", email: fingerprint, userId }, "sign-in");
   const cookies = new Headers();
   for (const cookie of headers.getSetCookie()) cookies.append("Set-Cookie", cookie);
+  const extra = await onSignedIn?.(userId);
+  if (extra) cookies.append("Set-Cookie", extra);
   throw redirect(safeRedirect(redirectTo, DEFAULT_AFTER_SIGN_IN), { headers: cookies });
 }
 

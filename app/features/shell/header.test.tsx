@@ -101,8 +101,16 @@ describe("Header", () => {
   });
 
   it("Back falls back to /kestrel when there is no earlier page in this tab", async () => {
-    renderAt(["/training/track/esg-track"]);
+    renderAt(["/training/module/m1"]);
     fireEvent.click(await screen.findByRole("link", { name: "Back" }));
     expect((await screen.findByTestId("where")).textContent).toBe("/kestrel");
+  });
+
+  it("Back on the ESG track goes to the ESG course, whatever the history", async () => {
+    window.history.replaceState({ idx: 1 }, "");
+    renderAt(["/partners", "/training/track/esg-track"]);
+    fireEvent.click(await screen.findByRole("link", { name: "Back" }));
+    expect((await screen.findByTestId("where")).textContent).toBe("/courses/esg-ai-ethics");
+    window.history.replaceState(null, "");
   });
 });

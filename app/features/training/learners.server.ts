@@ -3,6 +3,7 @@ import { createCookie } from "react-router";
 import { getDb, inOneTransaction } from "~/db/db.server";
 import { getOptionalUser } from "~/features/auth/index.server";
 import { usesHttps } from "~/lib/env.server";
+import { getLogger } from "~/lib/logger.server";
 
 // Who is learning (ARCHITECTURE "Learning core"): a signed-in user, or a guest known by a random
 // id in an HttpOnly cookie. A guest is created on the first answer, never on a page view; at
@@ -99,6 +100,7 @@ export async function ensureLearner(
     .insertInto("learner")
     .values({ id, user_id: null, created_at: at, last_seen_at: at })
     .execute();
+  await purgeNowAndThen(now);
   return { id, setCookie: await guestCookie.serialize(id, { secure: usesHttps() }) };
 }
 
@@ -173,4 +175,20 @@ export async function purgeGuestLearners(now = new Date()): Promise<number> {
       .executeTakeFirst();
     return Number(result.numDeletedRows);
   });
+}
+
+const PURGE_EVERY_MS = 60 * 60 * 1000;
+let nextPurgeAt = 0;
+
+/** At most once an hour per process, when a guest arrives: no job to schedule. */
+async function purgeNowAndThen(now: Date): Promise<void> {
+  if (now.getTime() < nextPurgeAt) return;
+  nextPurgeAt = now.getTime() + PURGE_EVERY_MS;
+  try {
+    const deleted = await purgeGuestLearners(now);
+    if (deleted > 0) getLogger().info({ deleted }, "stale guest learners deleted");
+  } catch (error) {
+    // The new guest is already saved; a clean-up that fails waits for the next turn.
+    getLogger().warn({ err: error }, "stale guest learners could not be deleted");
+  }
 }

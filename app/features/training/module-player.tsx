@@ -102,6 +102,7 @@ export function ModulePlayer({
           ) : (
             <Link
               to={`?done=${takeKey}`}
+              data-testid="complete-module"
               className={buttonClasses("primary")}
               onClick={(event) => {
                 event.preventDefault();
@@ -112,7 +113,7 @@ export function ModulePlayer({
             </Link>
           )
         ) : (
-          <ButtonLink to={`?step=${stepIndex + 2}`} preventScrollReset>
+          <ButtonLink to={`?step=${stepIndex + 2}`} preventScrollReset data-testid="next-step">
             {t("module.next")}
           </ButtonLink>
         )}

@@ -122,7 +122,7 @@ export function QuestionForm({
         </fieldset>
         {!answered && (
           <div className="mt-4 flex flex-wrap gap-3">
-            <Button type="submit" disabled={submitting}>
+            <Button type="submit" disabled={submitting} data-testid="check-answer">
               {t("module.checkAnswer")}
             </Button>
             {actions}

@@ -1,0 +1,377 @@
+import { describe, expect, it } from "vitest";
+import { getDb } from "~/db/db.server";
+import { addAllowlistEntry } from "~/features/auth/index.server";
+import { getCatalogue } from "~/features/training/index.server";
+import { purgeGuestLearners } from "~/features/training/learners.server";
+import { type RouteAnswer, answerOf, callAction } from "../../tests/integration/call-action";
+import { lastOutboxId, latestSignInCode, signInForTest } from "../../tests/integration/auth";
+import { action as leaseAction, loader as leaseLoader } from "./training.lease-fraud-demo";
+import { action as loginAction } from "./login";
+import { action as moduleAction, loader as moduleLoader } from "./training.module";
+
+// The training routes on a real database, as a browser (or a script) meets them: guests, takes,
+// grading, locks, the move of a guest's progress to an account, and every bad input.
+let ipCounter = 0;
+const freshIp = () => `198.51.100.${(ipCounter += 1) % 250}-${ipCounter}`;
+let takeCounter = 0;
+const takeKey = () => `take${String((takeCounter += 1)).padStart(12, "0")}`;
+
+/** A value the content guarantees; a test fails loudly if it is missing. */
+function present<T>(value: T | undefined | null, what: string): T {
+  if (value === undefined || value === null) throw new Error(`missing ${what}`);
+  return value;
+}
+
+const catalogue = getCatalogue();
+const esg = present(catalogue.modules.get("esg-fundamentals-singapore"), "ESG module");
+const stepOf = (index: number) => present(esg.steps[index], `step ${index}`);
+const rightOf = (index: number) => stepOf(index).question.answer;
+const wrongOf = (index: number) =>
+  present(
+    stepOf(index).question.options.find((option) => option.id !== rightOf(index)),
+    "a wrong option",
+  ).id;
+
+function request(path: string, { cookie = "", body }: { cookie?: string; body?: BodyInit } = {}) {
+  return new Request(`http://localhost${path}`, {
+    method: body === undefined ? "GET" : "POST",
+    body,
+    headers: {
+      ...(body !== undefined && { "Content-Type": "application/x-www-form-urlencoded" }),
+      ...(cookie && { Cookie: cookie }),
+    },
+  });
+}
+
+function answer(
+  fields: Record<string, string>,
+  { moduleId = esg.id, cookie = "", ip = freshIp() } = {},
+): Promise<RouteAnswer> {
+  return callAction(
+    moduleAction,
+    request(`/training/module/${moduleId}`, { cookie, body: new URLSearchParams(fields) }),
+    ip,
+    { moduleId },
+  );
+}
+
+type Reply = {
+  answer?: {
+    take: string;
+    stepId: string;
+    correct: boolean;
+    rightOptionId: string;
+    feedback: string | null;
+    completed: boolean;
+    score: number | null;
+  };
+  error?: { code: string; prerequisites?: string[] };
+};
+const reply = (response: RouteAnswer) => (response.data ?? {}) as Reply;
+
+/** The guest cookie (`name=value`) a response sets, or "". */
+const guestCookie = (response: Response) =>
+  response.headers
+    .getSetCookie()
+    .find((line) => line.startsWith("kestrel-learner="))
+    ?.split(";")[0] ?? "";
+
+async function player(path: string, cookie = "") {
+  const moduleId = present(path.split("?")[0]?.split("/").pop(), "module id");
+  const response = await answerOf(() =>
+    moduleLoader({ request: request(path, { cookie }), params: { moduleId } } as never),
+  );
+  return response;
+}
+
+/** Answers all three steps of the ESG module with the given rightness; returns the last reply. */
+async function takeModule(rights: [boolean, boolean, boolean], cookie = "") {
+  const take = takeKey();
+  let last: RouteAnswer | undefined;
+  let jar = cookie;
+  for (const [index, right] of rights.entries()) {
+    last = await answer(
+      { take, step: stepOf(index).id, option: right ? rightOf(index) : wrongOf(index) },
+      { cookie: jar },
+    );
+    expect(last.status).toBe(200);
+    jar ||= guestCookie(last);
+  }
+  return { take, cookie: jar, last: reply(present(last, "an answer")) };
+}
+
+const count = async (table: "learner" | "training_run" | "training_answer") =>
+  Number(
+    (
+      await getDb()
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+describe("answering as a guest", () => {
+  it("creates nothing on a page view; the first answer makes a guest and sets its cookie", async () => {
+    const page = await player(`/training/module/${esg.id}`);
+    expect(page.status).toBe(200);
+    expect(await count("learner")).toBe(0);
+
+    const first = await answer({ take: takeKey(), step: stepOf(0).id, option: rightOf(0) });
+    expect(first.status).toBe(200);
+    const cookie = first.headers.get("Set-Cookie") ?? "";
+    expect(cookie).toMatch(/^kestrel-learner=/);
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(reply(first).answer).toMatchObject({ correct: true, completed: false, score: null });
+    expect(await count("learner")).toBe(1);
+    expect(await count("training_answer")).toBe(1);
+  });
+
+  it("says wrong with the option's feedback and the right option, and keeps the attempt", async () => {
+    const response = await answer({ take: takeKey(), step: stepOf(0).id, option: wrongOf(0) });
+    const feedback = present(
+      stepOf(0).question.options.find((o) => o.id === wrongOf(0)),
+      "the wrong option",
+    ).feedback.en;
+    expect(reply(response).answer).toMatchObject({
+      correct: false,
+      rightOptionId: rightOf(0),
+      feedback,
+    });
+    const stored = await getDb().selectFrom("training_answer").selectAll().execute();
+    expect(stored).toEqual([
+      expect.objectContaining({ step_id: stepOf(0).id, option_id: wrongOf(0), correct: 0 }),
+    ]);
+  });
+
+  it("scores first answers only: a replayed post changes nothing and answers as the first did", async () => {
+    const take = takeKey();
+    const first = await answer({ take, step: stepOf(0).id, option: wrongOf(0) });
+    const cookie = guestCookie(first);
+    const replay = await answer({ take, step: stepOf(0).id, option: rightOf(0) }, { cookie });
+    expect(replay.status).toBe(200);
+    expect(reply(replay).answer).toMatchObject({ correct: false });
+    expect(await count("training_answer")).toBe(1);
+  });
+
+  it("completes a take with a whole-percent score, and the page shows it", async () => {
+    const { take, cookie, last } = await takeModule([true, false, true]);
+    expect(last.answer).toMatchObject({ completed: true, score: 67 });
+    const done = await player(`/training/module/${esg.id}?done=${take}`, cookie);
+    expect(done.data).toMatchObject({ finished: { score: 67, correct: 2 }, status: "completed" });
+  });
+
+  it("keeps every take and counts the best", async () => {
+    const first = await takeModule([false, false, true]);
+    const second = await takeModule([true, true, true], first.cookie);
+    expect(second.last.answer?.score).toBe(100);
+    await takeModule([false, false, false], first.cookie);
+    const page = await player(`/training/module/${esg.id}`, first.cookie);
+    expect(page.data).toMatchObject({ bestScore: 100, status: "completed" });
+    expect(await count("training_run")).toBe(3);
+  });
+
+  it("resumes at the first unanswered step, and never further than that", async () => {
+    const take = takeKey();
+    const first = await answer({ take, step: stepOf(0).id, option: rightOf(0) });
+    const cookie = guestCookie(first);
+    expect((await player(`/training/module/${esg.id}`, cookie)).data).toMatchObject({
+      takeKey: take,
+      stepIndex: 1,
+    });
+    expect((await player(`/training/module/${esg.id}?step=3`, cookie)).data).toMatchObject({
+      stepIndex: 1,
+    });
+    expect((await player(`/training/module/${esg.id}?step=1`, cookie)).data).toMatchObject({
+      stepIndex: 0,
+    });
+  });
+
+  it("sends the page no right answer and no feedback before a step is answered", async () => {
+    const page = await player(`/training/module/${esg.id}`);
+    const sent = JSON.stringify(page.data);
+    for (const step of esg.steps) {
+      for (const option of step.question.options) expect(sent).not.toContain(option.feedback.en);
+    }
+    expect(sent).not.toMatch(/"answer"|rightOptionId/);
+  });
+});
+
+describe("bad answers", () => {
+  const step = () => stepOf(0).id;
+
+  it.each<[string, Record<string, string>]>([
+    ["no fields", {}],
+    ["a malformed take", { take: "short", step: "introduction", option: "a" }],
+    [
+      "a hostile option",
+      { take: "take000000000001", step: "x", option: "<script>alert(1)</script>" },
+    ],
+    ["an empty option", { take: "take000000000001", step: "introduction", option: "" }],
+  ])("refuses %s with 400 and stores nothing", async (_label, fields) => {
+    const response = await answer({ ...fields, step: fields.step ? step() : "" });
+    expect(response.status).toBe(400);
+    expect(reply(response).error?.code).toBe("validation");
+    expect(await count("training_answer")).toBe(0);
+  });
+
+  it("answers an unknown option 400, an unknown step or module 404", async () => {
+    expect((await answer({ take: takeKey(), step: step(), option: "nope" })).status).toBe(400);
+    expect((await answer({ take: takeKey(), step: "nope", option: "a" })).status).toBe(404);
+    const unknown = await answer(
+      { take: takeKey(), step: step(), option: rightOf(0) },
+      { moduleId: "no-such-module" },
+    );
+    expect(unknown.status).toBe(404);
+    expect(reply(unknown).error?.code).toBe("not_found");
+    expect(await count("learner")).toBe(0);
+  });
+
+  it("refuses a body over 16 KB with 413", async () => {
+    const response = await answer({ take: takeKey(), step: step(), option: "a".repeat(17_000) });
+    expect(response.status).toBe(413);
+  });
+
+  it("refuses a take that belongs to another learner", async () => {
+    const take = takeKey();
+    await answer({ take, step: step(), option: rightOf(0) });
+    const other = await answer({ take, step: stepOf(1).id, option: rightOf(1) });
+    expect(other.status).toBe(400);
+    expect(await count("training_answer")).toBe(1);
+  });
+
+  it("refuses an answer to a locked module with 403 naming what to do first", async () => {
+    const locked = present(catalogue.modules.get("suspicious-transaction-reporting"), "module");
+    const lockedStep = present(locked.steps[0], "step");
+    const response = await answer(
+      { take: takeKey(), step: lockedStep.id, option: lockedStep.question.answer },
+      { moduleId: locked.id },
+    );
+    expect(response.status).toBe(403);
+    expect(reply(response).error?.prerequisites).toEqual(locked.prerequisites);
+  });
+});
+
+describe("lease scenarios", () => {
+  const scenario = present(catalogue.leaseScenarios[0], "a lease scenario");
+  const post = (fields: Record<string, string>, cookie = "") =>
+    callAction(
+      leaseAction,
+      request("/training/lease-fraud-demo", {
+        cookie,
+        body: new URLSearchParams({ scenario: scenario.id, ...fields }),
+      }),
+      freshIp(),
+    );
+
+  it("completes with the last step unanswered, which counts as wrong; others need an answer", async () => {
+    const take = takeKey();
+    const first = present(scenario.steps[0], "step 1");
+    const second = present(scenario.steps[1], "step 2");
+    const last = present(scenario.steps[2], "step 3");
+    expect((await post({ take, step: first.id })).status).toBe(400);
+    const one = await post({ take, step: first.id, option: first.question.answer });
+    const cookie = guestCookie(one);
+    await post({ take, step: second.id, option: second.question.answer }, cookie);
+    const end = await post({ take, step: last.id }, cookie);
+    expect(reply(end).answer).toMatchObject({ completed: true, score: 67, correct: false });
+
+    const page = await answerOf(() =>
+      leaseLoader({
+        request: request(`/training/lease-fraud-demo?scenario=${scenario.id}&done=${take}`, {
+          cookie,
+        }),
+      } as never),
+    );
+    expect(page.data).toMatchObject({
+      selected: {
+        finished: { score: 67 },
+        pointsEarned: Math.round((scenario.points * 67) / 100),
+      },
+    });
+  });
+
+  it("answers an unknown scenario 404", async () => {
+    const response = await callAction(
+      leaseAction,
+      request("/training/lease-fraud-demo", {
+        body: new URLSearchParams({ scenario: "nope", take: takeKey(), step: "a", option: "b" }),
+      }),
+      freshIp(),
+    );
+    expect(response.status).toBe(404);
+  });
+});
+
+describe("a guest who signs in", () => {
+  async function signInWith(cookie: string, email: string) {
+    await addAllowlistEntry({ kind: "domain", value: "bank.example" }, "ops@kestrel.test");
+    const after = await lastOutboxId();
+    const ip = freshIp();
+    const login = (fields: Record<string, string>) =>
+      callAction(loginAction, request("/login", { cookie, body: new URLSearchParams(fields) }), ip);
+    await login({ intent: "request-code", email });
+    const code = await latestSignInCode(email, after);
+    return login({ intent: "verify-code", email, code });
+  }
+
+  it("keeps their progress: the takes move to the account and the guest cookie is cleared", async () => {
+    const guest = await takeModule([true, true, false]);
+    const response = await signInWith(guest.cookie, "mover1@bank.example");
+    expect(response.status).toBe(302);
+    expect(response.headers.getSetCookie().some((line) => /^kestrel-learner=;/.test(line))).toBe(
+      true,
+    );
+    const learners = await getDb().selectFrom("learner").selectAll().execute();
+    expect(learners).toHaveLength(1);
+    expect(learners[0]?.user_id).not.toBeNull();
+    expect(await count("training_run")).toBe(1);
+  });
+
+  it("joins an account that has progress of its own: every take kept, the best score counts", async () => {
+    const { cookie: session, email } = await signInForTest("merger");
+    const own = await takeModule([false, false, true], session);
+    expect(own.last.answer?.score).toBe(33);
+    const guest = await takeModule([true, true, true]);
+    await signInWith(guest.cookie, email);
+    expect(await count("learner")).toBe(1);
+    expect(await count("training_run")).toBe(2);
+    const page = await player(`/training/module/${esg.id}`, session);
+    expect(page.data).toMatchObject({ bestScore: 100, guest: false });
+  });
+});
+
+describe("guest clean-up", () => {
+  it("deletes guests unused for 30 days with their takes, and nobody else", async () => {
+    await takeModule([true, true, true]);
+    await takeModule([true, false, true]);
+    const { cookie: session } = await signInForTest("keeper");
+    await takeModule([true, true, true], session);
+    const [stale, fresh] = await getDb()
+      .selectFrom("learner")
+      .select("id")
+      .where("user_id", "is", null)
+      .execute();
+    const now = new Date();
+    const days = (n: number) => new Date(now.getTime() - n * 86_400_000).toISOString();
+    await getDb()
+      .updateTable("learner")
+      .set({ last_seen_at: days(31) })
+      .where("id", "=", present(stale, "a stale guest").id)
+      .execute();
+    await getDb()
+      .updateTable("learner")
+      .set({ last_seen_at: days(29) })
+      .where("id", "=", present(fresh, "a fresh guest").id)
+      .execute();
+    await getDb()
+      .updateTable("learner")
+      .set({ last_seen_at: days(90) })
+      .where("user_id", "is not", null)
+      .execute();
+
+    expect(await purgeGuestLearners(now)).toBe(1);
+    expect(await count("learner")).toBe(2);
+    expect(await count("training_run")).toBe(2);
+    expect(await count("training_answer")).toBe(6);
+  });
+});

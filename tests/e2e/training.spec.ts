@@ -1,0 +1,261 @@
+import { readFileSync } from "node:fs";
+import type { Page } from "@playwright/test";
+import { PILOT_DOMAIN, login } from "./auth";
+import { expect, expectAccessible, test, uniqueEmail, waitForHydration } from "./fixtures";
+
+// Training as a learner meets it (issue "Training"): guests and accounts, the player, locks,
+// search, the lease fraud demo and the consumer scam module in Thai.
+
+type Question = {
+  prompt: { en: string };
+  options: { id: string; text: Record<string, string>; feedback: { en: string } }[];
+  answer: string;
+};
+interface Content {
+  id: string;
+  title: Record<string, string>;
+  points: number;
+  steps: { question: Question }[];
+}
+const content = (path: string) =>
+  JSON.parse(readFileSync(`content/training/${path}.json`, "utf8")) as Content;
+const esg = content("modules/esg-fundamentals-singapore");
+const scam = content("modules/consumer-scam-awareness");
+const ring = content("lease-scenarios/synthetic-lease-ring");
+
+/** The three questions of a module or scenario, in order. */
+function questions(steps: { question: Question }[]): [Question, Question, Question] {
+  const [first, second, third] = steps.map((step) => step.question);
+  if (!first || !second || !third) throw new Error("a module has three questions");
+  return [first, second, third];
+}
+
+/** The text of a question's right option, or of a wrong one. */
+function option(question: Question, right: boolean, language = "en"): string {
+  const chosen = question.options.find((candidate) => (candidate.id === question.answer) === right);
+  if (!chosen) throw new Error("no such option");
+  return chosen.text[language] ?? chosen.text.en ?? "";
+}
+
+async function answer(page: Page, question: Question, right: boolean, language = "en") {
+  // Button names differ by language; the check is the one submit button of the step.
+  await page.getByRole("radio", { name: option(question, right, language) }).check();
+  await page.getByTestId("check-answer").click();
+  await expect(page.getByTestId("answer-feedback")).toBeVisible();
+}
+
+test("a guest answers one question wrong and finishes a module with 67 %", async ({ page }) => {
+  await page.goto(`/training/module/${esg.id}`);
+  await waitForHydration(page);
+  await expect(page.getByText("Sign in to save your progress")).toBeVisible();
+  // Nothing on the page tells the answer before it is given.
+  const html = await page.content();
+  for (const step of esg.steps)
+    for (const choice of step.question.options) expect(html).not.toContain(choice.feedback.en);
+  await expect(page.getByRole("button", { name: "Previous" })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Next" })).toBeDisabled();
+  await expectAccessible(page);
+
+  const [first, second, third] = questions(esg.steps);
+  await answer(page, first, false);
+  await expect(page.getByTestId("answer-feedback")).toContainText("Incorrect");
+  await expect(page.getByTestId("answer-feedback")).toContainText(option(first, true));
+  await page.getByRole("link", { name: "Next" }).click();
+  await expect(page.getByText("Step 2 of 3")).toBeVisible();
+  await answer(page, second, true);
+  await expect(page.getByTestId("answer-feedback")).toContainText("Correct");
+  await page.getByRole("link", { name: "Next" }).click();
+  await answer(page, third, true);
+  await page.getByRole("link", { name: "Complete Module" }).click();
+  await expect(page.getByRole("button", { name: "Completing..." })).toBeVisible();
+  const done = page.getByTestId("module-completed");
+  await expect(done).toContainText("Module Completed!");
+  await expect(done).toContainText("Score 67%");
+  await expect(done).toContainText("Points Earned 67");
+  await expect(page.getByRole("link", { name: "Back to the ESG track" })).toHaveAttribute(
+    "href",
+    "/training/track/esg-track",
+  );
+  await expectAccessible(page);
+
+  await page.goto("/training");
+  await expect(page.getByTestId("progress-summary")).toContainText("1 of 11");
+  await expect(page.getByTestId("progress-summary")).toContainText("9% complete");
+});
+
+test("keyboard alone finishes a module, and without scripts the form still grades", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(`/training/module/${esg.id}`);
+  for (const [index, question] of questions(esg.steps).entries()) {
+    await page.getByRole("radio", { name: option(question, true) }).focus();
+    await page.keyboard.press("Space");
+    await page.getByRole("button", { name: "Check answer" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByTestId("answer-feedback")).toContainText("Correct");
+    const next = page.getByRole("link", { name: index < 2 ? "Next" : "Complete Module" });
+    await next.focus();
+    await page.keyboard.press("Enter");
+  }
+  await expect(page.getByTestId("module-completed")).toContainText("Score 100%");
+  await context.close();
+});
+
+test("a signed-in learner reloads mid-module and resumes where they were", async ({ page }) => {
+  await login(page, uniqueEmail("resume", PILOT_DOMAIN), "/login?redirectTo=/training");
+  await expect(page.getByTestId("training-learner")).not.toContainText("Guest");
+  await page.goto(`/training/module/${esg.id}`);
+  await waitForHydration(page);
+  await answer(page, questions(esg.steps)[0], true);
+  await page.reload();
+  await expect(page.getByText("Step 2 of 3")).toBeVisible();
+  await page.goto("/training/track/esg-track");
+  await expect(page.getByTestId(`module-card-${esg.id}`)).toContainText("In progress");
+  await expect(
+    page.getByTestId(`module-card-${esg.id}`).getByRole("link", { name: "Resume" }),
+  ).toBeVisible();
+});
+
+test("a locked module says what to do first", async ({ page }) => {
+  await page.goto("/training/track/aml-investigator-track");
+  const card = page.getByTestId("module-card-suspicious-transaction-reporting");
+  await expect(card).toContainText("Locked");
+  await expect(card).toContainText("Structuring and Cash Thresholds");
+  await expectAccessible(page);
+  await page.goto("/training/module/suspicious-transaction-reporting");
+  await expect(page.getByTestId("module-locked")).toContainText("Complete these modules first:");
+  await expect(
+    page
+      .getByTestId("module-locked")
+      .getByRole("link", { name: "Structuring and Cash Thresholds" }),
+  ).toHaveAttribute("href", "/training/module/structuring-and-cash-thresholds");
+});
+
+test("unknown tracks and modules say so with a 404", async ({ page }) => {
+  const track = await page.goto("/training/track/no-such-track");
+  expect(track?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Track Not Found" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Back to Training" })).toHaveAttribute(
+    "href",
+    "/training",
+  );
+  const module = await page.goto("/training/module/no-such-module");
+  expect(module?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Module Not Found" })).toBeVisible();
+});
+
+test.describe("search and level on the training home", () => {
+  test("filter in place with scripts, and Clear Filters brings every track back", async ({
+    page,
+  }) => {
+    await page.goto("/training");
+    await waitForHydration(page);
+    await expectAccessible(page);
+    const tracks = page.locator('[data-testid^="track-"]');
+    await expect(tracks).toHaveCount(3);
+    await expect(tracks.first()).toContainText("FEATURED");
+    await expect(tracks.first().getByRole("link", { name: "Start ESG Training" })).toBeVisible();
+    await page.getByLabel("Search training").fill("trade-based");
+    await expect(tracks).toHaveCount(1);
+    await expect(page.getByTestId("track-aml-investigator-track")).toBeVisible();
+    await page.getByLabel("Level").selectOption("beginner");
+    await expect(page.getByText("No tracks found")).toBeVisible();
+    await page.getByRole("link", { name: "Clear Filters" }).click();
+    await expect(tracks).toHaveCount(3);
+    await expect(page.getByLabel("Search training")).toHaveValue("");
+  });
+
+  test("work as a plain GET form without scripts", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/training");
+    await page.getByLabel("Search training").fill("GHG");
+    await page.getByLabel("Level").selectOption("advanced");
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/q=GHG&level=advanced/);
+    await expect(page.locator('[data-testid^="track-"]')).toHaveCount(1);
+    await expect(page.getByTestId("track-esg-track")).toBeVisible();
+    await context.close();
+  });
+});
+
+test("a lease scenario runs from its intro to 'Scenario Completed!' with the points earned", async ({
+  page,
+}) => {
+  await page.goto("/training/lease-fraud-demo");
+  await waitForHydration(page);
+  await expectAccessible(page);
+  await page
+    .getByTestId(`scenario-${ring.id}`)
+    .getByRole("link", { name: "Open scenario" })
+    .click();
+  // The list says 'FINTRAC Canada Compliance' too: wait for the scenario's own page.
+  await expect(page).toHaveURL(new RegExp(`scenario=${ring.id}$`));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(ring.title.en ?? "");
+  await expect(page.getByText("FINTRAC Canada Compliance", { exact: true })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Key focus areas" })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole("link", { name: "Start Scenario" }).click();
+  const [first, second] = questions(ring.steps);
+  await expect(page.getByRole("table").first()).toBeVisible();
+  await answer(page, first, true);
+  await page.getByRole("link", { name: "Next Step" }).click();
+  await answer(page, second, true);
+  await page.getByRole("link", { name: "Next Step" }).click();
+  await expect(page.getByText("Step 3 of 3")).toBeVisible();
+  await expectAccessible(page);
+  // SPEC §5: the last step may be completed unanswered; it counts as wrong.
+  await page.getByRole("button", { name: "Complete Scenario" }).click();
+  const done = page.getByTestId("scenario-completed");
+  await expect(done).toContainText("Scenario Completed!");
+  await expect(done).toContainText("Score 67%");
+  await expect(done).toContainText(`Points Earned ${Math.round((ring.points * 67) / 100)}`);
+});
+
+test("the consumer scam module in Thai ends with a score out of 75 in Thai baht", async ({
+  page,
+}) => {
+  await page.goto("/training");
+  await waitForHydration(page);
+  await page.getByTestId("lang-select").selectOption("th-TH");
+  await expect(page.locator("html")).toHaveAttribute("lang", "th-TH");
+  await page.goto(`/training/module/${scam.id}`);
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(scam.title.th ?? "");
+  await expect(page.getByTestId("module-reporting")).toBeVisible();
+  // The region's sample sum, in its currency: Thai baht for the Thai region.
+  await expect(page.getByText(/฿|THB/).first()).toBeVisible();
+  await expect(page.getByText("{{amount}}")).toHaveCount(0);
+  await expectAccessible(page);
+  const [first, second, third] = questions(scam.steps);
+  await answer(page, first, true, "th");
+  await page.getByTestId("next-step").click();
+  await answer(page, second, false, "th");
+  await page.getByTestId("next-step").click();
+  await answer(page, third, true, "th");
+  await page.getByTestId("complete-module").click();
+  await expect(page.getByTestId("module-completed")).toContainText("50");
+  await expect(page.getByTestId("module-completed")).toContainText("75");
+  await expectAccessible(page);
+});
+
+test("a guest's progress survives sign-in", async ({ page }) => {
+  await page.goto(`/training/module/${esg.id}`);
+  await waitForHydration(page);
+  for (const [index, question] of questions(esg.steps).entries()) {
+    await answer(page, question, true);
+    await page.getByRole("link", { name: index < 2 ? "Next" : "Complete Module" }).click();
+  }
+  await expect(page.getByTestId("module-completed")).toContainText("Score 100%");
+  await page.goto("/training");
+  await page.getByTestId("training-learner").getByRole("link", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Ftraining$/);
+  await login(page, uniqueEmail("mover", PILOT_DOMAIN), page.url());
+  await expect(page).toHaveURL(/\/training$/);
+  await expect(page.getByTestId("progress-summary")).toContainText("1 of 11");
+  await expect(page.getByTestId("progress-summary")).toContainText("100");
+  const cookies = await page.context().cookies();
+  expect(cookies.find((cookie) => cookie.name === "kestrel-learner")).toBeUndefined();
+});
