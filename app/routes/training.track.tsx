@@ -1,7 +1,14 @@
 import { useEffect } from "react";
 import { track } from "~/features/analytics";
 import { i18nForMatches, useTranslation } from "~/features/i18n";
-import { Counts, ModuleCardView, TrainingErrorBoundary } from "~/features/training";
+import {
+  ModuleCardView,
+  ReportingGuide,
+  SpotTheSignals,
+  TrackCounts,
+  TrainingErrorBoundary,
+} from "~/features/training";
+import { Card } from "~/ui/card";
 import { loadTrack } from "~/features/training/index.server";
 import type { Route } from "./+types/training.track";
 
@@ -15,8 +22,8 @@ export function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export default function TrackPage({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation("training");
-  const { track: view } = loaderData;
+  const { t } = useTranslation(["training", "consumerScamModule"]);
+  const { track: view, reporting } = loaderData;
   useEffect(() => track("track_detail_viewed", { trackId: view.id }), [view.id]);
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
@@ -25,11 +32,7 @@ export default function TrackPage({ loaderData }: Route.ComponentProps) {
         {view.description}
       </p>
       <div className="mt-4">
-        <Counts
-          modules={view.modules.length}
-          minutes={view.totalMinutes}
-          points={view.totalPoints}
-        />
+        <TrackCounts track={view} />
       </div>
       <h2 className="mt-10 text-2xl font-bold">{t("track.modulesHeading")}</h2>
       <ol className="mt-4 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
@@ -39,6 +42,17 @@ export default function TrackPage({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ol>
+      {reporting && (
+        <div className="mt-12 grid gap-6 lg:grid-cols-2">
+          <SpotTheSignals />
+          <Card>
+            <h2 className="text-xl font-bold">{t("consumerScamModule:quickref")}</h2>
+            <div className="mt-3">
+              <ReportingGuide guide={reporting} />
+            </div>
+          </Card>
+        </div>
+      )}
     </div>
   );
 }

@@ -280,6 +280,20 @@ function landingJavaScript() {
 const errorsOf = (/** @type {Measured} */ row) => row.badStatus + row.socketErrors;
 const mark = (/** @type {boolean} */ met) => (met ? "pass" : "miss");
 
+const PLAYER = "/training/module/esg-fundamentals-singapore";
+
+/** The answer the bench posts: the player's first step, its first option (read from the content). */
+function benchAnswer() {
+  const module = JSON.parse(
+    readFileSync(
+      path.join(ROOT, "content/training/modules/esg-fundamentals-singapore.json"),
+      "utf8",
+    ),
+  );
+  const step = module.steps[0];
+  return { ANSWER_STEP: step.id, ANSWER_OPTION: step.question.options[0].id };
+}
+
 /** @returns {Row[]} */
 function rows(/** @type {string} */ cookie) {
   const nginx = "nginx, same gzip bytes";
@@ -321,6 +335,30 @@ function rows(/** @type {string} */ cookie) {
       baseline: landing,
       target: { text: "≥ 300 req/s", met: (row) => row.requestsPerSecond >= 300 },
     },
+    // Training (issue "Training"): each at least half of /e2e's rate, p99 ≤ 100 ms.
+    ...[
+      { name: "Kestrel /training (guest)", url: `${APP}/training`, headers: BROWSER },
+      {
+        name: "Kestrel /training (signed in)",
+        url: `${APP}/training`,
+        headers: { ...BROWSER, Cookie: cookie },
+      },
+      { name: "Kestrel module player", url: `${APP}${PLAYER}`, headers: BROWSER },
+      {
+        name: "Kestrel POST answer (new guest)",
+        url: `${APP}${PLAYER}.data`,
+        headers: post,
+        script: path.join(import.meta.dirname, "training-answer.lua"),
+      },
+    ].map((row) => ({
+      ...row,
+      baseline: "Kestrel /e2e",
+      target: {
+        text: "≥ 50 % of /e2e, p99 ≤ 100 ms",
+        met: (/** @type {Measured} */ measured, /** @type {number} */ ratio) =>
+          ratio >= 0.5 && measured.p99Ms <= 100 && errorsOf(measured) === 0,
+      },
+    })),
     {
       name: bareInsert,
       url: `http://127.0.0.1:${PORTS.bareWaitlist}/api/waitlist`,
@@ -427,6 +465,8 @@ async function main() {
       `${sizes("index.html.gz")} gzip; wrk -t1 -c${CONNECTIONS}, ${SECONDS} s a row\n`,
   );
   const specs = rows(cookie);
+  // training-answer.lua reads the step and option from the environment wrk inherits.
+  Object.assign(process.env, benchAnswer());
   /** @type {Map<string, Measured>} */
   const results = new Map();
   for (const spec of specs) results.set(spec.name, await measure(spec));

@@ -1,6 +1,10 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, expectAccessible, recordAnalytics, test, waitForHydration } from "./fixtures";
+import { E2E_PORT } from "../../playwright.config";
+
+/** The one origin the server accepts state-changing requests from (APP_URL in the config). */
+const APP_ORIGIN = `http://127.0.0.1:${E2E_PORT}`;
 
 // Issue "Languages and regions": server-side locale resolution, the language dropdown, persistence,
 // the upsell, keyboard use and axe in each language; region packs with their events.
@@ -51,7 +55,7 @@ test.describe("locale resolved on the server", () => {
   }) => {
     const saved = await request.post("/locale", {
       form: { locale: "ta-MY" },
-      headers: { Origin: "http://127.0.0.1:3100" },
+      headers: { Origin: APP_ORIGIN },
     });
     expect(saved.status()).toBe(200);
     const cookie = saved.headers()["set-cookie"]?.split(";")[0] ?? "";
@@ -191,7 +195,7 @@ test.describe("the language dropdown", () => {
 });
 
 test.describe("POST /locale", () => {
-  const origin = { Origin: "http://127.0.0.1:3100" };
+  const origin = { Origin: APP_ORIGIN };
 
   test("refuses unknown, missing and hostile values; the page keeps its language", async ({
     request,

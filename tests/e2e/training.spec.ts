@@ -1,7 +1,14 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { PILOT_DOMAIN, login } from "./auth";
-import { expect, expectAccessible, test, uniqueEmail, waitForHydration } from "./fixtures";
+import {
+  expect,
+  expectAccessible,
+  recordAnalytics,
+  test,
+  uniqueEmail,
+  waitForHydration,
+} from "./fixtures";
 
 // Training as a learner meets it (issue "Training"): guests and accounts, the player, locks,
 // search, the lease fraud demo and the consumer scam module in Thai.
@@ -45,6 +52,7 @@ async function answer(page: Page, question: Question, right: boolean, language =
 }
 
 test("a guest answers one question wrong and finishes a module with 67 %", async ({ page }) => {
+  const events = await recordAnalytics(page);
   await page.goto(`/training/module/${esg.id}`);
   await waitForHydration(page);
   await expect(page.getByText("Sign in to save your progress")).toBeVisible();
@@ -72,6 +80,13 @@ test("a guest answers one question wrong and finishes a module with 67 %", async
   await expect(done).toContainText("Module Completed!");
   await expect(done).toContainText("Score 67%");
   await expect(done).toContainText("Points Earned 67");
+  // SPEC §7 training events, at the moments they name (this page's events: one document).
+  const names = (await events()).map((event) => event.event);
+  expect(names).toEqual(expect.arrayContaining(["module_viewed", "module_completed"]));
+  expect((await events()).find((event) => event.event === "module_completed")).toMatchObject({
+    moduleId: esg.id,
+    score: 67,
+  });
   await expect(page.getByRole("link", { name: "Back to the ESG track" })).toHaveAttribute(
     "href",
     "/training/track/esg-track",
@@ -81,6 +96,9 @@ test("a guest answers one question wrong and finishes a module with 67 %", async
   await page.goto("/training");
   await expect(page.getByTestId("progress-summary")).toContainText("1 of 11");
   await expect(page.getByTestId("progress-summary")).toContainText("9% complete");
+  await expect
+    .poll(async () => (await events()).map((event) => event.event))
+    .toContain("training_home_viewed");
 });
 
 test("keyboard alone finishes a module, and without scripts the form still grades", async ({
@@ -258,4 +276,48 @@ test("a guest's progress survives sign-in", async ({ page }) => {
   await expect(page.getByTestId("progress-summary")).toContainText("100");
   const cookies = await page.context().cookies();
   expect(cookies.find((cookie) => cookie.name === "kestrel-learner")).toBeUndefined();
+});
+
+test("the scam-awareness track has Spot the Signals and how to report in the region", async ({
+  page,
+}) => {
+  // The track takes its title and its reporting guide from the visitor's region pack.
+  await page.goto("/kestrel");
+  await waitForHydration(page);
+  const saved = page.waitForResponse(
+    (response) =>
+      response.request().method() === "POST" && /\/region(\.data)?$/.test(response.url()),
+  );
+  await page.getByTestId("region-select").selectOption("sg");
+  expect((await saved).ok()).toBe(true);
+  await page.goto("/training/track/scam-awareness-track");
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    "Singapore Financial Crime Track",
+  );
+  await expect(page.getByTestId("module-reporting")).toContainText("1799");
+  const exercise = page.getByTestId("spot-the-signals");
+  await expect(exercise).toContainText("Message 1 of 3");
+  await exercise.getByLabel("Pressure to act right now").check();
+  await exercise.getByRole("button", { name: "Check" }).click();
+  await expect(exercise.getByRole("status")).toContainText("Not quite");
+  await exercise.getByRole("button", { name: "Show solution" }).click();
+  await expect(exercise.getByTestId("spot-solution")).toContainText("Being told to keep it secret");
+  await exercise.getByRole("button", { name: "Hide solution" }).click();
+  await expect(exercise.getByTestId("spot-solution")).toHaveCount(0);
+  await exercise.getByRole("button", { name: "Try again" }).click();
+  for (const signal of [
+    "Pressure to act right now",
+    "Being told to keep it secret",
+    "Someone claiming to be from a bank, government or police",
+  ])
+    await exercise.getByLabel(signal).check();
+  await exercise.getByRole("button", { name: "Check" }).click();
+  await expect(exercise.getByRole("status")).toContainText("You spotted every warning sign");
+  await exercise.getByRole("button", { name: "Next message" }).click();
+  await expect(exercise).toContainText("Message 2 of 3");
+  await exercise.getByRole("button", { name: "Skip" }).click();
+  await exercise.getByRole("button", { name: "Skip" }).click();
+  await expect(exercise).toContainText("You have worked through every message");
+  await expectAccessible(page);
 });

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { getLoadedPack } from "~/features/i18n";
+import { type RegionPack, getLoadedPack } from "~/features/i18n";
 import { getLocaleState } from "~/features/i18n/index.server";
 import { MODULE_COUNT, getCatalogue } from "./catalogue.server";
 import { localize } from "./content-schema";
@@ -44,7 +44,7 @@ async function context(request: Request) {
     description: pack?.track.subtitle ?? "",
   };
   const progress = await moduleProgress(learner.id);
-  return { language, learner, regional, progress };
+  return { language, learner, regional, progress, pack };
 }
 
 export function summarise(progress: ReadonlyMap<string, ItemProgress>): ProgressSummary {
@@ -84,12 +84,13 @@ function trackOr404(trackId: string) {
 export async function loadTrack(
   request: Request,
   trackId: string,
-): Promise<{ track: TrackView; regional: boolean }> {
+): Promise<{ track: TrackView; reporting: RegionPack["quickref"] | null }> {
   const track = trackOr404(trackId);
-  const { language, regional, progress } = await context(request);
+  const { language, regional, progress, pack } = await context(request);
   return {
     track: trackView(track, progress, language, regional),
-    regional: track.fromRegionPack,
+    // The regional track carries its region's quick reference: how to report a scam.
+    reporting: track.fromRegionPack ? (pack?.quickref ?? null) : null,
   };
 }
 

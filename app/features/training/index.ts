@@ -5,6 +5,7 @@ export { TrainingErrorBoundary } from "./not-found";
 export {
   ModuleCardView,
   TrackCard,
+  TrackCounts,
   Counts,
   StatusLabel,
   LevelBadge,
@@ -13,3 +14,5 @@ export {
 export { StepContent, RecordsTable } from "./step-content";
 export { skipRevalidationAfterAnswer } from "./question-form";
 export { LeaseDemo } from "./lease-demo";
+export { ReportingGuide } from "./reporting-guide";
+export { SpotTheSignals } from "./spot-the-signals";

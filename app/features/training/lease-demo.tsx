@@ -132,13 +132,10 @@ function ScenarioSteps({
   const { t } = useTranslation("training");
   const navigate = useNavigate();
   const { scenario } = selected;
-  const { fetcher, takeKey, finishing, stepIndex, step, answered, error } = useTakeStep({
-    steps: scenario.steps,
-    stepIndex: selected.stepIndex,
-    takeKey: selected.takeKey,
-    answered: selected.answered,
+  const { fetcher, takeKey, finishing, stepIndex, step, answered, error } = useTakeStep(
+    { ...selected, steps: scenario.steps },
     actionData,
-  });
+  );
   const last = stepIndex === scenario.steps.length - 1;
   const doneUrl = `?scenario=${scenario.id}&done=${takeKey}`;
   const unansweredEnd = finishing !== undefined && finishing.optionId === null;

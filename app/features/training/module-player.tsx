@@ -27,13 +27,7 @@ export function ModulePlayer({
   const { pathname } = location;
   const navigate = useNavigate();
   const [completing, setCompleting] = useState(false);
-  const { fetcher, takeKey, stepIndex, step, answered, error } = useTakeStep({
-    steps: player.steps,
-    stepIndex: player.stepIndex,
-    takeKey: player.takeKey,
-    answered: player.answered,
-    actionData,
-  });
+  const { fetcher, takeKey, stepIndex, step, answered, error } = useTakeStep(player, actionData);
   // A step change is a navigation: the bar runs after each one, not on the first page load.
   const stepChanged = location.key !== "default";
 

@@ -14,13 +14,16 @@ export type ActionResult =
  * given keeps its step on screen: the last one (until the take is completed), and, for a plain form
  * post without scripts, any one (so the learner reads its feedback before moving on).
  */
-export function useTakeStep<S extends { id: string }>(options: {
-  steps: readonly S[];
-  stepIndex: number;
-  takeKey: string;
-  answered: readonly AnswerFeedback[];
-  actionData: ActionResult | undefined;
-}) {
+export function useTakeStep<S extends { id: string }>(
+  take: {
+    steps: readonly S[];
+    stepIndex: number;
+    takeKey: string;
+    answered: readonly AnswerFeedback[];
+  },
+  actionData: ActionResult | undefined,
+) {
+  const options = { ...take, actionData };
   const fetcher = useFetcher<ActionResult>();
   const result = fetcher.data ?? options.actionData;
   const justAnswered = result && "answer" in result ? result.answer : undefined;

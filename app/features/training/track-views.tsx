@@ -72,6 +72,16 @@ export function Counts({
   );
 }
 
+export function TrackCounts({ track }: { track: TrackView }) {
+  return (
+    <Counts
+      modules={track.modules.length}
+      minutes={track.totalMinutes}
+      points={track.totalPoints}
+    />
+  );
+}
+
 /** The player's button for a module: Start, Resume or Review by status. */
 export function moduleAction(status: ItemStatus): "start" | "resume" | "review" {
   if (status === "in-progress") return "resume";
@@ -149,11 +159,7 @@ export function TrackCard({ track }: { track: TrackView }) {
       <h3 className="mt-3 text-xl font-bold">{track.title}</h3>
       <p className="mt-2 flex-1 text-slate-700 dark:text-slate-300">{track.description}</p>
       <div className="mt-4">
-        <Counts
-          modules={track.modules.length}
-          minutes={track.totalMinutes}
-          points={track.totalPoints}
-        />
+        <TrackCounts track={track} />
       </div>
       <p className="mt-2 text-sm">
         {t("home.trackProgress", { completed, total: track.modules.length })}

@@ -1,0 +1,36 @@
+-- wrk script: the module player's answer post, as its fetcher sends it (a form to the route's
+-- .data URL). Every request is a first answer of a new take by a new guest: a take key of its own
+-- (thread id + counter, 16 characters) and, as in waitlist.lua, its own client address in
+-- X-Forwarded-For so the per-address limit sees separate visitors. The step and option come from
+-- the environment (run.js reads them from the module's content).
+
+local threads = 0
+
+function setup(thread)
+  threads = threads + 1
+  thread:set("thread_id", threads)
+end
+
+wrk.method = "POST"
+wrk.headers["Content-Type"] = "application/x-www-form-urlencoded"
+
+local counter = 0
+local step = os.getenv("ANSWER_STEP")
+local option = os.getenv("ANSWER_OPTION")
+
+function request()
+  counter = counter + 1
+  local body = string.format(
+    "take=bench%02d%09d&step=%s&option=%s",
+    thread_id or 0,
+    counter,
+    step,
+    option
+  )
+  local headers = {}
+  for name, value in pairs(wrk.headers) do
+    headers[name] = value
+  end
+  headers["X-Forwarded-For"] = string.format("2001:db8:1%x:%x::1", thread_id or 0, counter)
+  return wrk.format(nil, nil, headers, body)
+end
