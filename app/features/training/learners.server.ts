@@ -36,7 +36,19 @@ async function guestIdOf(request: Request): Promise<string | null> {
  * The learner behind a request, without creating anything: `id` is null until they first answer.
  * A guest cookie naming no stored learner (purged, or forged) counts as no guest.
  */
-export async function getLearner(request: Request): Promise<Learner> {
+export function getLearner(request: Request): Promise<Learner> {
+  // The training frame's loader and the page's both ask: one lookup per request.
+  let learner = learners.get(request);
+  if (!learner) {
+    learner = readLearner(request);
+    learners.set(request, learner);
+  }
+  return learner;
+}
+
+const learners = new WeakMap<Request, Promise<Learner>>();
+
+async function readLearner(request: Request): Promise<Learner> {
   const user = await getOptionalUser(request);
   if (user) {
     const row = await getDb()
