@@ -22,6 +22,7 @@ export default [
     route("track/:trackId/module/:moduleId", "routes/training.track-module.tsx"),
     route("module/:moduleId", "routes/training.module.tsx"),
     route("lease-fraud-demo", "routes/training.lease-fraud-demo.tsx"),
+    route("certificates", "routes/training.certificates.tsx"),
   ]),
   // Every admin page checks the role and the session's second factor in its own loader (loaders
   // run side by side); the frame and the second-factor page need only the role.

@@ -12,6 +12,7 @@ const pages = [
   "/training/module/esg-fundamentals-singapore",
   "/training/lease-fraud-demo?scenario=dealer-inside-fraud",
   "/training/track/no-such-track",
+  "/training/certificates",
 ];
 
 for (const theme of ["dark", "light"] as const) {

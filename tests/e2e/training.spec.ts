@@ -321,3 +321,17 @@ test("the scam-awareness track has Spot the Signals and how to report in the reg
   await expect(exercise).toContainText("You have worked through every message");
   await expectAccessible(page);
 });
+
+test("the certificates page says there are none yet and leads back to training", async ({
+  page,
+}) => {
+  await page.goto("/training");
+  await page
+    .getByRole("navigation", { name: "Training" })
+    .getByRole("link", { name: "Certificates" })
+    .click();
+  await expect(page).toHaveURL(/\/training\/certificates$/);
+  await expect(page.getByTestId("certificates-empty")).toContainText("No Certificates Yet");
+  await page.getByRole("link", { name: "Start Training" }).click();
+  await expect(page).toHaveURL(/\/training$/);
+});

@@ -82,6 +82,16 @@ describe("dictionaries along the fallback chains (SPEC §9)", () => {
     expect(getMissingKeys()).toEqual([]);
   });
 
+  it("finds a plural by its forms, and records one no dictionary of the language has", () => {
+    const vi = getI18n("vi-VN");
+    vi.addResource("vi", "common", "pluralKnown_other", "{{count}} mục");
+    expect(vi.t("common:pluralKnown" as "common:appName", { count: 2 })).toBe("2 mục");
+    expect(getMissingKeys()).toEqual([]);
+    vi.addResource("en", "common", "pluralEnglish_other", "{{count}} items");
+    expect(vi.t("common:pluralEnglish" as "common:appName", { count: 2 })).toBe("2 items");
+    expect(getMissingKeys()).toEqual(["vi common:pluralEnglish"]);
+  });
+
   it("shows the key itself when no dictionary has it, and records it", () => {
     const t = getI18n("vi-VN").t;
     expect(t("common:doesNotExist" as "common:appName")).toBe("doesNotExist");

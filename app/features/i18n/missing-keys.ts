@@ -45,8 +45,12 @@ export const missingKeysPostProcessor: PostProcessorModule = {
     const own = [translator.language, ...fallbacks].filter(
       (id) => languageOf(id) === languageOf(translator.language),
     );
-    const found = own.some(
-      (id) => translator.resourceStore.getResource(id, namespace, key) !== undefined,
+    // A plural is stored by its forms (`modules_one`, `modules_other`), never under its own key.
+    const candidates = typeof options.count === "number" ? [key, `${key}_other`] : [key];
+    const found = own.some((id) =>
+      candidates.some(
+        (candidate) => translator.resourceStore.getResource(id, namespace, candidate) !== undefined,
+      ),
     );
     if (!found) missing.add(`${translator.language} ${namespace}:${key}`);
     return value;
