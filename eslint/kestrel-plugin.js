@@ -132,6 +132,10 @@ const TABLE_OWNERS = {
   learner: "app/features/training/",
   training_run: "app/features/training/",
   training_answer: "app/features/training/",
+  signing_key: "app/lib/signing.server.",
+  certificate_holder: "app/features/certificates/",
+  certificate: "app/features/certificates/",
+  certificate_status_change: "app/features/certificates/",
 };
 
 const QUERY_METHODS = new Set([

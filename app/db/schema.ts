@@ -192,6 +192,48 @@ export interface TrainingAnswerTable {
   answered_at: string;
 }
 
+export interface SigningKeyTable {
+  key_id: string;
+  /** The public JWK. */
+  public_jwk: string;
+  created_at: string;
+}
+
+export interface CertificateHolderTable {
+  user_id: string;
+  /** The name printed on certificates, in any script. */
+  name: string;
+  updated_at: string;
+}
+
+export interface CertificateTable {
+  /** Also the certificate's index in the revocation status list. */
+  id: Generated<number>;
+  public_id: string;
+  user_id: string;
+  /** `module:<id>` or `track:<id>`. */
+  achievement_key: string;
+  generation: number;
+  verification_code: string;
+  issued_at: string;
+  expires_at: string;
+  /** The signed certificate as canonical JSON. */
+  payload: string;
+  key_id: string;
+  signature: string;
+  revoked_at: string | null;
+  revoked_reason: string | null;
+}
+
+export interface CertificateStatusChangeTable {
+  id: Generated<number>;
+  certificate_id: number;
+  action: "revoked" | "reinstated";
+  reason: string;
+  actor_email: string;
+  changed_at: string;
+}
+
 export interface Database {
   analytics_event: AnalyticsEventTable;
   rate_limit: RateLimitTable;
@@ -209,4 +251,8 @@ export interface Database {
   learner: LearnerTable;
   training_run: TrainingRunTable;
   training_answer: TrainingAnswerTable;
+  signing_key: SigningKeyTable;
+  certificate_holder: CertificateHolderTable;
+  certificate: CertificateTable;
+  certificate_status_change: CertificateStatusChangeTable;
 }

@@ -1,3 +1,4 @@
+import { createPrivateKey } from "node:crypto";
 import { isIP } from "node:net";
 import { z } from "~/lib/zod";
 
@@ -66,6 +67,19 @@ const trustProxy = z
     return entries;
   });
 
+/** An Ed25519 private key in PKCS#8 PEM; `\n` escapes are accepted for one-line environments. */
+const signingKey = z
+  .string()
+  .transform((value) => value.replaceAll("\\n", "\n").trim())
+  .refine((pem) => {
+    try {
+      return createPrivateKey(pem).asymmetricKeyType === "ed25519";
+    } catch {
+      return false;
+    }
+  }, "must be an Ed25519 private key in PKCS#8 PEM (openssl genpkey -algorithm ed25519)")
+  .optional();
+
 export const EnvSchema = z.object({
   NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -74,6 +88,8 @@ export const EnvSchema = z.object({
   DATABASE_URL: z.string().min(1).default("data/kestrel.db"),
   APP_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  // Signs certificates and evidence; without it a key is generated once into data/signing-key.pem.
+  SIGNING_KEY: signingKey,
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
   ADMIN_EMAILS: emailList,
   // The pilot allowlist from the environment (admins add more in /admin): email domains and

@@ -1,6 +1,5 @@
 import { createHmac, randomBytes } from "node:crypto";
-import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
-import path from "node:path";
+import { readOrCreateDataFile } from "./data-file.server";
 import { getEnv } from "./env.server";
 
 const SECRET_FILE = "data/session-secret";
@@ -14,22 +13,10 @@ export function resolveServerSecret(
   secretFile = SECRET_FILE,
 ): string {
   if (configured) return configured;
-  const file = path.resolve(secretFile);
-  if (!existsSync(file)) {
-    // Written aside, then linked into place: processes starting together agree on one secret,
-    // and none reads a half-written file.
-    mkdirSync(path.dirname(file), { recursive: true });
-    const draft = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
-    writeFileSync(draft, `${randomBytes(32).toString("base64url")}\n`, { mode: 0o600 });
-    try {
-      linkSync(draft, file);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-    } finally {
-      unlinkSync(draft);
-    }
-  }
-  return readFileSync(file, "utf8").trim();
+  return readOrCreateDataFile(
+    secretFile,
+    () => `${randomBytes(32).toString("base64url")}\n`,
+  ).trim();
 }
 
 let secret: string | undefined;
