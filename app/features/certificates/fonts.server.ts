@@ -105,13 +105,14 @@ function loadFace(family: Family, weight: FontWeight): Promise<FontFace> {
 
 const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
 // Joiners and variation selectors take no glyph of their own; they must not force a font change.
-const ignorable = /[\u200c\u200d\ufe00-\ufe0f]/u;
+const isIgnorable = (codePoint: number) =>
+  codePoint === 0x200c || codePoint === 0x200d || (codePoint >= 0xfe00 && codePoint <= 0xfe0f);
 const scriptNeutral = /^[\p{Script=Common}\p{Script=Inherited}]+$/u;
 
 function covers(face: FontFace, cluster: string): boolean {
   for (const character of cluster) {
-    if (ignorable.test(character)) continue;
-    if (!face.font.hasGlyphForCodePoint(character.codePointAt(0) ?? 0)) return false;
+    const codePoint = character.codePointAt(0) ?? 0;
+    if (!isIgnorable(codePoint) && !face.font.hasGlyphForCodePoint(codePoint)) return false;
   }
   return true;
 }
