@@ -503,11 +503,6 @@ export class DocumentFonts {
 
   constructor(private readonly doc: PDFDocument) {}
 
-  /** Font names written into the PDF, e.g. to check what a document carries. */
-  get faceKeys(): string[] {
-    return [...this.embedded.keys()].map((face) => face.key);
-  }
-
   draw(
     page: PDFPage,
     runs: ShapedRun[],

@@ -189,10 +189,14 @@ describe("renderCertificatePdf", () => {
       offsetX: -x * scale,
       offsetY: -(pageHeight - y - size) * scale,
     });
-    const { canvas, context } = pdf.canvasFactory.create(size * scale, size * scale) as {
-      canvas: HTMLCanvasElement;
-      context: CanvasRenderingContext2D;
+    // pdfjs draws on @napi-rs/canvas in Node; its factory is typed as a bare Object.
+    const canvasFactory = pdf.canvasFactory as {
+      create(
+        width: number,
+        height: number,
+      ): { canvas: HTMLCanvasElement; context: CanvasRenderingContext2D };
     };
+    const { canvas, context } = canvasFactory.create(size * scale, size * scale);
     await page.render({ canvas, canvasContext: context, viewport }).promise;
     const pixels = context.getImageData(0, 0, size * scale, size * scale);
     const modulePixels = (size * scale) / expected.length;

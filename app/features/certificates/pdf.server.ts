@@ -247,10 +247,10 @@ async function drawStamp(
 ): Promise<void> {
   const { size, lines } = await fitText(label, "und", {
     weight: "bold",
-    maxSize: 64,
+    maxSize: 56,
     minSize: 28,
     maxLines: 2,
-    width: 420,
+    width: 380,
   });
   const lineHeight = size * 1.15;
   const textWidth = Math.max(...lines.map((line) => runsWidth(line, size)));
