@@ -21,7 +21,8 @@ const appEnv = {
   SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
   // tests/e2e/auth.ts: who may sign in, and the bootstrap administrator.
   PILOT_DOMAINS: "pilot.example",
-  ADMIN_EMAILS: "admin0@kestrel.test,admin1@kestrel.test,admin2@kestrel.test",
+  ADMIN_EMAILS:
+    "admin0@kestrel.test,admin1@kestrel.test,admin2@kestrel.test,registrar0@kestrel.test,registrar1@kestrel.test,registrar2@kestrel.test",
   LOG_LEVEL: "warn",
 };
 

@@ -24,6 +24,10 @@ export default [
     route("lease-fraud-demo", "routes/training.lease-fraud-demo.tsx"),
     route("certificates", "routes/training.certificates.tsx"),
   ]),
+  route("training/certificates/:code/pdf", "routes/training.certificate-pdf.ts"),
+  route("training/certificates/:code/credential", "routes/training.certificate-credential.ts"),
+  route("verify", "routes/verify.ts"),
+  route("verify/:code", "routes/verify.code.tsx"),
   // Every admin page checks the role and the session's second factor in its own loader (loaders
   // run side by side); the frame and the second-factor page need only the role.
   layout("routes/admin.tsx", [
@@ -34,6 +38,7 @@ export default [
     route("admin/outbox", "routes/admin.outbox.tsx"),
     route("admin/allowlist", "routes/admin.allowlist.tsx"),
     route("admin/security", "routes/admin.security.tsx"),
+    route("admin/certificates", "routes/admin.certificates.tsx"),
   ]),
 
   // Resource routes
@@ -44,6 +49,9 @@ export default [
   route("region", "routes/region.ts"),
   route("api/events", "routes/api.events.ts"),
   route("api/waitlist", "routes/api.waitlist.ts"),
+  route("api/certificates/:code", "routes/api.certificates.ts"),
+  route(".well-known/jwks.json", "routes/well-known.jwks.ts"),
+  route("credentials/status/:list", "routes/credentials.status.ts"),
   route("admin/export/:dataset", "routes/admin.export.ts"),
 
   route("*", "routes/catch-all.ts"),

@@ -215,6 +215,8 @@ export interface CertificateTable {
   achievement_key: string;
   generation: number;
   verification_code: string;
+  title: string;
+  holder_name: string;
   issued_at: string;
   expires_at: string;
   /** The signed certificate as canonical JSON. */

@@ -21,6 +21,7 @@ const SECTIONS = [
   ["/admin/demo", "demo"],
   ["/admin/allowlist", "allowlist"],
   ["/admin/outbox", "outbox"],
+  ["/admin/certificates", "certificates"],
   ["/admin/security", "security"],
 ] as const;
 

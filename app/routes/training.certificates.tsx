@@ -1,30 +1,153 @@
-import { Award } from "lucide-react";
+import { Award, Download, FileBadge, ShieldCheck } from "lucide-react";
 import { useEffect } from "react";
+import { Link } from "react-router";
 import { track } from "~/features/analytics";
-import { i18nForMatches, useTranslation } from "~/features/i18n";
-import { ButtonLink } from "~/ui/button";
+import { HolderNameForm, StatusBadge, VerifyForm } from "~/features/certificates";
+import { loadCertificatesPage, saveHolderName } from "~/features/certificates/index.server";
+import { i18nForMatches, useLocale, useTranslation } from "~/features/i18n";
+import { readFormFields } from "~/lib/api.server";
+import { formatLongDate } from "~/lib/dates";
+import { ButtonLink, buttonClasses } from "~/ui/button";
 import { Card } from "~/ui/card";
 import type { Route } from "./+types/training.certificates";
 
-// SPEC §2 "Certificates". No certificate is issued yet (signed issuance is its own piece of work),
-// so every learner sees the empty state, which is the truth.
+// SPEC §2 "Certificates": the learner's signed certificates, the name they print, and the box
+// that opens a certificate's public verification page.
 export const meta: Route.MetaFunction = ({ matches }) => {
   const { t } = i18nForMatches(matches);
   return [{ title: `${t("training:certificates.title")} | Kestrel` }];
 };
 
-export default function Certificates() {
+export function loader({ request }: Route.LoaderArgs) {
+  return loadCertificatesPage(request);
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  return saveHolderName(request, await readFormFields(request));
+}
+
+export default function Certificates({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("training");
+  const { locale } = useLocale();
   useEffect(() => track("certificates_viewed"), []);
+  const page = loaderData;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
       <h1 className="text-3xl font-extrabold tracking-tight">{t("certificates.title")}</h1>
-      <Card className="mt-8 text-center" data-testid="certificates-empty">
-        <Award aria-hidden="true" className="mx-auto size-10 text-brand-600" />
-        <h2 className="mt-3 text-xl font-bold">{t("certificates.empty")}</h2>
-        <ButtonLink to="/training" className="mt-6">
-          {t("certificates.startTraining")}
-        </ButtonLink>
+      {!page.signedIn ? (
+        <Card className="mt-8" data-testid="certificates-signed-out">
+          <h2 className="text-xl font-bold">{t("certificates.signedOutHeading")}</h2>
+          <p className="mt-2 text-slate-700 dark:text-slate-300">
+            {t("certificates.signedOutBody")}
+          </p>
+          <ButtonLink to="/login?redirectTo=%2Ftraining%2Fcertificates" className="mt-4">
+            {t("certificates.signIn")}
+          </ButtonLink>
+        </Card>
+      ) : (
+        <>
+          {(page.holderName === null || page.certificates.length > 0 || actionData) && (
+            <HolderNameForm
+              pending={page.pending}
+              state={{
+                name:
+                  actionData && !actionData.ok
+                    ? actionData.name
+                    : (page.holderName ?? page.suggestedName),
+                error: actionData && !actionData.ok ? actionData.error : null,
+                saved: Boolean(actionData?.ok),
+                issued: actionData?.ok ? actionData.issued : 0,
+              }}
+            />
+          )}
+          {page.certificates.length === 0 ? (
+            <Card className="mt-8 text-center" data-testid="certificates-empty">
+              <Award aria-hidden="true" className="mx-auto size-10 text-brand-600" />
+              <h2 className="mt-3 text-xl font-bold">{t("certificates.empty")}</h2>
+              <p className="mt-2 text-slate-700 dark:text-slate-300">
+                {t("certificates.emptyBody")}
+              </p>
+              <ButtonLink to="/training" className="mt-6">
+                {t("certificates.startTraining")}
+              </ButtonLink>
+            </Card>
+          ) : (
+            <ul className="mt-8 space-y-4">
+              {page.certificates.map((certificate) => (
+                <li key={certificate.code}>
+                  <Card data-testid="certificate">
+                    <div className="flex flex-wrap items-start justify-between gap-2">
+                      <h2 className="text-lg font-bold">{certificate.title}</h2>
+                      <StatusBadge
+                        status={certificate.check.status}
+                        signatureValid={certificate.check.signature === "valid"}
+                      />
+                    </div>
+                    <p className="mt-1 text-slate-700 dark:text-slate-300">
+                      {certificate.description}
+                    </p>
+                    <dl className="mt-3 grid gap-1 text-sm sm:grid-cols-2">
+                      <div>
+                        <dt className="sr-only">{t("certificates.verifyPage.issued")}</dt>
+                        <dd>
+                          {t("certificates.issued", {
+                            date: formatLongDate(locale, new Date(certificate.issuedAt)),
+                          })}
+                        </dd>
+                      </div>
+                      <div>
+                        <dt className="sr-only">{t("certificates.verifyPage.expires")}</dt>
+                        <dd>
+                          {t(
+                            certificate.check.status === "expired"
+                              ? "certificates.expiredOn"
+                              : "certificates.expires",
+                            { date: formatLongDate(locale, new Date(certificate.expiresAt)) },
+                          )}
+                        </dd>
+                      </div>
+                      <div className="sm:col-span-2">
+                        <dt className="inline">{t("certificates.code")}: </dt>
+                        <dd className="inline font-mono" data-testid="certificate-code">
+                          {certificate.code}
+                        </dd>
+                      </div>
+                    </dl>
+                    <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">
+                      {t("certificates.validity")}
+                    </p>
+                    <div className="mt-4 flex flex-wrap gap-2">
+                      <a
+                        href={`/training/certificates/${certificate.code}/pdf`}
+                        className={buttonClasses("primary")}
+                        download
+                      >
+                        <Download aria-hidden="true" className="size-4" />
+                        {t("certificates.download")}
+                      </a>
+                      <a
+                        href={`/training/certificates/${certificate.code}/credential`}
+                        className={buttonClasses("secondary")}
+                        download
+                      >
+                        <FileBadge aria-hidden="true" className="size-4" />
+                        {t("certificates.downloadCredential")}
+                      </a>
+                      <Link to={`/verify/${certificate.code}`} className={buttonClasses("ghost")}>
+                        <ShieldCheck aria-hidden="true" className="size-4" />
+                        {t("certificates.verify")}
+                      </Link>
+                    </div>
+                  </Card>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+      <Card className="mt-8">
+        <h2 className="mb-3 text-lg font-bold">{t("certificates.verifyHeading")}</h2>
+        <VerifyForm />
       </Card>
     </div>
   );

@@ -8,6 +8,7 @@ import {
   TrainingErrorBoundary,
   skipRevalidationAfterAnswer,
 } from "~/features/training";
+import { issueEarnedCertificates } from "~/features/certificates/index.server";
 import { answerModuleStep, loadPlayer } from "~/features/training/index.server";
 import { readFormFields } from "~/lib/api.server";
 import { requestInfoContext } from "~/lib/request-context";
@@ -27,12 +28,16 @@ export function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const fields = await readFormFields(request);
-  return answerModuleStep(
+  const reply = await answerModuleStep(
     request,
     params.moduleId,
     fields,
     context.get(requestInfoContext).clientIp,
   );
+  // A take that ends in a pass may earn certificates (the module's, its track's): issued now, so
+  // the completion screen's link finds them.
+  if ("answer" in reply.data && reply.data.answer.completed) await issueEarnedCertificates(request);
+  return reply;
 }
 
 export default function ModulePage({ loaderData, actionData }: Route.ComponentProps) {

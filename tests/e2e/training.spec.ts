@@ -322,7 +322,7 @@ test("the scam-awareness track has Spot the Signals and how to report in the reg
   await expectAccessible(page);
 });
 
-test("the certificates page says there are none yet and leads back to training", async ({
+test("the certificates page asks a guest to sign in and offers to verify a code", async ({
   page,
 }) => {
   await page.goto("/training");
@@ -331,6 +331,23 @@ test("the certificates page says there are none yet and leads back to training",
     .getByRole("link", { name: "Certificates" })
     .click();
   await expect(page).toHaveURL(/\/training\/certificates$/);
+  await expect(page.getByTestId("certificates-signed-out")).toContainText(
+    "Sign in to see your certificates",
+  );
+  await expect(page.getByLabel("Certificate verification code")).toHaveAttribute(
+    "placeholder",
+    "VERIFY-ABC123",
+  );
+});
+
+test("a signed-in learner with no pass yet sees No Certificates Yet and Start Training", async ({
+  page,
+}) => {
+  await login(
+    page,
+    uniqueEmail("newcomer", PILOT_DOMAIN),
+    "/login?redirectTo=%2Ftraining%2Fcertificates",
+  );
   await expect(page.getByTestId("certificates-empty")).toContainText("No Certificates Yet");
   await page.getByRole("link", { name: "Start Training" }).click();
   await expect(page).toHaveURL(/\/training$/);

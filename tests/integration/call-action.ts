@@ -32,6 +32,13 @@ export async function answerOf(run: () => unknown): Promise<RouteAnswer> {
   }
 }
 
+/** The context the HTTP server gives a loader or action for a request from `clientIp`. */
+export function contextFor(clientIp: string): RouterContextProvider {
+  const context = new RouterContextProvider();
+  context.set(requestInfoContext, { clientIp, requestId: "test", cspNonce: "test" });
+  return context;
+}
+
 /** Calls a route's action as the HTTP server would, from the given client address. */
 export function callAction<Args>(
   action: (args: Args) => unknown,
@@ -39,8 +46,7 @@ export function callAction<Args>(
   clientIp: string,
   params: Record<string, string> = {},
 ): Promise<RouteAnswer> {
-  const context = new RouterContextProvider();
-  context.set(requestInfoContext, { clientIp, requestId: "test", cspNonce: "test" });
+  const context = contextFor(clientIp);
   // Route.ActionArgs holds more than an action reads; these three are what ours use.
   return answerOf(() => action({ request, context, params } as Args));
 }

@@ -32,6 +32,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     // 1 for the first certificate of an achievement, 2 once that one expired and it was earned again.
     .addColumn("generation", "integer", (col) => col.notNull())
     .addColumn("verification_code", "text", (col) => col.notNull().unique())
+    // Copied from the payload for the admin list's search.
+    .addColumn("title", "text", (col) => col.notNull())
+    .addColumn("holder_name", "text", (col) => col.notNull())
     .addColumn("issued_at", "text", (col) => col.notNull())
     .addColumn("expires_at", "text", (col) => col.notNull())
     // The signed certificate, as canonical JSON: what verification checks.

@@ -9,6 +9,12 @@ import {
   listDemoRequests,
 } from "~/features/contact/index.server";
 import {
+  CERTIFICATE_COLUMNS,
+  type CertificateRow,
+  listAllCertificates,
+  listCertificates,
+} from "~/features/certificates/index.server";
+import {
   OUTBOX_COLUMNS,
   type OutboxRow,
   listAllOutbox,
@@ -25,13 +31,14 @@ import { ADMIN_PAGE_SIZE } from "./constants";
 import type { AdminDataset, SubmissionDataset } from "./datasets";
 import type { AdminListQuery, AdminPage } from "./list-query";
 
-export type { ContactMessageRow, DemoRequestRow, OutboxRow, WaitlistEntryRow };
+export type { CertificateRow, ContactMessageRow, DemoRequestRow, OutboxRow, WaitlistEntryRow };
 
 export interface AdminRows {
   waitlist: WaitlistEntryRow;
   contact: ContactMessageRow;
   demo: DemoRequestRow;
   outbox: OutboxRow;
+  certificates: CertificateRow;
 }
 
 /** How admin reaches a dataset: through the functions of the feature that owns its table. */
@@ -55,6 +62,11 @@ const DATASETS: { [D in AdminDataset]: Dataset<AdminRows[D]> } = {
   },
   demo: { columns: DEMO_REQUEST_COLUMNS, page: listDemoRequests, all: listAllDemoRequests },
   outbox: { columns: OUTBOX_COLUMNS, page: listOutboxPage, all: listAllOutbox },
+  certificates: {
+    columns: CERTIFICATE_COLUMNS,
+    page: listCertificates,
+    all: listAllCertificates,
+  },
 };
 
 export function datasetColumns(dataset: AdminDataset): readonly string[] {

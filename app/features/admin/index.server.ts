@@ -9,6 +9,7 @@ export {
   listSubmissions,
   rowsForExport,
   type AdminRows,
+  type CertificateRow,
   type ContactMessageRow,
   type DemoRequestRow,
   type OutboxRow,

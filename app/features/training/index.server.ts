@@ -4,3 +4,8 @@ export { loadLearnerView, loadTrack, loadTrackModule, loadTrainingHome } from ".
 export { answerModuleStep, loadPlayer } from "./player.server";
 export { getCatalogue } from "./catalogue.server";
 export { answerLeaseStep, loadLeaseDemo } from "./lease.server";
+export {
+  type Achievement,
+  type LearnerAchievements,
+  loadAchievements,
+} from "./achievements.server";

@@ -153,6 +153,11 @@ function CompletionScreen({ player, score }: { player: PlayerData; score: number
           ? t("module.passed")
           : t("module.notPassed", { percent: passPercent })}
       </p>
+      {score >= passPercent && (
+        <p className="mt-2 font-medium" data-testid="completion-certificate">
+          {player.guest ? t("certificates.completionGuest") : t("certificates.completionEarned")}
+        </p>
+      )}
       <div className="mt-6 flex flex-wrap justify-center gap-3">
         {scenarios && player.nextModule ? (
           <ButtonLink to={`/training/module/${player.nextModule.id}`}>

@@ -1,0 +1,184 @@
+import { randomInt, randomUUID } from "node:crypto";
+import { getDb } from "~/db/db.server";
+import { getI18n } from "~/features/i18n";
+import { getLocaleState } from "~/features/i18n/index.server";
+import { type Achievement, loadAchievements } from "~/features/training/index.server";
+import { getEnv } from "~/lib/env.server";
+import { canonicalJson, signJson } from "~/lib/signing.server";
+import { ISSUER_NAME, VALIDITY_YEARS } from "./constants";
+import { getHolderName } from "./holder.server";
+
+// Issuance (SPEC §9, docs/decisions/019): a signed-in learner holds one certificate per achievement
+// and validity year. Everything is decided from stored passes, so issuing again is harmless.
+
+export interface CertificatePayload {
+  id: string;
+  type: "KestrelCertificate";
+  title: string;
+  description: string;
+  holder: { name: string };
+  issuer: { name: string; url: string };
+  issuedAt: string;
+  expiresAt: string;
+  verificationCode: string;
+  achievement: {
+    kind: Achievement["kind"];
+    id: string;
+    title: string;
+    score: number;
+    completedAt: string;
+  };
+}
+
+const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+/** A fresh code from the CSPRNG: VERIFY-, 3 capital letters, 6 digits. */
+export function newVerificationCode(): string {
+  const letters = Array.from({ length: 3 }, () => LETTERS[randomInt(26)]).join("");
+  const digits = Array.from({ length: 6 }, () => randomInt(10)).join("");
+  return `VERIFY-${letters}${digits}`;
+}
+
+/** One year on, the same day and time (SPEC §9); 29 February becomes 1 March. */
+export function expiryOf(issuedAt: Date): Date {
+  const expires = new Date(issuedAt);
+  expires.setUTCFullYear(expires.getUTCFullYear() + VALIDITY_YEARS);
+  return expires;
+}
+
+export type IssuanceOutcome =
+  | { kind: "guest" }
+  | { kind: "needs-name"; pending: number }
+  | { kind: "issued"; issued: string[]; held: number };
+
+/**
+ * Issues every certificate the learner behind the request has earned and does not hold yet.
+ * A guest holds none; a learner without a name to print is asked for it first.
+ */
+export async function issueEarnedCertificates(
+  request: Request,
+  now = new Date(),
+): Promise<IssuanceOutcome> {
+  const { userId, achievements } = await loadAchievements(request);
+  if (!userId) return { kind: "guest" };
+  const due = await achievementsDue(userId, achievements, now);
+  const name = await getHolderName(userId);
+  if (!name) return { kind: "needs-name", pending: due.length };
+  if (due.length === 0) return { kind: "issued", issued: [], held: achievements.length };
+  const { locale } = await getLocaleState(request);
+  const t = getI18n(locale).t;
+  const issued: string[] = [];
+  for (const achievement of due) {
+    const description = t(
+      achievement.kind === "module"
+        ? "training:certificates.descriptionModule"
+        : "training:certificates.descriptionTrack",
+      { title: achievement.title },
+    );
+    const code = await issueCertificate({ userId, name, achievement, description, now });
+    issued.push(code);
+  }
+  return { kind: "issued", issued, held: achievements.length };
+}
+
+interface HeldRow {
+  achievement_key: string;
+  generation: number;
+  issued_at: string;
+  expires_at: string;
+  verification_code: string;
+}
+
+async function newestHeld(userId: string, key?: string): Promise<Map<string, HeldRow>> {
+  let query = getDb()
+    .selectFrom("certificate")
+    .select(["achievement_key", "generation", "issued_at", "expires_at", "verification_code"])
+    .where("user_id", "=", userId);
+  if (key) query = query.where("achievement_key", "=", key);
+  const rows = await query.orderBy("generation").execute();
+  return new Map(rows.map((row) => [row.achievement_key, row]));
+}
+
+/**
+ * An achievement is due a certificate when none was issued, or when the newest one has expired
+ * and the achievement was earned again after it was issued (a retake renews it).
+ */
+function isDue(achievement: Achievement, held: HeldRow | undefined, now: Date): boolean {
+  if (!held) return true;
+  return held.expires_at <= now.toISOString() && achievement.completedAt > held.issued_at;
+}
+
+async function achievementsDue(userId: string, achievements: Achievement[], now: Date) {
+  if (achievements.length === 0) return [];
+  const held = await newestHeld(userId);
+  return achievements.filter((achievement) => isDue(achievement, held.get(achievement.key), now));
+}
+
+/** Whether a failed insert hit a unique constraint (a concurrent issuance, or a code taken). */
+function isUniqueViolation(error: unknown): boolean {
+  const text = error instanceof Error ? `${error.message} ${String(error.cause ?? "")}` : "";
+  return /unique|duplicate key/i.test(text) || (error as { code?: string }).code === "23505";
+}
+
+/**
+ * Signs and stores one certificate and returns its code. A concurrent issuance of the same
+ * achievement loses on the unique (user, achievement, generation) and returns the winner's code;
+ * a code already taken is drawn again.
+ */
+async function issueCertificate(input: {
+  userId: string;
+  name: string;
+  achievement: Achievement;
+  description: string;
+  now: Date;
+}): Promise<string> {
+  const { userId, achievement, now } = input;
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const held = (await newestHeld(userId, achievement.key)).get(achievement.key);
+    if (held && !isDue(achievement, held, now)) return held.verification_code;
+    const generation = (held?.generation ?? 0) + 1;
+    const payload: CertificatePayload = {
+      id: `urn:uuid:${randomUUID()}`,
+      type: "KestrelCertificate",
+      title: achievement.title,
+      description: input.description,
+      holder: { name: input.name },
+      issuer: { name: ISSUER_NAME, url: getEnv().APP_URL },
+      issuedAt: now.toISOString(),
+      expiresAt: expiryOf(now).toISOString(),
+      verificationCode: newVerificationCode(),
+      achievement: {
+        kind: achievement.kind,
+        id: achievement.id,
+        title: achievement.title,
+        score: achievement.score,
+        completedAt: achievement.completedAt,
+      },
+    };
+    const { keyId, signature } = await signJson(payload);
+    try {
+      // One row holds the whole certificate: it is stored entirely or not at all.
+      await getDb()
+        .insertInto("certificate")
+        .values({
+          public_id: payload.id,
+          user_id: userId,
+          achievement_key: achievement.key,
+          generation,
+          verification_code: payload.verificationCode,
+          title: payload.title,
+          holder_name: payload.holder.name,
+          issued_at: payload.issuedAt,
+          expires_at: payload.expiresAt,
+          payload: canonicalJson(payload),
+          key_id: keyId,
+          signature,
+        })
+        .execute();
+      return payload.verificationCode;
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+    }
+  }
+  throw new Error("Could not issue a certificate after 5 attempts");
+}

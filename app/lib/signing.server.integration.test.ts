@@ -1,0 +1,68 @@
+import { generateKeyPairSync } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { getDb } from "~/db/db.server";
+import {
+  currentSigningKey,
+  listPublicKeys,
+  signJson,
+  signingKeyFromPem,
+  verifyJson,
+} from "./signing.server";
+
+const freshKey = () =>
+  signingKeyFromPem(
+    generateKeyPairSync("ed25519").privateKey.export({ format: "pem", type: "pkcs8" }).toString(),
+  );
+
+const certificate = { holder: "สมชาย ใจดี", title: "Consumer Scam Awareness", score: 100 };
+
+describe("signatures across a key rotation", () => {
+  it("round-trip with the current key and catch any change to the signed JSON", async () => {
+    const proof = await signJson(certificate);
+    expect(proof.keyId).toBe(currentSigningKey().keyId);
+    // Property order does not matter (RFC 8785); values do.
+    expect(
+      await verifyJson({ score: 100, title: certificate.title, holder: certificate.holder }, proof),
+    ).toBe("valid");
+    expect(await verifyJson({ ...certificate, score: 99 }, proof)).toBe("invalid");
+    expect(
+      await verifyJson(certificate, { ...proof, signature: `${proof.signature.slice(0, -2)}AA` }),
+    ).toBe("invalid");
+    expect(await verifyJson(certificate, { ...proof, signature: "not base64url!" })).toBe(
+      "invalid",
+    );
+  });
+
+  it("verify what a retired key signed, from the public key kept when it signed", async () => {
+    const retired = freshKey();
+    const proof = await signJson(certificate, retired);
+    expect(proof.keyId).not.toBe(currentSigningKey().keyId);
+    expect(await verifyJson(certificate, proof)).toBe("valid");
+    expect(await verifyJson({ ...certificate, title: "Other" }, proof)).toBe("invalid");
+    const { keys } = { keys: await listPublicKeys() };
+    expect(keys.map((key) => key.kid)).toEqual(
+      expect.arrayContaining([currentSigningKey().keyId, retired.keyId]),
+    );
+    expect(keys[0]?.kid).toBe(currentSigningKey().keyId);
+    expect(JSON.stringify(keys)).not.toMatch(/"d"/);
+  });
+
+  it("know nothing of a key that never signed here, nor of a stored key whose id is not its thumbprint", async () => {
+    const stranger = freshKey();
+    expect(await verifyJson(certificate, { keyId: stranger.keyId, signature: "AAAA" })).toBe(
+      "unknown-key",
+    );
+    const forged = freshKey();
+    await getDb()
+      .insertInto("signing_key")
+      .values({
+        key_id: "forged-key-id",
+        public_jwk: JSON.stringify(forged.publicJwk),
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    expect(await verifyJson(certificate, { keyId: "forged-key-id", signature: "AAAA" })).toBe(
+      "unknown-key",
+    );
+  });
+});

@@ -1,0 +1,175 @@
+import { Form, data, useNavigation } from "react-router";
+import { AdminDate, AdminList, type Column, adminPageMeta } from "~/features/admin";
+import { type CertificateRow, loadAdminList } from "~/features/admin/index.server";
+import { requireAdmin } from "~/features/auth/index.server";
+import { REVOCATION_REASON_MAX, normaliseVerificationCode } from "~/features/certificates";
+import {
+  CertificateStateError,
+  changeCertificateStatus,
+} from "~/features/certificates/index.server";
+import { addEnglishNamespaces, useTranslation } from "~/features/i18n";
+import { readFormFields } from "~/lib/api.server";
+import { getLogger } from "~/lib/logger.server";
+import { z } from "~/lib/zod";
+import { Button } from "~/ui/button";
+import { controlClass } from "~/ui/field";
+import admin from "../../locales/en/admin.json";
+import type { Route } from "./+types/admin.certificates";
+
+addEnglishNamespaces({ admin });
+
+// /admin/certificates: every certificate issued, searchable and exportable; revoking one (or
+// reinstating it) needs a reason and is kept in its history with who and when.
+export const meta: Route.MetaFunction = ({ matches }) =>
+  adminPageMeta(matches, "admin:certificates.heading");
+
+export function loader({ request }: Route.LoaderArgs) {
+  return loadAdminList(request, "certificates");
+}
+
+const StatusChangeSchema = z.object({
+  intent: z.enum(["revoked", "reinstated"]),
+  code: z.string().max(64),
+  reason: z.string().trim().min(1, "reasonRequired").max(REVOCATION_REASON_MAX, "reasonTooLong"),
+});
+
+export async function action({ request }: Route.ActionArgs) {
+  const { user } = await requireAdmin(request);
+  const fields = await readFormFields(request);
+  const parsed = StatusChangeSchema.safeParse(fields);
+  const code = normaliseVerificationCode(fields.code ?? "");
+  const fail = (message: string, status = 400) =>
+    data(
+      { ok: false as const, code: code ?? "", message, reason: fields.reason ?? "" },
+      { status },
+    );
+  if (!code) return fail("notFound", 404);
+  if (!parsed.success) return fail(parsed.error.issues[0]?.message ?? "reasonRequired");
+  try {
+    await changeCertificateStatus({
+      code,
+      action: parsed.data.intent,
+      reason: parsed.data.reason,
+      actorEmail: user.email,
+    });
+  } catch (error) {
+    if (error instanceof CertificateStateError) {
+      return fail(error.message === "not_found" ? "notFound" : "unchanged", 409);
+    }
+    throw error;
+  }
+  getLogger().info(
+    { event: `certificate.${parsed.data.intent}`, code, userId: user.id },
+    "admin changed a certificate's status",
+  );
+  return { ok: true as const, code, message: parsed.data.intent, reason: "" };
+}
+
+function StatusChange({
+  row,
+  reply,
+}: {
+  row: CertificateRow;
+  reply: Route.ComponentProps["actionData"];
+}) {
+  const { t } = useTranslation("admin");
+  const navigation = useNavigation();
+  const revoked = row.revoked_at !== null;
+  const intent = revoked ? "reinstated" : "revoked";
+  const mine = reply !== undefined && reply.code === row.verification_code ? reply : undefined;
+  const id = `reason-${row.id}`;
+  const busy = navigation.formData?.get("code") === row.verification_code;
+  return (
+    <Form method="post" className="flex min-w-72 flex-col gap-1">
+      <input type="hidden" name="code" value={row.verification_code} />
+      <label htmlFor={id} className="text-xs font-medium">
+        {t(revoked ? "certificates.reinstateReasonLabel" : "certificates.reasonLabel", {
+          code: row.verification_code,
+        })}
+      </label>
+      <div className="flex gap-2">
+        <input
+          id={id}
+          name="reason"
+          required
+          maxLength={REVOCATION_REASON_MAX}
+          defaultValue={mine && !mine.ok ? mine.reason : ""}
+          aria-invalid={mine && !mine.ok ? true : undefined}
+          aria-describedby={mine ? `${id}-reply` : undefined}
+          className={`${controlClass} mt-0 text-sm`}
+        />
+        <Button type="submit" name="intent" value={intent} variant="secondary" disabled={busy}>
+          {t(revoked ? "certificates.reinstate" : "certificates.revoke")}
+        </Button>
+      </div>
+      {mine && (
+        <p
+          id={`${id}-reply`}
+          role={mine.ok ? "status" : "alert"}
+          className={`text-xs ${mine.ok ? "text-emerald-800 dark:text-emerald-300" : "text-red-700 dark:text-red-400"}`}
+        >
+          {t(`certificates.${mine.message}` as "certificates.revoked", {
+            code: row.verification_code,
+          })}
+        </p>
+      )}
+    </Form>
+  );
+}
+
+export default function AdminCertificates({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("admin");
+  const columns: Column<CertificateRow>[] = [
+    {
+      key: "issued_at",
+      header: t("certificates.columns.issued_at"),
+      cell: (row) => <AdminDate value={row.issued_at} />,
+    },
+    {
+      key: "verification_code",
+      header: t("certificates.columns.verification_code"),
+      cell: (row) => (
+        <a className="font-mono underline" href={`/verify/${row.verification_code}`}>
+          {row.verification_code}
+        </a>
+      ),
+    },
+    {
+      key: "holder_name",
+      header: t("certificates.columns.holder_name"),
+      cell: (row) => row.holder_name,
+    },
+    { key: "title", header: t("certificates.columns.title"), cell: (row) => row.title },
+    {
+      key: "expires_at",
+      header: t("certificates.columns.expires_at"),
+      cell: (row) => <AdminDate value={row.expires_at} />,
+    },
+    {
+      key: "revoked_at",
+      header: t("certificates.columns.revoked_at"),
+      cell: (row) => (row.revoked_at ? <AdminDate value={row.revoked_at} /> : null),
+    },
+    {
+      key: "revoked_reason",
+      header: t("certificates.columns.revoked_reason"),
+      cell: (row) => row.revoked_reason,
+    },
+    {
+      key: "actions",
+      header: t("certificates.columns.actions"),
+      cell: (row) => <StatusChange row={row} reply={actionData} />,
+    },
+  ];
+  return (
+    <AdminList
+      dataset="certificates"
+      heading={t("certificates.heading")}
+      caption={t("certificates.caption")}
+      searchHint={t("certificates.searchHint")}
+      empty={t("certificates.empty")}
+      columns={columns}
+      list={loaderData}
+    />
+  );
+}

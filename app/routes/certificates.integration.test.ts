@@ -1,0 +1,357 @@
+import { describe, expect, it } from "vitest";
+import { getDb } from "~/db/db.server";
+import { issueEarnedCertificates } from "~/features/certificates/index.server";
+import { getCatalogue } from "~/features/training/index.server";
+import { statusListBit, verifyDataIntegrityProof } from "~/lib/signing.server";
+import {
+  type RouteAnswer,
+  answerOf,
+  callAction,
+  contextFor,
+} from "../../tests/integration/call-action";
+import { signInForTest } from "../../tests/integration/auth";
+import { action as adminAction } from "./admin.certificates";
+import { loader as apiLoader } from "./api.certificates";
+import { loader as statusLoader } from "./credentials.status";
+import { loader as jwksLoader } from "./well-known.jwks";
+import { loader as credentialLoader } from "./training.certificate-credential";
+import { action as pageAction, loader as pageLoader } from "./training.certificates";
+import { action as moduleAction } from "./training.module";
+import { loader as verifyLoader } from "./verify.code";
+
+// Certificates on a real database, as a learner, a stranger with a code and an admin meet them:
+// issuance on a pass, the name to print, public verification, revocation, expiry, the credential.
+let counter = 0;
+const freshIp = () => `192.0.2.${(counter += 1) % 250}`;
+const takeKey = () => `cert${String((counter += 1)).padStart(12, "0")}`;
+
+const esg = getCatalogue().modules.get("esg-fundamentals-singapore");
+if (!esg) throw new Error("The ESG module is missing from the catalogue");
+
+function request(path: string, { cookie = "", body }: { cookie?: string; body?: BodyInit } = {}) {
+  return new Request(`http://localhost${path}`, {
+    method: body === undefined ? "GET" : "POST",
+    body,
+    headers: {
+      ...(body !== undefined && { "Content-Type": "application/x-www-form-urlencoded" }),
+      ...(cookie && { Cookie: cookie }),
+    },
+  });
+}
+
+/** Takes the ESG module with the given rightness of each answer. */
+async function takeModule(rights: boolean[], cookie: string) {
+  const take = takeKey();
+  for (const [index, right] of rights.entries()) {
+    const step = esg?.steps[index];
+    if (!step) throw new Error("missing step");
+    const option = right
+      ? step.question.answer
+      : step.question.options.find((choice) => choice.id !== step.question.answer)?.id;
+    const response = await callAction(
+      moduleAction,
+      request(`/training/module/${esg?.id}`, {
+        cookie,
+        body: new URLSearchParams({ take, step: step.id, option: option ?? "" }),
+      }),
+      freshIp(),
+      { moduleId: esg?.id ?? "" },
+    );
+    expect(response.status).toBe(200);
+  }
+}
+
+type Page = {
+  signedIn: boolean;
+  holderName?: string | null;
+  pending?: number;
+  certificates?: { code: string; title: string; check: { status: string; verified: boolean } }[];
+};
+const page = async (cookie = "") =>
+  (
+    await answerOf(() =>
+      pageLoader({ request: request("/training/certificates", { cookie }) } as never),
+    )
+  ).data as Page;
+
+const saveName = (cookie: string, name: string) =>
+  callAction(
+    pageAction,
+    request("/training/certificates", { cookie, body: new URLSearchParams({ name }) }),
+    freshIp(),
+  );
+
+const api = (code: string, ip = freshIp()) =>
+  answerOf(() =>
+    apiLoader({
+      request: request(`/api/certificates/${encodeURIComponent(code)}`),
+      params: { code },
+      context: contextFor(ip),
+    } as never),
+  );
+
+/** A signed-in learner who passed the ESG module and gave a name: their one certificate's code. */
+async function certifiedLearner(name = "Mei Tan") {
+  const { cookie } = await signInForTest("holder");
+  await takeModule([true, true, true], cookie);
+  expect((await saveName(cookie, name)).status).toBe(200);
+  const code = (await page(cookie)).certificates?.[0]?.code ?? "";
+  expect(code).toMatch(/^VERIFY-[A-Z]{3}\d{6}$/);
+  return { cookie, code };
+}
+
+const certificateCount = async () =>
+  Number(
+    (
+      await getDb()
+        .selectFrom("certificate")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+describe("issuance", () => {
+  it("asks for the name to print first, then issues one signed certificate for the pass", async () => {
+    const { cookie } = await signInForTest("learner");
+    await takeModule([true, false, true], cookie);
+    expect(await page(cookie)).toMatchObject({
+      signedIn: true,
+      holderName: null,
+      pending: 1,
+      certificates: [],
+    });
+    expect(await certificateCount()).toBe(0);
+
+    const saved = await saveName(cookie, "  สมชาย   ใจดี ");
+    expect(saved.data).toMatchObject({ ok: true, name: "สมชาย ใจดี", issued: 1 });
+    const after = await page(cookie);
+    expect(after).toMatchObject({ holderName: "สมชาย ใจดี", pending: 0 });
+    expect(after.certificates).toHaveLength(1);
+    expect(after.certificates?.[0]?.check).toMatchObject({ status: "valid", verified: true });
+  });
+
+  it("is idempotent: viewing again or passing again in the same year keeps one certificate", async () => {
+    const { cookie, code } = await certifiedLearner();
+    await takeModule([true, true, true], cookie);
+    await page(cookie);
+    expect(await certificateCount()).toBe(1);
+    expect((await page(cookie)).certificates?.map((held) => held.code)).toEqual([code]);
+  });
+
+  it("gives one certificate when the same achievement is issued concurrently", async () => {
+    const { cookie } = await signInForTest("racer");
+    await takeModule([true, true, true], cookie);
+    await saveName(cookie, "Wei Lim");
+    await getDb().deleteFrom("certificate").execute();
+    await Promise.all(
+      Array.from({ length: 6 }, () =>
+        issueEarnedCertificates(request("/training/certificates", { cookie })),
+      ),
+    );
+    expect(await certificateCount()).toBe(1);
+  });
+
+  it("issues nothing for a failed take, and nothing to a guest", async () => {
+    const { cookie } = await signInForTest("failer");
+    await takeModule([true, false, false], cookie);
+    expect(await page(cookie)).toMatchObject({ pending: 0, certificates: [] });
+    expect(await page()).toEqual({ signedIn: false });
+    expect(await issueEarnedCertificates(request("/training/certificates"))).toEqual({
+      kind: "guest",
+    });
+  });
+
+  it("refuses a missing, oversized or unprintable name and keeps what was typed", async () => {
+    const { cookie } = await signInForTest("namer");
+    for (const [name, key] of [
+      ["   ", "training:certificates.name.required"],
+      ["x".repeat(101), "training:certificates.name.tooLong"],
+      ["Mei\u202eTan", "training:certificates.name.invalid"],
+      ["<script>alert(1)</script>", "training:certificates.name.invalid"],
+    ] as const) {
+      const reply = await saveName(cookie, name);
+      expect(reply.status).toBe(400);
+      expect(reply.data).toMatchObject({ ok: false, error: key, name: name.slice(0, 200) });
+    }
+    expect((await page(cookie)).holderName).toBeNull();
+  });
+
+  it("renews an expired certificate only once the achievement is earned again", async () => {
+    const { cookie } = await signInForTest("renewer");
+    const twoYearsAgo = new Date(Date.now() - 2 * 365 * 86_400_000);
+    await saveName(cookie, "Arjun Nair");
+    await getDb().deleteFrom("certificate").execute();
+    // A pass recorded, then a certificate issued two years ago from it: long expired.
+    await takeModule([true, true, true], cookie);
+    await getDb().deleteFrom("certificate").execute();
+    await getDb()
+      .updateTable("training_run")
+      .set({ completed_at: new Date(twoYearsAgo.getTime() - 60_000).toISOString() })
+      .execute();
+    await issueEarnedCertificates(request("/training/certificates", { cookie }), twoYearsAgo);
+    const [expired] = (await page(cookie)).certificates ?? [];
+    expect(expired?.check).toMatchObject({ status: "expired", verified: false });
+    expect(await certificateCount()).toBe(1);
+
+    await takeModule([true, true, true], cookie);
+    const renewed = (await page(cookie)).certificates ?? [];
+    expect(renewed.map((held) => held.check.status)).toEqual(["valid", "expired"]);
+  });
+});
+
+describe("public verification", () => {
+  it("answers the certificate's facts and signed payload, whatever the case and spacing of the code", async () => {
+    const { code } = await certifiedLearner("陈美玲");
+    const response = await api(` ${code.toLowerCase().replace("-", "- ")} `);
+    expect(response.status).toBe(200);
+    expect(response.data).toMatchObject({
+      valid: true,
+      code,
+      holderName: "陈美玲",
+      status: "valid",
+      issuer: { name: "Kestrel Compliance Academy" },
+      signature: { check: "valid", algorithm: "Ed25519" },
+      payload: { verificationCode: code, holder: { name: "陈美玲" } },
+    });
+    const keys = ((await jwksLoader()) as Response).json();
+    const kid = (response.data as { signature: { keyId: string } }).signature.keyId;
+    expect((await keys).keys.map((key: { kid: string }) => key.kid)).toContain(kid);
+  });
+
+  it("gives unknown and malformed codes the same answer, and logs every attempt", async () => {
+    const unknown = await api("VERIFY-ZZZ000000");
+    const malformed = await api("VERIFY-'; DROP TABLE certificate;--");
+    expect(unknown.status).toBe(404);
+    expect(malformed.status).toBe(404);
+    expect(malformed.data).toEqual(unknown.data);
+    const logged = await getDb()
+      .selectFrom("analytics_event")
+      .select("name")
+      .where("name", "=", "certificate_verification_attempted")
+      .execute();
+    expect(logged).toHaveLength(2);
+  });
+
+  it("limits lookups per address", async () => {
+    const ip = "198.18.0.7";
+    let last: RouteAnswer | undefined;
+    for (let attempt = 0; attempt <= 120; attempt += 1) last = await api("VERIFY-ZZZ000000", ip);
+    expect(last?.status).toBe(429);
+    expect(last?.headers.get("Retry-After")).toMatch(/^\d+$/);
+  });
+
+  it("shows a tampered certificate's signature as not matching", async () => {
+    const { code } = await certifiedLearner("Mei Tan");
+    const row = await getDb().selectFrom("certificate").select("payload").executeTakeFirstOrThrow();
+    await getDb()
+      .updateTable("certificate")
+      .set({ payload: row.payload.replace("Mei Tan", "Someone Else") })
+      .execute();
+    const response = await api(code);
+    expect(response.data).toMatchObject({ valid: false, signature: { check: "invalid" } });
+    const verifyPage = await answerOf(() =>
+      verifyLoader({
+        request: request(`/verify/${code}`),
+        params: { code },
+        context: contextFor(freshIp()),
+      } as never),
+    );
+    expect(verifyPage.data).toMatchObject({ certificate: { signature: { check: "invalid" } } });
+  });
+});
+
+describe("revocation", () => {
+  const revoke = (cookie: string, fields: Record<string, string>) =>
+    callAction(
+      adminAction,
+      request("/admin/certificates", { cookie, body: new URLSearchParams(fields) }),
+      freshIp(),
+    );
+
+  it("needs a reason, is recorded, shows everywhere, sets the status list bit, and is undone only by a recorded reinstatement", async () => {
+    const { cookie: holder, code } = await certifiedLearner();
+    const { cookie: admin, email } = await signInForTest("admin", {
+      admin: true,
+      secondFactor: true,
+    });
+
+    expect((await revoke(admin, { intent: "revoked", code, reason: " " })).status).toBe(400);
+    expect(
+      (await revoke(admin, { intent: "revoked", code: "VERIFY-ZZZ000000", reason: "x" })).status,
+    ).toBe(409);
+    expect((await revoke(holder, { intent: "revoked", code, reason: "mine" })).status).toBe(403);
+    const done = await revoke(admin, { intent: "revoked", code, reason: "Issued in error" });
+    expect(done.data).toMatchObject({ ok: true });
+    expect((await revoke(admin, { intent: "revoked", code, reason: "again" })).status).toBe(409);
+
+    expect((await api(code)).data).toMatchObject({
+      valid: false,
+      status: "revoked",
+      revocationReason: "Issued in error",
+    });
+    expect((await page(holder)).certificates?.[0]?.check.status).toBe("revoked");
+    const history = await getDb().selectFrom("certificate_status_change").selectAll().execute();
+    expect(history).toMatchObject([
+      { action: "revoked", reason: "Issued in error", actor_email: email },
+    ]);
+
+    const credential = (await (
+      (await credentialLoader({
+        request: request(`/training/certificates/${code}/credential`, { cookie: holder }),
+        params: { code },
+      } as never)) as Response
+    ).json()) as { credentialStatus: { statusListIndex: string; statusListCredential: string } };
+    const list = (await (
+      (await statusLoader({ params: { list: "1" } } as never)) as Response
+    ).json()) as {
+      credentialSubject: { encodedList: string };
+    };
+    expect(verifyDataIntegrityProof(list)).toBe(true);
+    const index = Number(credential.credentialStatus.statusListIndex);
+    expect(statusListBit(list.credentialSubject.encodedList, index)).toBe(true);
+
+    await revoke(admin, { intent: "reinstated", code, reason: "Checked: valid after all" });
+    expect((await api(code)).data).toMatchObject({ valid: true, status: "valid" });
+    const relist = (await (
+      (await statusLoader({ params: { list: "1" } } as never)) as Response
+    ).json()) as {
+      credentialSubject: { encodedList: string };
+    };
+    expect(statusListBit(relist.credentialSubject.encodedList, index)).toBe(false);
+    expect(
+      await getDb()
+        .selectFrom("certificate_status_change")
+        .select("action")
+        .orderBy("id")
+        .execute(),
+    ).toEqual([{ action: "revoked" }, { action: "reinstated" }]);
+  });
+});
+
+describe("the Open Badges credential", () => {
+  it("is an OpenBadgeCredential with a valid eddsa-jcs-2022 proof, for the holder only", async () => {
+    const { cookie, code } = await certifiedLearner("Nguyễn Thị Hồng");
+    const download = (who: string) =>
+      answerOf(() =>
+        credentialLoader({
+          request: request(`/training/certificates/${code}/credential`, { cookie: who }),
+          params: { code },
+        } as never),
+      );
+    const response = await download(cookie);
+    expect(response.headers.get("Content-Disposition")).toContain(`${code}.json`);
+    const credential = (await response.json()) as Record<string, unknown>;
+    expect(credential).toMatchObject({
+      type: ["VerifiableCredential", "OpenBadgeCredential"],
+      credentialSubject: { identifier: [{ identityHash: "Nguyễn Thị Hồng" }] },
+      credentialStatus: { type: "BitstringStatusListEntry", statusPurpose: "revocation" },
+      proof: { type: "DataIntegrityProof", cryptosuite: "eddsa-jcs-2022" },
+    });
+    expect(verifyDataIntegrityProof(credential)).toBe(true);
+    expect(verifyDataIntegrityProof({ ...credential, name: "Something else" })).toBe(false);
+
+    const { cookie: other } = await signInForTest("other");
+    expect((await download(other)).status).toBe(404);
+    expect((await download("")).status).toBe(404);
+  });
+});

@@ -1,0 +1,135 @@
+import { readFileSync } from "node:fs";
+import type { Page } from "@playwright/test";
+import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { PILOT_DOMAIN, login, totp } from "./auth";
+import { expect, expectAccessible, test, uniqueEmail, waitForHydration } from "./fixtures";
+
+// Certificates as a learner, a stranger with a code and an admin meet them (issue "Certificates").
+
+type Question = { options: { id: string; text: { en: string } }[]; answer: string };
+const esg = JSON.parse(
+  readFileSync("content/training/modules/esg-fundamentals-singapore.json", "utf8"),
+) as { id: string; steps: { question: Question }[] };
+
+/** Passes the ESG module with every answer right. */
+async function passModule(page: Page) {
+  await page.goto(`/training/module/${esg.id}`);
+  await waitForHydration(page);
+  for (const [index, { question }] of esg.steps.entries()) {
+    const right = question.options.find((option) => option.id === question.answer);
+    await page.getByRole("radio", { name: right?.text.en ?? "" }).check();
+    await page.getByTestId("check-answer").click();
+    await expect(page.getByTestId("answer-feedback")).toContainText("Correct");
+    const next = index === esg.steps.length - 1 ? "Complete Module" : "Next";
+    await page.getByRole("link", { name: next }).click();
+  }
+  await expect(page.getByTestId("module-completed")).toContainText("Score 100%");
+}
+
+/** The text of every page of a PDF. */
+async function pdfText(bytes: Uint8Array): Promise<string> {
+  const document = await getDocument({ data: bytes, useSystemFonts: false }).promise;
+  const parts: string[] = [];
+  for (let number = 1; number <= document.numPages; number += 1) {
+    const content = await (await document.getPage(number)).getTextContent();
+    parts.push(content.items.map((item) => ("str" in item ? item.str : "")).join(""));
+  }
+  return parts.join("\n").normalize("NFC").replace(/\s+/g, "");
+}
+
+test("a learner earns a certificate, prints their Thai name on it, and anyone can verify it until an admin revokes it", async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.slow();
+  await login(page, uniqueEmail("holder", PILOT_DOMAIN));
+  await passModule(page);
+  await expect(page.getByTestId("completion-certificate")).toContainText(
+    "You earned a certificate for this module.",
+  );
+  await page.getByRole("link", { name: "View Certificates" }).click();
+  await expect(page).toHaveURL(/\/training\/certificates$/);
+  await expect(page.getByRole("status").first()).toContainText("You have earned 1 certificate.");
+  await expectAccessible(page);
+
+  const name = "สมชาย ใจดี";
+  await page.getByLabel("Name to print").fill(name);
+  await page.getByRole("button", { name: "Save name" }).click();
+  const card = page.getByTestId("certificate");
+  await expect(card).toContainText("ESG Fundamentals");
+  await expect(card.getByTestId("certificate-status")).toHaveText("VERIFIED");
+  await expect(card).toContainText("Valid for 1 year from issue date");
+  const code = (await card.getByTestId("certificate-code").textContent()) ?? "";
+  expect(code).toMatch(/^VERIFY-[A-Z]{3}\d{6}$/);
+  await expectAccessible(page);
+
+  const downloading = page.waitForEvent("download");
+  await card.getByRole("link", { name: "Download PDF" }).click();
+  const download = await downloading;
+  const bytes = new Uint8Array(readFileSync((await download.path()) ?? ""));
+  expect(Buffer.from(bytes.subarray(0, 5)).toString("latin1")).toBe("%PDF-");
+  const text = await pdfText(bytes);
+  expect(text).toContain(name.replace(/\s+/g, ""));
+  expect(text).toContain(code);
+
+  // A stranger, signed out, checks the code they were given, typed carelessly.
+  const strangerContext = await browser.newContext();
+  const stranger = await strangerContext.newPage();
+  await stranger.goto("/training/certificates");
+  await expect(stranger.getByTestId("certificates-signed-out")).toBeVisible();
+  await waitForHydration(stranger);
+  await stranger.getByLabel("Certificate verification code").fill(` ${code.toLowerCase()} `);
+  await stranger.getByRole("button", { name: "Verify", exact: true }).click();
+  await expect(stranger).toHaveURL(new RegExp(`/verify/`));
+  const result = stranger.getByTestId("verify-result");
+  await expect(stranger.getByTestId("verify-status")).toHaveText("Valid");
+  await expect(result).toContainText(name);
+  await expect(result).toContainText("Kestrel Compliance Academy");
+  await expect(stranger.getByTestId("verify-signature")).toContainText("Signature valid");
+  expect(await stranger.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex");
+  await expectAccessible(stranger);
+
+  // An admin revokes it, with a reason; the public page says so.
+  const adminContext = await browser.newContext();
+  const adminPage = await adminContext.newPage();
+  await login(
+    adminPage,
+    `registrar${testInfo.retry}@kestrel.test`,
+    "/login?redirectTo=%2Fadmin%2Fcertificates",
+  );
+  await expect(adminPage).toHaveURL(/\/admin\/security/);
+  await adminPage.getByRole("button", { name: "Set up an authenticator app" }).click();
+  const secret = (await adminPage.getByTestId("totp-secret").textContent()) ?? "";
+  await adminPage.getByLabel("6-digit code").fill(totp(secret));
+  await adminPage.getByRole("button", { name: "Verify" }).click();
+  await expect(adminPage).toHaveURL(/\/admin\/certificates$/);
+  await adminPage.getByLabel("Search").fill(code);
+  await adminPage.getByLabel("Search").press("Enter");
+  await expect(adminPage.getByRole("status").first()).toContainText(": 1");
+  await waitForHydration(adminPage);
+  await adminPage.getByLabel(`Reason for revoking ${code}`).fill("Issued to the wrong person");
+  await adminPage.getByRole("button", { name: "Revoke" }).click();
+  await expect(adminPage.getByText(`Certificate ${code} revoked.`)).toBeVisible();
+  await expectAccessible(adminPage);
+
+  await stranger.reload();
+  await expect(stranger.getByTestId("verify-status")).toHaveText("Revoked");
+  await expect(stranger.getByTestId("verify-result")).toContainText("Issued to the wrong person");
+  await page.reload();
+  await expect(card.getByTestId("certificate-status")).toHaveText("REVOKED");
+  await Promise.all([strangerContext.close(), adminContext.close()]);
+});
+
+test("an unknown code says no certificate matches it", async ({ page }) => {
+  const response = await page.goto("/verify/VERIFY-ZZZ000000");
+  expect(response?.status()).toBe(404);
+  await expect(
+    page.getByRole("heading", { name: "No certificate matches this code" }),
+  ).toBeVisible();
+  const malformed = await page.goto("/verify/not-a-code");
+  expect(malformed?.status()).toBe(404);
+  await expect(
+    page.getByRole("heading", { name: "No certificate matches this code" }),
+  ).toBeVisible();
+  await expectAccessible(page);
+});
