@@ -30,6 +30,9 @@ const ENDPOINTS = [
   ["POST", "/theme"],
   ["POST", "/locale"],
   ["POST", "/region"],
+  ["GET", "/verify/VERIFY-ABC123456"],
+  ["GET", "/api/certificates/VERIFY-ABC123456"],
+  ["POST", "/training/certificates"],
 ] as const;
 
 const METHODS = [

@@ -39,23 +39,23 @@ function request(path: string, { cookie = "", body }: { cookie?: string; body?: 
   });
 }
 
-/** Takes the ESG module with the given rightness of each answer. */
-async function takeModule(rights: boolean[], cookie: string) {
+/** Takes a module (the ESG fundamentals one by default) with the given rightness of each answer. */
+async function takeModule(rights: boolean[], cookie: string, module = esg) {
   const take = takeKey();
   for (const [index, right] of rights.entries()) {
-    const step = esg?.steps[index];
+    const step = module?.steps[index];
     if (!step) throw new Error("missing step");
     const option = right
       ? step.question.answer
       : step.question.options.find((choice) => choice.id !== step.question.answer)?.id;
     const response = await callAction(
       moduleAction,
-      request(`/training/module/${esg?.id}`, {
+      request(`/training/module/${module?.id}`, {
         cookie,
         body: new URLSearchParams({ take, step: step.id, option: option ?? "" }),
       }),
       freshIp(),
-      { moduleId: esg?.id ?? "" },
+      { moduleId: module?.id ?? "" },
     );
     expect(response.status).toBe(200);
   }
@@ -149,6 +149,26 @@ describe("issuance", () => {
       ),
     );
     expect(await certificateCount()).toBe(1);
+  });
+
+  it("adds a track certificate when every module of the track is passed", async () => {
+    const track = getCatalogue().tracks.find((candidate) => candidate.id === "esg-track");
+    const { cookie } = await signInForTest("tracker");
+    await saveName(cookie, "Priya Raman");
+    for (const id of track?.modules ?? []) {
+      await takeModule([true, true, false], cookie, getCatalogue().modules.get(id));
+    }
+    const held = (await page(cookie)).certificates ?? [];
+    expect(held).toHaveLength((track?.modules.length ?? 0) + 1);
+    const trackCode = await getDb()
+      .selectFrom("certificate")
+      .select("verification_code")
+      .where("achievement_key", "=", "track:esg-track")
+      .executeTakeFirstOrThrow();
+    expect((await api(trackCode.verification_code)).data).toMatchObject({
+      achievement: { kind: "track", id: "esg-track", score: 67 },
+      status: "valid",
+    });
   });
 
   it("issues nothing for a failed take, and nothing to a guest", async () => {
@@ -349,6 +369,14 @@ describe("the Open Badges credential", () => {
     });
     expect(verifyDataIntegrityProof(credential)).toBe(true);
     expect(verifyDataIntegrityProof({ ...credential, name: "Something else" })).toBe(false);
+    const downloads = await getDb()
+      .selectFrom("analytics_event")
+      .select("properties")
+      .where("name", "=", "certificate_downloaded")
+      .execute();
+    expect(downloads.map((event) => JSON.parse(event.properties))).toEqual([
+      { format: "credential" },
+    ]);
 
     const { cookie: other } = await signInForTest("other");
     expect((await download(other)).status).toBe(404);
