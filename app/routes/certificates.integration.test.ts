@@ -7,6 +7,7 @@ import {
   type RouteAnswer,
   answerOf,
   callAction,
+  pageRequest,
   contextFor,
 } from "../../tests/integration/call-action";
 import { signInForTest } from "../../tests/integration/auth";
@@ -28,16 +29,7 @@ const takeKey = () => `cert${String((counter += 1)).padStart(12, "0")}`;
 const esg = getCatalogue().modules.get("esg-fundamentals-singapore");
 if (!esg) throw new Error("The ESG module is missing from the catalogue");
 
-function request(path: string, { cookie = "", body }: { cookie?: string; body?: BodyInit } = {}) {
-  return new Request(`http://localhost${path}`, {
-    method: body === undefined ? "GET" : "POST",
-    body,
-    headers: {
-      ...(body !== undefined && { "Content-Type": "application/x-www-form-urlencoded" }),
-      ...(cookie && { Cookie: cookie }),
-    },
-  });
-}
+const request = pageRequest;
 
 /** Takes a module (the ESG fundamentals one by default) with the given rightness of each answer. */
 async function takeModule(rights: boolean[], cookie: string, module = esg) {

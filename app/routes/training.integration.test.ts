@@ -3,7 +3,12 @@ import { getDb } from "~/db/db.server";
 import { addAllowlistEntry } from "~/features/auth/index.server";
 import { getCatalogue } from "~/features/training/index.server";
 import { purgeGuestLearners } from "~/features/training/learners.server";
-import { type RouteAnswer, answerOf, callAction } from "../../tests/integration/call-action";
+import {
+  type RouteAnswer,
+  answerOf,
+  callAction,
+  pageRequest,
+} from "../../tests/integration/call-action";
 import { lastOutboxId, latestSignInCode, signInForTest } from "../../tests/integration/auth";
 import { action as leaseAction, loader as leaseLoader } from "./training.lease-fraud-demo";
 import { action as loginAction } from "./login";
@@ -32,16 +37,7 @@ const wrongOf = (index: number) =>
     "a wrong option",
   ).id;
 
-function request(path: string, { cookie = "", body }: { cookie?: string; body?: BodyInit } = {}) {
-  return new Request(`http://localhost${path}`, {
-    method: body === undefined ? "GET" : "POST",
-    body,
-    headers: {
-      ...(body !== undefined && { "Content-Type": "application/x-www-form-urlencoded" }),
-      ...(cookie && { Cookie: cookie }),
-    },
-  });
-}
+const request = pageRequest;
 
 function answer(
   fields: Record<string, string>,

@@ -50,3 +50,18 @@ export function callAction<Args>(
   // Route.ActionArgs holds more than an action reads; these three are what ours use.
   return answerOf(() => action({ request, context, params } as Args));
 }
+
+/** A browser's request: a GET, or a form POST when there is a body; with its cookies if any. */
+export function pageRequest(
+  path: string,
+  { cookie = "", body }: { cookie?: string; body?: BodyInit } = {},
+): Request {
+  return new Request(`http://localhost${path}`, {
+    method: body === undefined ? "GET" : "POST",
+    body,
+    headers: {
+      ...(body !== undefined && { "Content-Type": "application/x-www-form-urlencoded" }),
+      ...(cookie && { Cookie: cookie }),
+    },
+  });
+}
