@@ -1,10 +1,18 @@
 import { Form, data, useNavigation } from "react-router";
-import { AdminDate, AdminList, type Column, adminPageMeta } from "~/features/admin";
+import {
+  AdminDate,
+  AdminList,
+  type Column,
+  adminPageMeta,
+  formatAdminDate,
+} from "~/features/admin";
 import { type CertificateRow, loadAdminList } from "~/features/admin/index.server";
 import { requireAdmin } from "~/features/auth/index.server";
 import { REVOCATION_REASON_MAX, normaliseVerificationCode } from "~/features/certificates";
 import {
   CertificateStateError,
+  type StatusChange,
+  certificateHistories,
   changeCertificateStatus,
 } from "~/features/certificates/index.server";
 import { addEnglishNamespaces, useTranslation } from "~/features/i18n";
@@ -23,8 +31,10 @@ addEnglishNamespaces({ admin });
 export const meta: Route.MetaFunction = ({ matches }) =>
   adminPageMeta(matches, "admin:certificates.heading");
 
-export function loader({ request }: Route.LoaderArgs) {
-  return loadAdminList(request, "certificates");
+export async function loader({ request }: Route.LoaderArgs) {
+  const list = await loadAdminList(request, "certificates");
+  const histories = await certificateHistories(list.rows.map((row) => row.verification_code));
+  return { ...list, histories: Object.fromEntries(histories) };
 }
 
 const StatusChangeSchema = z.object({
@@ -65,7 +75,28 @@ export async function action({ request }: Route.ActionArgs) {
   return { ok: true as const, code, message: parsed.data.intent, reason: "" };
 }
 
-function StatusChange({
+function History({ code, entries }: { code: string; entries: StatusChange[] }) {
+  const { t } = useTranslation("admin");
+  return (
+    <div className="mt-2">
+      <p className="text-xs font-medium">{t("certificates.history", { code })}</p>
+      <ol className="list-decimal pl-5 text-xs" data-testid="certificate-history">
+        {entries.map((entry) => (
+          <li key={entry.changedAt}>
+            {t("certificates.historyEntry", {
+              action: t(`certificates.actions.${entry.action}`),
+              date: formatAdminDate(entry.changedAt),
+              email: entry.actorEmail,
+              reason: entry.reason,
+            })}
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+function StatusChangeForm({
   row,
   reply,
 }: {
@@ -158,7 +189,15 @@ export default function AdminCertificates({ loaderData, actionData }: Route.Comp
     {
       key: "actions",
       header: t("certificates.columns.actions"),
-      cell: (row) => <StatusChange row={row} reply={actionData} />,
+      cell: (row) => {
+        const history = loaderData.histories[row.verification_code];
+        return (
+          <>
+            <StatusChangeForm row={row} reply={actionData} />
+            {history && <History code={row.verification_code} entries={history} />}
+          </>
+        );
+      },
     },
   ];
   return (

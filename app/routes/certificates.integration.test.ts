@@ -11,7 +11,7 @@ import {
   contextFor,
 } from "../../tests/integration/call-action";
 import { signInForTest } from "../../tests/integration/auth";
-import { action as adminAction } from "./admin.certificates";
+import { action as adminAction, loader as adminLoader } from "./admin.certificates";
 import { loader as apiLoader } from "./api.certificates";
 import { loader as statusLoader } from "./credentials.status";
 import { loader as jwksLoader } from "./well-known.jwks";
@@ -337,6 +337,17 @@ describe("revocation", () => {
         .orderBy("id")
         .execute(),
     ).toEqual([{ action: "revoked" }, { action: "reinstated" }]);
+    const listed = await answerOf(() =>
+      adminLoader({
+        request: request(`/admin/certificates?q=${code}`, { cookie: admin }),
+      } as never),
+    );
+    expect((listed.data as { histories: Record<string, unknown[]> }).histories[code]).toMatchObject(
+      [
+        { action: "revoked", reason: "Issued in error", actorEmail: email },
+        { action: "reinstated", reason: "Checked: valid after all", actorEmail: email },
+      ],
+    );
   });
 });
 

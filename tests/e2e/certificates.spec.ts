@@ -110,6 +110,12 @@ test("a learner earns a certificate, prints their Thai name on it, and anyone ca
   await adminPage.getByLabel(`Reason for revoking ${code}`).fill("Issued to the wrong person");
   await adminPage.getByRole("button", { name: "Revoke" }).click();
   await expect(adminPage.getByText(`Certificate ${code} revoked.`)).toBeVisible();
+  await expect(adminPage.getByTestId("certificate-history")).toContainText(
+    /Revoked on \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC by registrar\d@kestrel\.test/,
+  );
+  await expect(adminPage.getByTestId("certificate-history")).toContainText(
+    "Issued to the wrong person",
+  );
   await expectAccessible(adminPage);
 
   await stranger.reload();

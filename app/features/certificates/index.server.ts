@@ -10,7 +10,8 @@ export { statusListCredential } from "./credential.server";
 export {
   CERTIFICATE_COLUMNS,
   CertificateStateError,
-  certificateHistory,
+  certificateHistories,
+  type StatusChange,
   changeCertificateStatus,
   listAllCertificates,
   listCertificates,

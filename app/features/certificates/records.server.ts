@@ -154,26 +154,36 @@ export async function changeCertificateStatus(input: {
   });
 }
 
-/** Every revocation and reinstatement of a certificate, oldest first. */
-export async function certificateHistory(code: string): Promise<StatusChange[]> {
+/** Every revocation and reinstatement of these certificates, by code, oldest first. */
+export async function certificateHistories(
+  codes: readonly string[],
+): Promise<Map<string, StatusChange[]>> {
+  const histories = new Map<string, StatusChange[]>();
+  if (codes.length === 0) return histories;
   const rows = await getDb()
     .selectFrom("certificate_status_change")
     .innerJoin("certificate", "certificate.id", "certificate_status_change.certificate_id")
     .select([
+      "certificate.verification_code as code",
       "certificate_status_change.action",
       "certificate_status_change.reason",
       "certificate_status_change.actor_email",
       "certificate_status_change.changed_at",
     ])
-    .where("certificate.verification_code", "=", code)
+    .where("certificate.verification_code", "in", codes)
     .orderBy("certificate_status_change.id")
     .execute();
-  return rows.map((row) => ({
-    action: row.action,
-    reason: row.reason,
-    actorEmail: row.actor_email,
-    changedAt: row.changed_at,
-  }));
+  for (const row of rows) {
+    const history = histories.get(row.code) ?? [];
+    history.push({
+      action: row.action,
+      reason: row.reason,
+      actorEmail: row.actor_email,
+      changedAt: row.changed_at,
+    });
+    histories.set(row.code, history);
+  }
+  return histories;
 }
 
 /** The status list indexes of revoked certificates. */
