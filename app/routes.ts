@@ -23,6 +23,7 @@ export default [
     route("module/:moduleId", "routes/training.module.tsx"),
     route("lease-fraud-demo", "routes/training.lease-fraud-demo.tsx"),
     route("certificates", "routes/training.certificates.tsx"),
+    route("notifications", "routes/training.notifications.tsx"),
   ]),
   route("training/certificates/:code/pdf", "routes/training.certificate-pdf.ts"),
   route("training/certificates/:code/credential", "routes/training.certificate-credential.ts"),

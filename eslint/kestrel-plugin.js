@@ -136,6 +136,7 @@ const TABLE_OWNERS = {
   certificate_holder: "app/features/certificates/",
   certificate: "app/features/certificates/",
   certificate_status_change: "app/features/certificates/",
+  notification: "app/features/notifications/",
 };
 
 const QUERY_METHODS = new Set([

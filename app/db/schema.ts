@@ -236,6 +236,23 @@ export interface CertificateStatusChangeTable {
   changed_at: string;
 }
 
+export interface NotificationTable {
+  id: Generated<number>;
+  user_id: string;
+  event_key: string;
+  kind: string;
+  /** JSON object of the values the kind's texts name. */
+  params: string;
+  type: "compliance" | "training" | "system" | "audit";
+  priority: "low" | "medium" | "high";
+  /** 1 or 0. */
+  action_required: number;
+  action_url: string | null;
+  created_at: string;
+  read_at: string | null;
+  removed_at: string | null;
+}
+
 export interface Database {
   analytics_event: AnalyticsEventTable;
   rate_limit: RateLimitTable;
@@ -257,4 +274,5 @@ export interface Database {
   certificate_holder: CertificateHolderTable;
   certificate: CertificateTable;
   certificate_status_change: CertificateStatusChangeTable;
+  notification: NotificationTable;
 }

@@ -1,10 +1,15 @@
 import { Award, BookOpen, GraduationCap, ShieldCheck, Siren } from "lucide-react";
 import { Link } from "react-router";
 import { checkPilotAccess, getAuthState, requireUser } from "~/features/auth/index.server";
-import { i18nForMatches, useTranslation } from "~/features/i18n";
+import { addEnglishNamespaces, i18nForMatches, useTranslation } from "~/features/i18n";
+import { NotificationBell } from "~/features/notifications";
+import { countNeedingAction } from "~/features/notifications/index.server";
 import { Card } from "~/ui/card";
 import type { Route } from "./+types/app";
 import { formatLongDate } from "~/lib/dates";
+import training from "../../locales/en/training.json";
+
+addEnglishNamespaces({ training });
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const { t } = i18nForMatches(matches);
@@ -20,6 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     role: user.role,
     organisation: access.organisation,
     sessionExpiresAt: session?.expiresAt.toISOString() ?? null,
+    needingAction: await countNeedingAction(user.id),
   };
 }
 
@@ -42,9 +48,12 @@ export default function PilotArea({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6">
-      <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase dark:text-brand-100">
-        {t("pilot.title")}
-      </p>
+      <div className="flex items-center justify-between gap-3">
+        <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase dark:text-brand-100">
+          {t("pilot.title")}
+        </p>
+        <NotificationBell count={loaderData.needingAction} />
+      </div>
       <h1 className="mt-2 text-3xl font-extrabold tracking-tight">{t("pilot.welcome")}</h1>
       <p className="mt-3 text-lg text-slate-700 dark:text-slate-300">
         {t("pilot.signedInAs", { email: loaderData.email })}

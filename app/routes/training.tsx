@@ -1,5 +1,8 @@
 import { Outlet } from "react-router";
+import { getOptionalUser } from "~/features/auth/index.server";
 import { addEnglishNamespaces } from "~/features/i18n";
+import { NotificationBell } from "~/features/notifications";
+import { countNeedingAction } from "~/features/notifications/index.server";
 import { TrainingHeader } from "~/features/training";
 import { loadLearnerView } from "~/features/training/index.server";
 import consumerScamModule from "../../locales/en/consumerScamModule.json";
@@ -10,13 +13,21 @@ addEnglishNamespaces({ training, consumerScamModule });
 
 // The frame of every training page: its header (SPEC §2 training home) above the page.
 export async function loader({ request }: Route.LoaderArgs) {
-  return { learner: await loadLearnerView(request) };
+  const [learner, user] = await Promise.all([loadLearnerView(request), getOptionalUser(request)]);
+  return { learner, needingAction: user ? await countNeedingAction(user.id) : null };
 }
 
 export default function TrainingLayout({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <TrainingHeader learner={loaderData.learner} />
+      <TrainingHeader
+        learner={loaderData.learner}
+        bell={
+          loaderData.needingAction === null ? null : (
+            <NotificationBell count={loaderData.needingAction} />
+          )
+        }
+      />
       <Outlet />
     </>
   );

@@ -47,6 +47,9 @@ test("a learner earns a certificate, prints their Thai name on it, and anyone ca
   await expect(page.getByTestId("completion-certificate")).toContainText(
     "You earned a certificate for this module.",
   );
+  await expect(
+    page.getByRole("link", { name: "Notifications: 1 needs your action" }),
+  ).toBeVisible();
   await page.getByRole("link", { name: "View Certificates" }).click();
   await expect(page).toHaveURL(/\/training\/certificates$/);
   await expect(page.getByRole("status").first()).toContainText("You have earned 1 certificate.");
@@ -62,6 +65,21 @@ test("a learner earns a certificate, prints their Thai name on it, and anyone ca
   const code = (await card.getByTestId("certificate-code").textContent()) ?? "";
   expect(code).toMatch(/^VERIFY-[A-Z]{3}\d{6}$/);
   await expectAccessible(page);
+
+  // The bell: the request for a name is settled, the issuance is announced.
+  await page.getByRole("link", { name: "Notifications", exact: true }).click();
+  const notifications = page.getByTestId("notification");
+  await expect(notifications).toHaveCount(2);
+  await expect(notifications.first()).toContainText("Certificate issued");
+  await expect(notifications.first()).toContainText(code);
+  await expectAccessible(page);
+  await notifications.first().getByRole("button", { name: "Mark as read" }).click();
+  await expect(notifications.first().getByRole("button", { name: "Mark as read" })).toHaveCount(0);
+  await notifications.last().getByRole("button", { name: "Remove" }).click();
+  await expect(notifications).toHaveCount(1);
+  await page.getByRole("button", { name: "Clear All" }).click();
+  await expect(page.getByTestId("notifications-empty")).toContainText("No notifications");
+  await page.goto("/training/certificates");
 
   const downloading = page.waitForEvent("download");
   await card.getByRole("link", { name: "Download PDF" }).click();

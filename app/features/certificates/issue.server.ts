@@ -2,6 +2,7 @@ import { randomInt, randomUUID } from "node:crypto";
 import { getDb } from "~/db/db.server";
 import { getI18n } from "~/features/i18n";
 import { getLocaleState } from "~/features/i18n/index.server";
+import { notify, settleNotifications } from "~/features/notifications/index.server";
 import { type Achievement, loadAchievements } from "~/features/training/index.server";
 import { getEnv } from "~/lib/env.server";
 import { canonicalJson, signJson } from "~/lib/signing.server";
@@ -31,6 +32,8 @@ export interface CertificatePayload {
 }
 
 const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+/** The one request for a name to print: settled once the learner has given it. */
+const NEEDS_NAME_EVENT = "certificate-needs-name";
 
 /** A fresh code from the CSPRNG: VERIFY-, 3 capital letters, 6 digits. */
 export function newVerificationCode(): string {
@@ -63,7 +66,22 @@ export async function issueEarnedCertificates(
   if (!userId) return { kind: "guest" };
   const due = await achievementsDue(userId, achievements, now);
   const name = await getHolderName(userId);
-  if (!name) return { kind: "needs-name", pending: due.length };
+  if (!name) {
+    const [first] = due;
+    if (first) {
+      await notify(userId, {
+        eventKey: NEEDS_NAME_EVENT,
+        kind: "certificateNeedsName",
+        params: { title: first.title },
+        type: "training",
+        priority: "high",
+        actionRequired: true,
+        actionUrl: "/training/certificates",
+      });
+    }
+    return { kind: "needs-name", pending: due.length };
+  }
+  await settleNotifications(userId, [NEEDS_NAME_EVENT]);
   if (due.length === 0) return { kind: "issued", issued: [], held: achievements.length };
   const { locale } = await getLocaleState(request);
   const t = getI18n(locale).t;
@@ -76,6 +94,15 @@ export async function issueEarnedCertificates(
       { title: achievement.title },
     );
     const code = await issueCertificate({ userId, name, achievement, description, now });
+    await notify(userId, {
+      eventKey: `certificate-issued:${code}`,
+      kind: "certificateIssued",
+      params: { title: achievement.title, code },
+      type: "training",
+      priority: "medium",
+      actionRequired: false,
+      actionUrl: "/training/certificates",
+    });
     issued.push(code);
   }
   return { kind: "issued", issued, held: achievements.length };

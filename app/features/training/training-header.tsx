@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Award, FileSearch, LayoutDashboard, UserRound } from "lucide-react";
 import { Link, NavLink, useLocation } from "react-router";
 import { useTranslation } from "~/features/i18n";
@@ -11,7 +12,7 @@ const LINKS = [
 ] as const;
 
 /** SPEC §2 training home header: Dashboard, Certificates, Lease Fraud Demo, and who is learning. */
-export function TrainingHeader({ learner }: { learner: LearnerView }) {
+export function TrainingHeader({ learner, bell }: { learner: LearnerView; bell?: ReactNode }) {
   const { t } = useTranslation(["training", "common"]);
   const { pathname, search } = useLocation();
   return (
@@ -40,6 +41,7 @@ export function TrainingHeader({ learner }: { learner: LearnerView }) {
           </ul>
         </nav>
         <div className="flex items-center gap-3 text-sm" data-testid="training-learner">
+          {bell}
           <UserRound aria-hidden="true" className="size-5 text-slate-500" />
           {learner.guest ? (
             <>

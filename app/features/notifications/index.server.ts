@@ -1,0 +1,9 @@
+export {
+  changeNotifications,
+  countNeedingAction,
+  listNotifications,
+  loadNotificationsPage,
+  notify,
+  settleNotifications,
+  type NewNotification,
+} from "./notifications.server";
