@@ -39,7 +39,7 @@ describe("signatures across a key rotation", () => {
     expect(proof.keyId).not.toBe(currentSigningKey().keyId);
     expect(await verifyJson(certificate, proof)).toBe("valid");
     expect(await verifyJson({ ...certificate, title: "Other" }, proof)).toBe("invalid");
-    const { keys } = { keys: await listPublicKeys() };
+    const keys = await listPublicKeys();
     expect(keys.map((key) => key.kid)).toEqual(
       expect.arrayContaining([currentSigningKey().keyId, retired.keyId]),
     );

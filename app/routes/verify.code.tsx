@@ -1,7 +1,5 @@
 import { BadgeCheck, CircleAlert, Clock, SearchX } from "lucide-react";
-import { useEffect } from "react";
 import { data } from "react-router";
-import { track } from "~/features/analytics";
 import { VerifyForm } from "~/features/certificates";
 import { verifyCertificateCode } from "~/features/certificates/index.server";
 import { addEnglishNamespaces, i18nForMatches, useLocale, useTranslation } from "~/features/i18n";
@@ -15,6 +13,7 @@ import type { Route } from "./+types/verify.code";
 addEnglishNamespaces({ training });
 
 // /verify/<code>: the public verification page (no sign-in, not indexed), in the visitor's language.
+// Its loader logs the attempt (certificate_verification_attempted), as the JSON answer's does.
 export const meta: Route.MetaFunction = ({ matches }) => {
   const { t } = i18nForMatches(matches);
   return [
@@ -55,10 +54,6 @@ export default function VerifyCertificate({ loaderData }: Route.ComponentProps) 
   const { t } = useTranslation("training");
   const { locale } = useLocale();
   const { certificate } = loaderData;
-  useEffect(
-    () => track("certificate_verification_attempted", { found: Boolean(certificate) }),
-    [certificate],
-  );
   const date = (iso: string) => formatLongDate(locale, new Date(iso));
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">

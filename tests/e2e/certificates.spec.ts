@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { pdfText } from "../pdf-text";
 import { PILOT_DOMAIN, login, totp } from "./auth";
 import { expect, expectAccessible, test, uniqueEmail, waitForHydration } from "./fixtures";
 
@@ -24,17 +24,6 @@ async function passModule(page: Page) {
     await page.getByRole("link", { name: next }).click();
   }
   await expect(page.getByTestId("module-completed")).toContainText("Score 100%");
-}
-
-/** The text of every page of a PDF. */
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const document = await getDocument({ data: bytes, useSystemFonts: false }).promise;
-  const parts: string[] = [];
-  for (let number = 1; number <= document.numPages; number += 1) {
-    const content = await (await document.getPage(number)).getTextContent();
-    parts.push(content.items.map((item) => ("str" in item ? item.str : "")).join(""));
-  }
-  return parts.join("\n").normalize("NFC").replace(/\s+/g, "");
 }
 
 test("a learner earns a certificate, prints their Thai name on it, and anyone can verify it until an admin revokes it", async ({

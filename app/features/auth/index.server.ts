@@ -20,6 +20,7 @@ export {
   SECOND_FACTOR_PATH,
   getAuthState,
   getOptionalUser,
+  isProvenAdmin,
   requireAdmin,
   requireUser,
   type AuthSession,

@@ -123,6 +123,12 @@ export async function requireUser(request: Request): Promise<AuthUser> {
 
 export const SECOND_FACTOR_PATH = "/admin/security";
 
+/** Whether the request comes from an administrator whose session proved a second factor. */
+export async function isProvenAdmin(request: Request): Promise<boolean> {
+  const { user, session } = await getAuthState(request);
+  return user?.role === "admin" && Boolean(session?.secondFactorAt);
+}
+
 /**
  * An administrator whose session proved a second factor: anonymous visitors go to /login, other
  * users get 403, an admin without a verified second factor goes to set it up or enter it.

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { recordAnalyticsEvents } from "~/features/analytics/index.server";
-import { getAuthState } from "~/features/auth/index.server";
+import { getOptionalUser, isProvenAdmin } from "~/features/auth/index.server";
 import { getI18n } from "~/features/i18n";
 import { getLocaleState } from "~/features/i18n/index.server";
 import { getEnv } from "~/lib/env.server";
@@ -17,11 +17,10 @@ async function heldCertificate(request: Request, rawCode: string): Promise<Certi
   const notFound = () => data({ message: "No certificate matches this code" }, { status: 404 });
   const code = normaliseVerificationCode(rawCode);
   if (!code) throw notFound();
-  const { user, session } = await getAuthState(request);
+  const user = await getOptionalUser(request);
   if (!user) throw notFound();
   const record = await findCertificate(code);
-  const isAdmin = user.role === "admin" && Boolean(session?.secondFactorAt);
-  if (!record || (record.userId !== user.id && !isAdmin)) throw notFound();
+  if (!record || (record.userId !== user.id && !(await isProvenAdmin(request)))) throw notFound();
   return record;
 }
 

@@ -10,6 +10,7 @@ import {
   decodePDFRawStream,
 } from "pdf-lib";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { comparableText, pdfText } from "../../../tests/pdf-text";
 import { encode } from "uqr";
 import { describe, expect, test } from "vitest";
 import { type CertificatePdfInput, certificateLayout, renderCertificatePdf } from "./pdf.server";
@@ -51,18 +52,6 @@ function certificate(overrides: Partial<CertificatePdfInput> = {}): CertificateP
   };
 }
 
-/** Text as a reader copies it; whitespace is where PDF readers differ, so it is left out. */
-const comparable = (text: string) => text.normalize("NFC").replace(/\s+/gu, "");
-
-async function readText(bytes: Uint8Array): Promise<string> {
-  const pdf = await getDocument({ data: bytes.slice() }).promise;
-  const page = await pdf.getPage(1);
-  const content = await page.getTextContent();
-  const text = content.items.map((item) => ("str" in item ? item.str : "")).join("");
-  await pdf.destroy();
-  return comparable(text);
-}
-
 async function fontNames(bytes: Uint8Array): Promise<string[]> {
   const doc = await PDFDocument.load(bytes);
   return doc.context
@@ -100,13 +89,13 @@ describe("renderCertificatePdf", () => {
   ])("a %s name reads back from the PDF's text", async (_script, holderName, title) => {
     const input = certificate({ holderName, title });
 
-    const text = await readText(await renderCertificatePdf(input));
+    const text = await pdfText(await renderCertificatePdf(input));
 
-    expect(text).toContain(comparable(holderName));
-    expect(text).toContain(comparable(title));
-    expect(text).toContain(comparable(input.verificationCode));
-    expect(text).toContain(comparable(input.verifyUrl));
-    expect(text).toContain(comparable(input.achievement));
+    expect(text).toContain(comparableText(holderName));
+    expect(text).toContain(comparableText(title));
+    expect(text).toContain(comparableText(input.verificationCode));
+    expect(text).toContain(comparableText(input.verifyUrl));
+    expect(text).toContain(comparableText(input.achievement));
   });
 
   test("describes itself in its metadata", async () => {
@@ -216,14 +205,14 @@ describe("renderCertificatePdf", () => {
     ["expired", "EXPIRED"],
     ["revoked", "REVOKED"],
   ] as const)("an %s certificate carries the %s stamp", async (status, stamp) => {
-    const text = await readText(await renderCertificatePdf(certificate({ status })));
+    const text = await pdfText(await renderCertificatePdf(certificate({ status })));
 
     expect(text).toContain(stamp);
-    expect(text).toContain(comparable("Margaret Okafor"));
+    expect(text).toContain(comparableText("Margaret Okafor"));
   });
 
   test("a valid certificate carries no stamp", async () => {
-    const text = await readText(await renderCertificatePdf(certificate()));
+    const text = await pdfText(await renderCertificatePdf(certificate()));
 
     expect(text).not.toContain("EXPIRED");
     expect(text).not.toContain("REVOKED");
@@ -235,10 +224,10 @@ describe("renderCertificatePdf", () => {
       "Wolfeschlegelsteinhausenbergerdorff";
     const title = "การรู้เท่าทันมิจฉาชีพทางโทรศัพท์และออนไลน์สำหรับผู้บริโภคและพนักงานบริการลูกค้าทุกระดับ";
 
-    const text = await readText(await renderCertificatePdf(certificate({ holderName, title })));
+    const text = await pdfText(await renderCertificatePdf(certificate({ holderName, title })));
 
-    expect(text).toContain(comparable(holderName));
-    expect(text).toContain(comparable(title));
+    expect(text).toContain(comparableText(holderName));
+    expect(text).toContain(comparableText(title));
   });
 });
 
