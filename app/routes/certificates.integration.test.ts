@@ -2,7 +2,15 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "~/db/db.server";
 import { issueEarnedCertificates } from "~/features/certificates/index.server";
 import { getCatalogue } from "~/features/training/index.server";
-import { statusListBit, verifyDataIntegrityProof } from "~/lib/signing.server";
+import { generateKeyPairSync } from "node:crypto";
+import {
+  canonicalJson,
+  currentSigningKey,
+  signJson,
+  signingKeyFromPem,
+  statusListBit,
+  verifyDataIntegrityProof,
+} from "~/lib/signing.server";
 import {
   type RouteAnswer,
   answerOf,
@@ -12,10 +20,12 @@ import {
 } from "../../tests/integration/call-action";
 import { signInForTest } from "../../tests/integration/auth";
 import { action as adminAction, loader as adminLoader } from "./admin.certificates";
+import { loader as exportLoader } from "./admin.export";
 import { loader as apiLoader } from "./api.certificates";
 import { loader as statusLoader } from "./credentials.status";
 import { loader as jwksLoader } from "./well-known.jwks";
 import { loader as credentialLoader } from "./training.certificate-credential";
+import { loader as pdfLoader } from "./training.certificate-pdf";
 import { action as pageAction, loader as pageLoader } from "./training.certificates";
 import { action as moduleAction } from "./training.module";
 import { loader as verifyLoader } from "./verify.code";
@@ -384,5 +394,101 @@ describe("the Open Badges credential", () => {
     const { cookie: other } = await signInForTest("other");
     expect((await download(other)).status).toBe(404);
     expect((await download("")).status).toBe(404);
+  });
+});
+
+describe("the PDF", () => {
+  const download = (code: string, cookie: string) =>
+    answerOf(() =>
+      pdfLoader({
+        request: request(`/training/certificates/${code}/pdf`, { cookie }),
+        params: { code },
+      } as never),
+    );
+
+  it("goes to its holder and to an admin who proved a second factor, and to nobody else", async () => {
+    const { cookie, code } = await certifiedLearner("Arjun Nair");
+    const own = await download(code, cookie);
+    expect(own.status).toBe(200);
+    expect(own.headers.get("Content-Type")).toBe("application/pdf");
+    expect(
+      Buffer.from(await own.arrayBuffer())
+        .subarray(0, 5)
+        .toString("latin1"),
+    ).toBe("%PDF-");
+
+    const { cookie: admin } = await signInForTest("auditor", { admin: true, secondFactor: true });
+    expect((await download(code, admin)).status).toBe(200);
+    const { cookie: unproven } = await signInForTest("unproven", { admin: true });
+    expect((await download(code, unproven)).status).toBe(404);
+    const { cookie: other } = await signInForTest("neighbour");
+    expect((await download(code, other)).status).toBe(404);
+    expect((await download(code, "")).status).toBe(404);
+    expect((await download("VERIFY-ZZZ000000", cookie)).status).toBe(404);
+  });
+});
+
+describe("bad input", () => {
+  it("refuses an oversized name form with 413 and keeps the name unset", async () => {
+    const { cookie } = await signInForTest("flooder");
+    const reply = await saveName(cookie, "x".repeat(20 * 1024));
+    expect(reply.status).toBe(413);
+    expect((await page(cookie)).holderName).toBeNull();
+  });
+});
+
+describe("key rotation", () => {
+  it("keeps a certificate signed by a retired key verifiable, and lists both keys", async () => {
+    const { code } = await certifiedLearner("Siti Rahman");
+    // The certificate as a server signed it before its key was replaced.
+    const retired = signingKeyFromPem(
+      generateKeyPairSync("ed25519").privateKey.export({ format: "pem", type: "pkcs8" }).toString(),
+    );
+    const row = await getDb()
+      .selectFrom("certificate")
+      .select("payload")
+      .where("verification_code", "=", code)
+      .executeTakeFirstOrThrow();
+    const proof = await signJson(JSON.parse(row.payload), retired);
+    await getDb()
+      .updateTable("certificate")
+      .set({ key_id: proof.keyId, signature: proof.signature })
+      .where("verification_code", "=", code)
+      .execute();
+
+    expect(retired.keyId).not.toBe(currentSigningKey().keyId);
+    expect((await api(code)).data).toMatchObject({
+      valid: true,
+      signature: { check: "valid", keyId: retired.keyId },
+    });
+    const { keys } = (await ((await jwksLoader()) as Response).json()) as {
+      keys: { kid: string }[];
+    };
+    expect(keys.map((key) => key.kid)).toEqual(
+      expect.arrayContaining([currentSigningKey().keyId, retired.keyId]),
+    );
+    expect(canonicalJson(JSON.parse(row.payload))).toBe(row.payload);
+  });
+});
+
+describe("the admin CSV", () => {
+  it("lists the certificates the search matches", async () => {
+    const { code } = await certifiedLearner("陈美玲");
+    await certifiedLearner("Someone Else");
+    const { cookie: admin } = await signInForTest("exporter", { admin: true, secondFactor: true });
+    const response = await answerOf(() =>
+      exportLoader({
+        request: request(`/admin/export/certificates.csv?q=${encodeURIComponent("陈美玲")}`, {
+          cookie: admin,
+        }),
+        params: { dataset: "certificates.csv" },
+      } as never),
+    );
+    expect(response.status).toBe(200);
+    const csv = await response.text();
+    expect(csv).toContain(code);
+    expect(csv).toContain("陈美玲");
+    expect(csv).not.toContain("Someone Else");
+    expect(csv.split("\r\n")[0]).toContain("verification_code");
   });
 });

@@ -325,6 +325,7 @@ test("the scam-awareness track has Spot the Signals and how to report in the reg
 test("the certificates page asks a guest to sign in and offers to verify a code", async ({
   page,
 }) => {
+  const events = await recordAnalytics(page);
   await page.goto("/training");
   await page
     .getByRole("navigation", { name: "Training" })
@@ -338,6 +339,9 @@ test("the certificates page asks a guest to sign in and offers to verify a code"
     "placeholder",
     "VERIFY-ABC123",
   );
+  await expect
+    .poll(async () => (await events()).map((event) => event.event))
+    .toContain("certificates_viewed");
 });
 
 test("a signed-in learner with no pass yet sees No Certificates Yet and Start Training", async ({
