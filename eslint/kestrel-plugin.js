@@ -137,6 +137,12 @@ const TABLE_OWNERS = {
   certificate: "app/features/certificates/",
   certificate_status_change: "app/features/certificates/",
   notification: "app/features/notifications/",
+  organisation: "app/features/compliance/",
+  organisation_member: "app/features/compliance/",
+  requirement: "app/features/compliance/",
+  requirement_extension: "app/features/compliance/",
+  reminder_claim: "app/features/compliance/",
+  report: "app/features/reports/",
 };
 
 const QUERY_METHODS = new Set([

@@ -168,6 +168,8 @@ export interface LearnerTable {
   user_id: string | null;
   created_at: string;
   last_seen_at: string;
+  /** Takes started before a Factory Reset no longer count towards progress. */
+  progress_reset_at: string | null;
 }
 
 export interface TrainingRunTable {
@@ -253,6 +255,84 @@ export interface NotificationTable {
   removed_at: string | null;
 }
 
+export interface OrganisationTable {
+  id: Generated<number>;
+  name: string;
+  region: string;
+  time_zone: string;
+  /** YYYY-MM-DD. */
+  next_audit: string;
+  created_at: string;
+}
+
+export interface OrganisationMemberTable {
+  user_id: string;
+  organisation_id: number;
+  role: "learner" | "manager";
+  joined_at: string;
+  role_changed_by: string | null;
+  role_changed_at: string | null;
+}
+
+export interface RequirementTable {
+  id: Generated<number>;
+  organisation_id: number;
+  name: string;
+  description: string;
+  category: "aml" | "reporting" | "training" | "audit";
+  points: number;
+  /** YYYY-MM-DD. */
+  due_date: string;
+  /** JSON array of `module:<id>` and `track:<id>`. */
+  fulfilled_by: string;
+  recurrence: "none" | "yearly";
+  window_days: number;
+  created_at: string;
+  updated_at: string;
+  updated_by: string;
+  removed_at: string | null;
+}
+
+export interface RequirementExtensionTable {
+  id: Generated<number>;
+  requirement_id: number;
+  user_id: string;
+  cycle: number;
+  /** YYYY-MM-DD. */
+  due_date: string;
+  reason: string;
+  actor_email: string;
+  created_at: string;
+}
+
+export interface ReminderClaimTable {
+  id: Generated<number>;
+  requirement_id: number;
+  user_id: string;
+  cycle: number;
+  kind: string;
+  status: "claimed" | "sent" | "queued" | "failed";
+  claimed_at: string;
+  finished_at: string | null;
+  error: string | null;
+}
+
+export interface ReportTable {
+  id: Generated<number>;
+  public_id: string;
+  organisation_id: number;
+  requested_by: string;
+  kind: "training-register" | "certification" | "training-record";
+  format: "csv" | "pdf";
+  status: "pending" | "running" | "completed" | "failed";
+  requested_at: string;
+  started_at: string | null;
+  completed_at: string | null;
+  size: number | null;
+  content: Uint8Array | null;
+  error: string | null;
+}
+
 export interface Database {
   analytics_event: AnalyticsEventTable;
   rate_limit: RateLimitTable;
@@ -275,4 +355,10 @@ export interface Database {
   certificate: CertificateTable;
   certificate_status_change: CertificateStatusChangeTable;
   notification: NotificationTable;
+  organisation: OrganisationTable;
+  organisation_member: OrganisationMemberTable;
+  requirement: RequirementTable;
+  requirement_extension: RequirementExtensionTable;
+  reminder_claim: ReminderClaimTable;
+  report: ReportTable;
 }

@@ -6,6 +6,7 @@ import * as m0004 from "./0004-sliding-rate-limits";
 import * as m0005 from "./0005-training";
 import * as m0006 from "./0006-certificates";
 import * as m0007 from "./0007-notifications";
+import * as m0008 from "./0008-compliance";
 
 // Listed by hand so the server bundle carries them (no directory scan at run time).
 // Names sort in the order they run; never rename or edit one that has shipped.
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   "0005-training": m0005,
   "0006-certificates": m0006,
   "0007-notifications": m0007,
+  "0008-compliance": m0008,
 };

@@ -1,4 +1,5 @@
 import { getDb } from "~/db/db.server";
+import { inChunks } from "~/lib/chunks";
 
 export async function countUsers(): Promise<number> {
   const row = await getDb()
@@ -18,4 +19,26 @@ export async function countActiveSessions({ now = new Date() }: { now?: Date } =
     .where("expires_at", ">", now.toISOString())
     .executeTakeFirstOrThrow();
   return Number(row.count);
+}
+
+export interface AccountSummary {
+  id: string;
+  name: string;
+  email: string;
+}
+
+/** The names and addresses of these users, for the reports and lists that name them. */
+export function accountsOf(userIds: readonly string[]): Promise<AccountSummary[]> {
+  return inChunks(userIds, (slice) =>
+    getDb().selectFrom("user").select(["id", "name", "email"]).where("id", "in", slice).execute(),
+  );
+}
+
+/** The user with this address (any case), if any. */
+export async function accountByEmail(email: string): Promise<AccountSummary | undefined> {
+  return getDb()
+    .selectFrom("user")
+    .select(["id", "name", "email"])
+    .where("email", "=", email.trim().toLowerCase())
+    .executeTakeFirst();
 }

@@ -7,7 +7,13 @@ export {
   type AllowlistEntry,
   type PilotAccess,
 } from "./allowlist.server";
-export { countActiveSessions, countUsers } from "./accounts.server";
+export {
+  type AccountSummary,
+  accountByEmail,
+  accountsOf,
+  countActiveSessions,
+  countUsers,
+} from "./accounts.server";
 export { getAuth, sessionCookieName } from "./auth.server";
 export {
   TOTP_RATE_LIMIT,

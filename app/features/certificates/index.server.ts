@@ -9,6 +9,8 @@ export { downloadCertificateCredential, downloadCertificatePdf } from "./downloa
 export { statusListCredential } from "./credential.server";
 export {
   CERTIFICATE_COLUMNS,
+  type CertificateFact,
+  certificatesOfUsers,
   CertificateStateError,
   certificateHistories,
   type StatusChange,

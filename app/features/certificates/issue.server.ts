@@ -6,7 +6,7 @@ import { notify, settleNotifications } from "~/features/notifications/index.serv
 import { type Achievement, loadAchievements } from "~/features/training/index.server";
 import { getEnv } from "~/lib/env.server";
 import { canonicalJson, signJson } from "~/lib/signing.server";
-import { ISSUER_NAME, VALIDITY_YEARS } from "./constants";
+import { ISSUER_NAME, RENEWAL_OPENS_DAYS, VALIDITY_YEARS } from "./constants";
 import { getHolderName } from "./holder.server";
 
 // Issuance (SPEC §9, docs/decisions/019): a signed-in learner holds one certificate per achievement
@@ -64,7 +64,7 @@ export async function issueEarnedCertificates(
 ): Promise<IssuanceOutcome> {
   const { userId, achievements } = await loadAchievements(request);
   if (!userId) return { kind: "guest" };
-  const due = await achievementsDue(userId, achievements, now);
+  const due = await achievementsDue(userId, achievements);
   const name = await getHolderName(userId);
   if (!name) {
     const [first] = due;
@@ -127,18 +127,22 @@ async function newestHeld(userId: string, key?: string): Promise<Map<string, Hel
 }
 
 /**
- * An achievement is due a certificate when none was issued, or when the newest one has expired
- * and the achievement was earned again after it was issued (a retake renews it).
+ * An achievement is due a certificate when none was issued, or when it was earned again in the
+ * renewal period of the newest one: from RENEWAL_OPENS_DAYS before it expires (a retake renews
+ * it; an earlier one does not).
  */
-function isDue(achievement: Achievement, held: HeldRow | undefined, now: Date): boolean {
+function isDue(achievement: Achievement, held: HeldRow | undefined): boolean {
   if (!held) return true;
-  return held.expires_at <= now.toISOString() && achievement.completedAt > held.issued_at;
+  const renewalOpens = new Date(
+    new Date(held.expires_at).getTime() - RENEWAL_OPENS_DAYS * 24 * 60 * 60 * 1000,
+  ).toISOString();
+  return achievement.completedAt > held.issued_at && achievement.completedAt >= renewalOpens;
 }
 
-async function achievementsDue(userId: string, achievements: Achievement[], now: Date) {
+async function achievementsDue(userId: string, achievements: Achievement[]) {
   if (achievements.length === 0) return [];
   const held = await newestHeld(userId);
-  return achievements.filter((achievement) => isDue(achievement, held.get(achievement.key), now));
+  return achievements.filter((achievement) => isDue(achievement, held.get(achievement.key)));
 }
 
 /** Whether a failed insert hit a unique constraint (a concurrent issuance, or a code taken). */
@@ -162,7 +166,7 @@ async function issueCertificate(input: {
   const { userId, achievement, now } = input;
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const held = (await newestHeld(userId, achievement.key)).get(achievement.key);
-    if (held && !isDue(achievement, held, now)) return held.verification_code;
+    if (held && !isDue(achievement, held)) return held.verification_code;
     const generation = (held?.generation ?? 0) + 1;
     const payload: CertificatePayload = {
       id: `urn:uuid:${randomUUID()}`,

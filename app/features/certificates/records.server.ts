@@ -1,4 +1,5 @@
 import { getDb, inOneTransaction } from "~/db/db.server";
+import { inChunks } from "~/lib/chunks";
 import { type ListPage, type PageRequest, containsText, pageOf } from "~/lib/listing.server";
 import { type SignatureCheck, verifyJson } from "~/lib/signing.server";
 import type { CertificateStatus } from "./constants";
@@ -233,4 +234,50 @@ export function listCertificates({ q, ...page }: PageRequest): Promise<ListPage<
 
 export function listAllCertificates({ q }: Pick<PageRequest, "q">): Promise<CertificateRow[]> {
   return certificatesMatching(q).execute();
+}
+
+export interface CertificateFact {
+  userId: string;
+  achievementKey: string;
+  generation: number;
+  code: string;
+  title: string;
+  issuedAt: string;
+  expiresAt: string;
+  revokedAt: string | null;
+  revokedReason: string | null;
+}
+
+/** Every certificate of these users, oldest first, for the dashboard and the reports. */
+export async function certificatesOfUsers(userIds: readonly string[]): Promise<CertificateFact[]> {
+  const rows = await inChunks(userIds, (slice) =>
+    getDb()
+      .selectFrom("certificate")
+      .select([
+        "user_id",
+        "achievement_key",
+        "generation",
+        "verification_code",
+        "title",
+        "issued_at",
+        "expires_at",
+        "revoked_at",
+        "revoked_reason",
+      ])
+      .where("user_id", "in", slice)
+      .execute(),
+  );
+  return rows
+    .map((row) => ({
+      userId: row.user_id,
+      achievementKey: row.achievement_key,
+      generation: Number(row.generation),
+      code: row.verification_code,
+      title: row.title,
+      issuedAt: row.issued_at,
+      expiresAt: row.expires_at,
+      revokedAt: row.revoked_at,
+      revokedReason: row.revoked_reason,
+    }))
+    .sort((a, b) => a.issuedAt.localeCompare(b.issuedAt));
 }

@@ -10,6 +10,8 @@ export interface DefaultRequirement {
   points: number;
   /** A calendar date (YYYY-MM-DD) that ends at the end of that day in the learner's time zone. */
   dueDate: string;
+  /** The modules (`module:<id>`) and tracks (`track:<id>`) that, all passed, fulfil it. */
+  fulfilledBy: readonly string[];
 }
 
 /** SPEC §9: the four requirements every organisation starts with. */
@@ -22,15 +24,17 @@ export const DEFAULT_REQUIREMENTS: readonly DefaultRequirement[] = [
     category: "training",
     points: 100,
     dueDate: "2025-12-31",
+    fulfilledBy: ["module:structuring-and-cash-thresholds", "module:trade-based-laundering"],
   },
   {
-    id: "suspicious-activity-reporting",
-    name: "Suspicious Activity Reporting",
+    id: "suspicious-transaction-reporting",
+    name: "Suspicious Transaction Reporting",
     description:
       "Demonstrate that you can recognise suspicious activity and file a complete, timely report with the right regulator.",
     category: "reporting",
     points: 150,
     dueDate: "2026-02-15",
+    fulfilledBy: ["module:suspicious-transaction-reporting"],
   },
   {
     id: "customer-due-diligence",
@@ -40,6 +44,7 @@ export const DEFAULT_REQUIREMENTS: readonly DefaultRequirement[] = [
     category: "aml",
     points: 200,
     dueDate: "2025-11-30",
+    fulfilledBy: ["module:document-verification"],
   },
   {
     id: "record-keeping",
@@ -49,11 +54,38 @@ export const DEFAULT_REQUIREMENTS: readonly DefaultRequirement[] = [
     category: "audit",
     points: 125,
     dueDate: "2026-03-01",
+    fulfilledBy: ["module:lease-fraud-detection"],
   },
 ];
 
 /** How many days before a certificate expires a yearly requirement opens its next cycle. */
 export const DEFAULT_RECERTIFICATION_WINDOW_DAYS = 30;
+
+export const REQUIREMENT_CATEGORIES = ["aml", "reporting", "training", "audit"] as const;
+export const RECURRENCES = ["none", "yearly"] as const;
+export const MEMBER_ROLES = ["learner", "manager"] as const;
+export type MemberRole = (typeof MEMBER_ROLES)[number];
+
+/** Where a signed-in user belongs when no allowlist entry names their organisation. */
+export const INDEPENDENT_LEARNERS = "Independent learners";
+
+/** The regions an organisation may be in: the product's, and the EU for its regulator label. */
+export const ORGANISATION_REGIONS = ["CA", "US", "SG", "TH", "MY", "ID", "PH", "VN", "EU"] as const;
+export type OrganisationRegion = (typeof ORGANISATION_REGIONS)[number];
+export const DEFAULT_ORGANISATION_REGION: OrganisationRegion = "CA";
+
+/** The time zone a new organisation in a region counts its due dates in (editable). */
+export const TIME_ZONE_BY_REGION: Readonly<Record<OrganisationRegion, string>> = {
+  CA: "America/Toronto",
+  US: "America/New_York",
+  SG: "Asia/Singapore",
+  TH: "Asia/Bangkok",
+  MY: "Asia/Kuala_Lumpur",
+  ID: "Asia/Jakarta",
+  PH: "Asia/Manila",
+  VN: "Asia/Ho_Chi_Minh",
+  EU: "Europe/Brussels",
+};
 
 /** SPEC §9: the regulator named for each region; any other region reads FINTRAC. */
 export const REGULATOR_BY_REGION: Readonly<Record<string, string>> = {

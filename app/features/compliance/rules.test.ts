@@ -27,7 +27,7 @@ describe("the default requirements", () => {
       DEFAULT_REQUIREMENTS.map(({ name, dueDate, points }) => [name, dueDate, points]),
     ).toEqual([
       ["AML Training", "2025-12-31", 100],
-      ["Suspicious Activity Reporting", "2026-02-15", 150],
+      ["Suspicious Transaction Reporting", "2026-02-15", 150],
       ["Customer Due Diligence", "2025-11-30", 200],
       ["Record Keeping", "2026-03-01", 125],
     ]);

@@ -9,9 +9,10 @@
 //   day wherever the learner is, so it is compared with the learner's local date of `now`;
 // - a time zone is an IANA name (`America/Toronto`); an unknown one throws a RangeError.
 
+import { RENEWAL_OPENS_DAYS, VALIDITY_YEARS } from "~/features/certificates";
 import { DEFAULT_REGULATOR, REGULATOR_BY_REGION } from "./constants";
 
-export type Instant = Date | string;
+export type Instant = Date | string | number;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -287,4 +288,97 @@ export function monthlyStats(
 export function regulatorFor(region: string | null | undefined): string {
   const code = (region ?? "").toUpperCase();
   return REGULATOR_BY_REGION[code] ?? DEFAULT_REGULATOR;
+}
+
+/** One year on, as a certificate's validity counts it (29 February becomes 1 March). */
+export function oneYearAfter(instant: Instant): Date {
+  const later = new Date(instant);
+  later.setUTCFullYear(later.getUTCFullYear() + VALIDITY_YEARS);
+  return later;
+}
+
+/**
+ * When a learner fulfilled each cycle of a requirement, oldest first: the moment the last of its
+ * modules was passed. The first cycle takes any passes; each later cycle only passes from
+ * RENEWAL_OPENS_DAYS before the previous fulfilment's year ends (the certificates' renewal period),
+ * so a retake renews the requirement exactly when it renews the certificate. A requirement that
+ * never recurs is fulfilled once. `passes` holds each module's passing completions, in any order;
+ * passes after `now` are left out.
+ */
+export function fulfilments(input: {
+  moduleIds: readonly string[];
+  passes: ReadonlyMap<string, readonly Instant[]>;
+  recurrence: Recurrence;
+  now: Date;
+}): string[] {
+  const { moduleIds, passes, recurrence, now } = input;
+  if (moduleIds.length === 0) return [];
+  const sorted = moduleIds.map((id) =>
+    (passes.get(id) ?? [])
+      .map((instant) => new Date(instant).getTime())
+      .filter((time) => time <= now.getTime())
+      .sort((a, b) => a - b),
+  );
+  const terms: string[] = [];
+  let from = -Infinity;
+  for (;;) {
+    const firsts = sorted.map((times) => times.find((time) => time >= from));
+    if (firsts.some((time) => time === undefined)) break;
+    const fulfilled = Math.max(...(firsts as number[]));
+    terms.push(new Date(fulfilled).toISOString());
+    if (recurrence === "none") break;
+    from = oneYearAfter(fulfilled).getTime() - RENEWAL_OPENS_DAYS * DAY_MS;
+  }
+  return terms;
+}
+
+export interface LearnerRequirement extends RequirementStatus {
+  cycle: number;
+  /** When the current cycle was fulfilled; null while it is not. */
+  completedAt: string | null;
+  /** The current cycle renews a previous one (its recertification window is open). */
+  renewal: boolean;
+}
+
+/**
+ * Where a learner stands on a requirement now: the cycle they are in, its due date (the
+ * requirement's for the first cycle, the end of the previous year of validity for a renewal,
+ * either moved by an extension of that cycle) and its status.
+ */
+export function learnerRequirement(input: {
+  dueDate: string;
+  recurrence: Recurrence;
+  windowDays: number;
+  /** From `fulfilments`. */
+  fulfilled: readonly string[];
+  /** Extended due dates by cycle. */
+  extensions: ReadonlyMap<number, string>;
+  now: Date;
+  timeZone: string;
+}): LearnerRequirement {
+  const { recurrence, windowDays, fulfilled, extensions, now, timeZone } = input;
+  const last = fulfilled.at(-1);
+  const cycle = currentCycle({
+    recurrence,
+    windowDays,
+    certificate: last
+      ? { generation: fulfilled.length, issuedAt: last, expiresAt: oneYearAfter(last) }
+      : null,
+    now,
+  });
+  const previous = fulfilled[cycle.cycle - 2];
+  const dueDate = previous ? localDate(oneYearAfter(previous), timeZone) : input.dueDate;
+  const completedAt = cycle.fulfilled ? (last ?? null) : null;
+  return {
+    ...requirementStatus({
+      dueDate,
+      completedAt,
+      now,
+      timeZone,
+      extendedDueDate: extensions.get(cycle.cycle) ?? null,
+    }),
+    cycle: cycle.cycle,
+    completedAt,
+    renewal: cycle.windowOpen,
+  };
 }

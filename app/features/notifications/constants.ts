@@ -2,7 +2,14 @@
 export const NOTIFICATION_TYPES = ["compliance", "training", "system", "audit"] as const;
 export const NOTIFICATION_PRIORITIES = ["low", "medium", "high"] as const;
 /** What a notification can say; each has a title and a message under training:notifications.kinds. */
-export const NOTIFICATION_KINDS = ["certificateIssued", "certificateNeedsName"] as const;
+export const NOTIFICATION_KINDS = [
+  "certificateIssued",
+  "certificateNeedsName",
+  "requirementDueSoon",
+  "requirementOverdue",
+  "recertificationOpen",
+  "reportReady",
+] as const;
 
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 export type NotificationPriority = (typeof NOTIFICATION_PRIORITIES)[number];

@@ -9,3 +9,4 @@ export {
   type LearnerAchievements,
   loadAchievements,
 } from "./achievements.server";
+export { type CompletedTake, completedModuleTakes } from "./records.server";
