@@ -24,6 +24,7 @@ export default [
     route("lease-fraud-demo", "routes/training.lease-fraud-demo.tsx"),
     route("certificates", "routes/training.certificates.tsx"),
     route("notifications", "routes/training.notifications.tsx"),
+    route("compliance", "routes/training.compliance.tsx"),
   ]),
   route("training/certificates/:code/pdf", "routes/training.certificate-pdf.ts"),
   route("training/certificates/:code/credential", "routes/training.certificate-credential.ts"),

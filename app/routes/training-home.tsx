@@ -1,8 +1,12 @@
-import { Award, FileSearch, Search } from "lucide-react";
+import { Award, FileSearch, RefreshCw, RotateCcw, Search } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
-import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { Form, Link, data, redirect, useNavigation, useSubmit } from "react-router";
 import { track } from "~/features/analytics";
-import { i18nForMatches, useTranslation } from "~/features/i18n";
+import { recordAnalyticsEvents } from "~/features/analytics/index.server";
+import { AnalyticsPanel, ComplianceDashboardPanel } from "~/features/compliance";
+import { factoryReset, loadComplianceDashboard } from "~/features/compliance/index.server";
+import { i18nForMatches, useLocale, useTranslation } from "~/features/i18n";
+import { getLocaleState } from "~/features/i18n/index.server";
 import { TrackCard } from "~/features/training";
 import { loadTrainingHome } from "~/features/training/index.server";
 import { Button, ButtonLink } from "~/ui/button";
@@ -15,17 +19,52 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return [{ title: `${t("training:title")} | Kestrel` }];
 };
 
-export function loader({ request }: Route.LoaderArgs) {
-  return loadTrainingHome(request);
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const [home, dashboard] = await Promise.all([
+    loadTrainingHome(request),
+    loadComplianceDashboard(request, { fresh: url.searchParams.has("refreshed") }),
+  ]);
+  return {
+    ...home,
+    dashboard,
+    confirmReset: url.searchParams.get("reset") === "confirm",
+    resetDone: url.searchParams.get("reset") === "done",
+    refreshed: url.searchParams.has("refreshed"),
+  };
+}
+
+/**
+ * Refresh Data reloads the page with figures computed afresh; Factory Reset (after its
+ * confirmation) starts the learner's training again. Both work as plain form posts.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "refresh") {
+    const { locale } = await getLocaleState(request);
+    await recordAnalyticsEvents({
+      events: [{ name: "data_refreshed", properties: {}, path: "/training", locale }],
+    });
+    return redirect("/training?refreshed");
+  }
+  if (intent === "factory-reset") {
+    await factoryReset(request);
+    return redirect("/training?reset=done");
+  }
+  return data({ error: "validation" as const }, { status: 400 });
 }
 
 const LEVEL_OPTIONS = ["all", "beginner", "intermediate", "advanced"] as const;
 
 export default function TrainingHome({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("training");
-  const { summary, tracks, query, level } = loaderData;
+  const { summary, tracks, query, level, dashboard } = loaderData;
   const submit = useSubmit();
-  const searching = useNavigation().location?.pathname === "/training";
+  const navigation = useNavigation();
+  const searching =
+    navigation.location?.pathname === "/training" && navigation.formMethod !== "POST";
+  const posting = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
   const searchId = useId();
   const levelId = useId();
   const form = useRef<HTMLFormElement>(null);
@@ -78,7 +117,24 @@ export default function TrainingHome({ loaderData }: Route.ComponentProps) {
           </Card>
         </dl>
       </section>
-      {/* Slots of the compliance dashboard, analytics, reports and notifications (their own issue). */}
+      <TrainingDataControls
+        takenAt={dashboard?.takenAt ?? null}
+        posting={typeof posting === "string" ? posting : null}
+        confirmReset={loaderData.confirmReset}
+        resetDone={loaderData.resetDone}
+        refreshed={loaderData.refreshed}
+      />
+
+      {dashboard && (
+        <div className="mt-8 grid gap-8">
+          <section aria-labelledby="compliance-heading">
+            <ComplianceDashboardPanel dashboard={dashboard} showLink />
+          </section>
+          <section aria-labelledby="analytics-heading">
+            <AnalyticsPanel dashboard={dashboard} />
+          </section>
+        </div>
+      )}
 
       <section aria-labelledby="tracks-heading" className="mt-12">
         <h2 id="tracks-heading" className="text-2xl font-bold">
@@ -174,6 +230,86 @@ export default function TrainingHome({ loaderData }: Route.ComponentProps) {
           </Link>
         </li>
       </ul>
+    </div>
+  );
+}
+
+/** Refresh Data, Factory Reset and its confirmation (a page state, so it works without scripts). */
+function TrainingDataControls({
+  takenAt,
+  posting,
+  confirmReset,
+  resetDone,
+  refreshed,
+}: {
+  takenAt: string | null;
+  posting: string | null;
+  confirmReset: boolean;
+  resetDone: boolean;
+  refreshed: boolean;
+}) {
+  const { t } = useTranslation("dashboard");
+  const { locale } = useLocale();
+  const confirmHeading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (confirmReset) confirmHeading.current?.focus();
+  }, [confirmReset]);
+  const time = takenAt
+    ? new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(
+        new Date(takenAt),
+      )
+    : null;
+  return (
+    <div className="mt-6">
+      <div className="flex flex-wrap items-center gap-3">
+        <Form method="post" replace preventScrollReset>
+          <input type="hidden" name="intent" value="refresh" />
+          <Button type="submit" variant="secondary" disabled={posting === "refresh"}>
+            <RefreshCw
+              aria-hidden="true"
+              className={`size-4 ${posting === "refresh" ? "motion-safe:animate-spin" : ""}`}
+            />
+            {posting === "refresh" ? t("refreshing") : t("refresh")}
+          </Button>
+        </Form>
+        <ButtonLink to="/training?reset=confirm" variant="secondary" preventScrollReset>
+          <RotateCcw aria-hidden="true" className="size-4" />
+          {t("reset.button")}
+        </ButtonLink>
+        {time && (
+          <p className="text-sm text-slate-600 dark:text-slate-300">{t("asOf", { time })}</p>
+        )}
+      </div>
+      <p role="status" className="mt-2 text-sm font-medium">
+        {resetDone ? t("reset.done") : refreshed ? t("refreshed") : ""}
+      </p>
+      {confirmReset && (
+        <div
+          role="alertdialog"
+          aria-labelledby="reset-title"
+          aria-describedby="reset-body"
+          className="mt-4 rounded-2xl border border-red-300 bg-red-50 p-6 dark:border-red-800 dark:bg-red-950"
+          data-testid="reset-confirmation"
+        >
+          <h2 id="reset-title" ref={confirmHeading} tabIndex={-1} className="text-lg font-bold">
+            {t("reset.title")}
+          </h2>
+          <p id="reset-body" className="mt-2">
+            {t("reset.body")}
+          </p>
+          <div className="mt-4 flex flex-wrap gap-3">
+            <Form method="post" replace>
+              <input type="hidden" name="intent" value="factory-reset" />
+              <Button type="submit" disabled={posting === "factory-reset"}>
+                {posting === "factory-reset" ? t("reset.resetting") : t("reset.confirm")}
+              </Button>
+            </Form>
+            <ButtonLink to="/training" variant="secondary" replace preventScrollReset>
+              {t("reset.cancel")}
+            </ButtonLink>
+          </div>
+        </div>
+      )}
     </div>
   );
 }

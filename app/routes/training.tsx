@@ -6,10 +6,11 @@ import { countNeedingAction } from "~/features/notifications/index.server";
 import { TrainingHeader } from "~/features/training";
 import { loadLearnerView } from "~/features/training/index.server";
 import consumerScamModule from "../../locales/en/consumerScamModule.json";
+import dashboard from "../../locales/en/dashboard.json";
 import training from "../../locales/en/training.json";
 import type { Route } from "./+types/training";
 
-addEnglishNamespaces({ training, consumerScamModule });
+addEnglishNamespaces({ training, consumerScamModule, dashboard });
 
 // The frame of every training page: its header (SPEC §2 training home) above the page.
 export async function loader({ request }: Route.LoaderArgs) {

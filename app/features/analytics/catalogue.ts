@@ -44,6 +44,7 @@ export const ANALYTICS_EVENTS = [
   "scenario_started",
   "scenario_completed",
   "certificates_viewed",
+  "compliance_viewed",
   "certificate_downloaded",
   "certificate_verification_attempted",
 ] as const;

@@ -17,5 +17,6 @@ export {
   changeCertificateStatus,
   listAllCertificates,
   listCertificates,
+  revokeAllHeld,
   type CertificateRow,
 } from "./records.server";

@@ -110,6 +110,7 @@ export async function issueEarnedCertificates(
 
 interface HeldRow {
   achievement_key: string;
+  revoked_at: string | null;
   generation: number;
   issued_at: string;
   expires_at: string;
@@ -119,7 +120,14 @@ interface HeldRow {
 async function newestHeld(userId: string, key?: string): Promise<Map<string, HeldRow>> {
   let query = getDb()
     .selectFrom("certificate")
-    .select(["achievement_key", "generation", "issued_at", "expires_at", "verification_code"])
+    .select([
+      "achievement_key",
+      "generation",
+      "issued_at",
+      "expires_at",
+      "verification_code",
+      "revoked_at",
+    ])
     .where("user_id", "=", userId);
   if (key) query = query.where("achievement_key", "=", key);
   const rows = await query.orderBy("generation").execute();
@@ -129,10 +137,11 @@ async function newestHeld(userId: string, key?: string): Promise<Map<string, Hel
 /**
  * An achievement is due a certificate when none was issued, or when it was earned again in the
  * renewal period of the newest one: from RENEWAL_OPENS_DAYS before it expires (a retake renews
- * it; an earlier one does not).
+ * it; an earlier one does not). A revoked certificate is replaced by earning it again.
  */
 function isDue(achievement: Achievement, held: HeldRow | undefined): boolean {
   if (!held) return true;
+  if (held.revoked_at !== null) return achievement.completedAt > held.revoked_at;
   const renewalOpens = new Date(
     new Date(held.expires_at).getTime() - RENEWAL_OPENS_DAYS * 24 * 60 * 60 * 1000,
   ).toISOString();

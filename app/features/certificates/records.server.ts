@@ -155,6 +155,25 @@ export async function changeCertificateStatus(input: {
   });
 }
 
+/** Revokes every valid certificate of a user with one reason (Factory Reset); returns how many. */
+export async function revokeAllHeld(input: {
+  userId: string;
+  reason: string;
+  actorEmail: string;
+  now?: Date;
+}): Promise<number> {
+  const rows = await getDb()
+    .selectFrom("certificate")
+    .select("verification_code")
+    .where("user_id", "=", input.userId)
+    .where("revoked_at", "is", null)
+    .execute();
+  for (const row of rows) {
+    await changeCertificateStatus({ ...input, code: row.verification_code, action: "revoked" });
+  }
+  return rows.length;
+}
+
 /** Every revocation and reinstatement of these certificates, by code, oldest first. */
 export async function certificateHistories(
   codes: readonly string[],

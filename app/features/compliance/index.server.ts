@@ -14,3 +14,12 @@ export {
   type RequirementState,
   complianceSnapshot,
 } from "./status.server";
+export {
+  type ComplianceDashboard,
+  type DashboardRequirement,
+  ORGANISATION_FIGURES_TTL_MS,
+  forgetFigures,
+  loadComplianceDashboard,
+} from "./dashboard.server";
+export { RESET_REASON, factoryReset } from "./factory-reset.server";
+export { type Analytics, computeAnalytics } from "./analytics";

@@ -190,14 +190,17 @@ export interface Member {
   joinedAt: string;
 }
 
-/** Everyone in an organisation, by the time they joined. */
-export async function membersOf(organisationId: number): Promise<Member[]> {
-  const rows = await getDb()
+/** Everyone in an organisation (or only these users of it), by the time they joined. */
+export async function membersOf(
+  organisationId: number,
+  userIds?: readonly string[],
+): Promise<Member[]> {
+  if (userIds?.length === 0) return [];
+  let query = getDb()
     .selectFrom("organisation_member")
     .select(["user_id", "role", "joined_at"])
-    .where("organisation_id", "=", organisationId)
-    .orderBy("joined_at")
-    .orderBy("user_id")
-    .execute();
+    .where("organisation_id", "=", organisationId);
+  if (userIds) query = query.where("user_id", "in", userIds);
+  const rows = await query.orderBy("joined_at").orderBy("user_id").execute();
   return rows.map((row) => ({ userId: row.user_id, role: row.role, joinedAt: row.joined_at }));
 }

@@ -38,9 +38,7 @@ export async function complianceSnapshot(
   organisation: Organisation,
   { userIds, now = new Date() }: { userIds?: readonly string[]; now?: Date } = {},
 ): Promise<ComplianceSnapshot> {
-  const members = (await membersOf(organisation.id)).filter(
-    (member) => !userIds || userIds.includes(member.userId),
-  );
+  const members = await membersOf(organisation.id, userIds);
   const ids = members.map((member) => member.userId);
   const requirements = await requirementsOf(organisation.id);
   const [extensions, takes, certificates, accounts] = await Promise.all([

@@ -5,6 +5,7 @@ import type audit from "../../../locales/en/audit.json";
 import common from "../../../locales/en/common.json";
 import type compliance from "../../../locales/en/compliance.json";
 import type consumerScamModule from "../../../locales/en/consumerScamModule.json";
+import type dashboard from "../../../locales/en/dashboard.json";
 import contact from "../../../locales/en/contact.json";
 import courses from "../../../locales/en/courses.json";
 import type demo from "../../../locales/en/demo.json";
@@ -54,6 +55,7 @@ export type EnglishResources = typeof english & {
   audit: typeof audit;
   compliance: typeof compliance;
   consumerScamModule: typeof consumerScamModule;
+  dashboard: typeof dashboard;
   demo: typeof demo;
   forms: typeof forms;
   training: typeof training;

@@ -4,6 +4,7 @@ export {
   listNotifications,
   loadNotificationsPage,
   notify,
+  removeAllNotifications,
   settleNotifications,
   type NewNotification,
 } from "./notifications.server";

@@ -96,6 +96,16 @@ export async function listNotifications(userId: string): Promise<NotificationVie
   );
 }
 
+/** Removes every notification of a user (Factory Reset). */
+export async function removeAllNotifications(userId: string, now = new Date()): Promise<void> {
+  await getDb()
+    .updateTable("notification")
+    .set({ removed_at: now.toISOString() })
+    .where("user_id", "=", userId)
+    .where("removed_at", "is", null)
+    .execute();
+}
+
 /** The bell's count: unread notifications that ask for an action. */
 export async function countNeedingAction(userId: string): Promise<number> {
   const row = await getDb()

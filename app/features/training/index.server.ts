@@ -1,6 +1,13 @@
 export { answerStep } from "./answer.server";
 export { adoptGuestProgress, purgeGuestLearners } from "./learners.server";
-export { loadLearnerView, loadTrack, loadTrackModule, loadTrainingHome } from "./home.server";
+export {
+  loadLearnerView,
+  loadTrack,
+  loadTrackModule,
+  loadTrainingHome,
+  catalogueTitles,
+  resetLearnerProgress,
+} from "./home.server";
 export { answerModuleStep, loadPlayer } from "./player.server";
 export { getCatalogue } from "./catalogue.server";
 export { answerLeaseStep, loadLeaseDemo } from "./lease.server";
@@ -10,3 +17,5 @@ export {
   loadAchievements,
 } from "./achievements.server";
 export { type CompletedTake, completedModuleTakes } from "./records.server";
+export { resetProgress } from "./progress.server";
+export { MODULE_COUNT } from "./catalogue.server";

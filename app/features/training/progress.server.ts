@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { getDb, inOneTransaction } from "~/db/db.server";
+import type { Expression, ExpressionBuilder, SqlBool } from "kysely";
+import { type Database, getDb, inOneTransaction } from "~/db/db.server";
 import { getCatalogue } from "./catalogue.server";
 import type { Module } from "./content-schema";
 import { type ItemProgress, type Run, isRunComplete, itemProgress, scorePercent } from "./grading";
@@ -41,6 +42,28 @@ export function newTakeKey(): string {
   return randomBytes(12).toString("base64url");
 }
 
+/**
+ * A take counts towards progress unless it started before the learner's Factory Reset; the ones
+ * before stay stored for the audit trail. For queries that join `learner` to `training_run`.
+ */
+export function countsSinceReset(
+  eb: ExpressionBuilder<Database, "training_run" | "learner">,
+): Expression<SqlBool> {
+  return eb.or([
+    eb("learner.progress_reset_at", "is", null),
+    eb("training_run.started_at", ">", eb.ref("learner.progress_reset_at")),
+  ]);
+}
+
+/** Starts a learner's progress again: takes so far no longer count, and stay stored. */
+export async function resetProgress(learnerId: string, now = new Date()): Promise<void> {
+  await getDb()
+    .updateTable("learner")
+    .set({ progress_reset_at: now.toISOString() })
+    .where("id", "=", learnerId)
+    .execute();
+}
+
 /** Every take of a learner (optionally of some items), with its answers, by item id. */
 export async function loadRuns(
   learnerId: string | null,
@@ -50,6 +73,7 @@ export async function loadRuns(
   if (!learnerId || itemIds?.length === 0) return byItem;
   let query = getDb()
     .selectFrom("training_run")
+    .innerJoin("learner", "learner.id", "training_run.learner_id")
     .leftJoin("training_answer", "training_answer.run_id", "training_run.id")
     .select([
       "training_run.id as runId",
@@ -61,7 +85,8 @@ export async function loadRuns(
       "training_answer.option_id as optionId",
       "training_answer.correct as correct",
     ])
-    .where("training_run.learner_id", "=", learnerId);
+    .where("training_run.learner_id", "=", learnerId)
+    .where(countsSinceReset);
   if (itemIds) query = query.where("training_run.item_id", "in", itemIds);
   const rows = await query.orderBy("training_run.id").orderBy("training_answer.id").execute();
   const runs = new Map<number, Run>();

@@ -2,6 +2,7 @@ import { getDb } from "~/db/db.server";
 import { inChunks } from "~/lib/chunks";
 import { getCatalogue } from "./catalogue.server";
 import { passPercent } from "./grading";
+import { countsSinceReset } from "./progress.server";
 
 // Completed module takes of many users at once, for the compliance dashboard, its reminders and
 // its reports: one query per slice of users, never one per learner.
@@ -35,6 +36,7 @@ export async function completedModuleTakes(userIds: readonly string[]): Promise<
       .where("learner.user_id", "in", slice)
       .where("training_run.item_id", "in", moduleIds)
       .where("training_run.completed_at", "is not", null)
+      .where(countsSinceReset)
       .execute(),
   );
   return rows.map((row) => {

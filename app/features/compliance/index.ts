@@ -1,0 +1,6 @@
+export { AnalyticsPanel } from "./analytics-panel";
+export {
+  ComplianceDashboardPanel,
+  RequirementStatusBadge,
+  useCalendarDate,
+} from "./compliance-dashboard";
