@@ -4,6 +4,7 @@ import { DEFAULT_AFTER_SIGN_IN, LOGIN_INTENTS } from "~/features/auth";
 import { LoginCodeForm, LoginEmailForm, LoginToast, NotInPilot } from "~/features/auth/forms";
 import { getOptionalUser, requestSignInCode, verifySignInCode } from "~/features/auth/index.server";
 import { addEnglishNamespaces, i18nForMatches, useTranslation } from "~/features/i18n";
+import { membershipOf } from "~/features/compliance/index.server";
 import { adoptGuestProgress } from "~/features/training/index.server";
 import { readFormFields } from "~/lib/api.server";
 import { requestInfoContext } from "~/lib/request-context";
@@ -34,8 +35,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const login = {
     clientIp: context.get(requestInfoContext).clientIp,
     request,
-    // A guest's training progress becomes the account's (ARCHITECTURE "Learning core").
-    onSignedIn: (userId: string) => adoptGuestProgress(request, userId),
+    // The user joins the organisation that let them in, and a guest's training progress becomes
+    // the account's (ARCHITECTURE "Learning core").
+    onSignedIn: async (user: { id: string; email: string }) => {
+      await membershipOf(user);
+      return adoptGuestProgress(request, user.id);
+    },
   };
   const { status, headers, reply } =
     fields.intent === LOGIN_INTENTS.verifyCode

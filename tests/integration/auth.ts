@@ -5,6 +5,7 @@ import {
   requestSignInCode,
   verifySignInCode,
 } from "~/features/auth/index.server";
+import { membershipOf } from "~/features/compliance/index.server";
 
 /** The newest sign-in code mailed to `email`, read from the outbox (mail leaves off the request). */
 export async function latestSignInCode(email: string, after = 0): Promise<string> {
@@ -63,6 +64,11 @@ export async function signInForTest(
   const context = {
     clientIp: `203.0.113.${signIns % 250}`,
     request: new Request("http://localhost/login"),
+    // As the login page does: the user joins the organisation that let them in.
+    onSignedIn: async (user: { id: string; email: string }) => {
+      await membershipOf(user);
+      return null;
+    },
   };
   const after = await lastOutboxId();
   await requestSignInCode({ intent: "request-code", email }, context);

@@ -38,7 +38,7 @@ export interface LoginContext {
   clientIp: string;
   request: Request;
   /** Runs once the session is open (e.g. a guest's training moves to the account); may add a cookie. */
-  onSignedIn?: (userId: string) => Promise<string | null>;
+  onSignedIn?: (user: { id: string; email: string }) => Promise<string | null>;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -163,7 +163,7 @@ export async function verifySignInCode(
   logger.info({ event: "sign_in.succeeded", email: fingerprint, userId }, "sign-in");
   const cookies = new Headers();
   for (const cookie of headers.getSetCookie()) cookies.append("Set-Cookie", cookie);
-  const extra = await onSignedIn?.(userId);
+  const extra = await onSignedIn?.({ id: userId, email });
   if (extra) cookies.append("Set-Cookie", extra);
   throw redirect(safeRedirect(redirectTo, DEFAULT_AFTER_SIGN_IN), { headers: cookies });
 }

@@ -1,0 +1,319 @@
+import { describe, expect, it } from "vitest";
+import { getDb } from "~/db/db.server";
+import {
+  RESET_REASON,
+  loadComplianceDashboard,
+  type ComplianceDashboard,
+} from "~/features/compliance/index.server";
+import { localDate } from "~/features/compliance/rules";
+import { getCatalogue } from "~/features/training/index.server";
+import { answerOf, callAction, pageRequest as request } from "../../tests/integration/call-action";
+import { signInForTest } from "../../tests/integration/auth";
+import { action as certificatesAction } from "./training.certificates";
+import { action as homeAction, loader as homeLoader } from "./training-home";
+import { action as moduleAction } from "./training.module";
+
+// The compliance dashboard on a real database: requirements per learner and cycle, what a
+// manager sees of the organisation, analytics from stored takes, extensions, Factory Reset.
+
+// The takes are recorded at the real time, so the dashboard is read a little after it.
+const NOW = new Date(Date.now() + 10 * 60_000);
+const DAY = 86_400_000;
+let counter = 0;
+const freshIp = () => `198.51.100.${(counter += 1) % 250}`;
+
+async function passModule(cookie: string, moduleId: string, right = true) {
+  const module = getCatalogue().modules.get(moduleId);
+  if (!module) throw new Error(`no module ${moduleId}`);
+  const take = `comp${String((counter += 1)).padStart(12, "0")}`;
+  for (const step of module.steps) {
+    const wrong = step.question.options.find((option) => option.id !== step.question.answer);
+    const response = await callAction(
+      moduleAction,
+      request(`/training/module/${moduleId}`, {
+        cookie,
+        body: new URLSearchParams({
+          take,
+          step: step.id,
+          option: right ? step.question.answer : (wrong?.id ?? ""),
+        }),
+      }),
+      freshIp(),
+      { moduleId },
+    );
+    expect(response.status).toBe(200);
+  }
+  return take;
+}
+
+/** Moves a take (its first answer and completion) to another moment. */
+async function moveTake(take: string, completedAt: Date) {
+  await getDb()
+    .updateTable("training_run")
+    .set({
+      started_at: new Date(completedAt.getTime() - 6 * 60_000).toISOString(),
+      completed_at: completedAt.toISOString(),
+    })
+    .where("take_key", "=", take)
+    .execute();
+}
+
+const dashboardOf = async (cookie: string, options: { scope?: "self"; fresh?: boolean } = {}) =>
+  (await loadComplianceDashboard(request("/training", { cookie }), {
+    now: NOW,
+    fresh: true,
+    ...options,
+  })) as ComplianceDashboard;
+
+const byName = (dashboard: ComplianceDashboard, name: string) =>
+  dashboard.requirements.find((requirement) => requirement.name === name);
+
+async function userIdOf(email: string) {
+  const row = await getDb()
+    .selectFrom("user")
+    .select("id")
+    .where("email", "=", email)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+describe("a learner's requirements", () => {
+  it("start as the four default requirements, each overdue once its due date has passed", async () => {
+    const { cookie } = await signInForTest("starter");
+    const dashboard = await dashboardOf(cookie);
+    expect(dashboard.scope).toBe("self");
+    expect(dashboard.role).toBe("learner");
+    expect(dashboard.organisation).toEqual({
+      name: "bank.example",
+      regulator: "FINTRAC",
+      nextAudit: "2026-10-18",
+      nextAuditPast: true,
+    });
+    expect(
+      dashboard.requirements.map(({ name, dueDate, points, status }) => [
+        name,
+        dueDate,
+        points,
+        status,
+      ]),
+    ).toEqual([
+      ["Customer Due Diligence", "2025-11-30", 200, "overdue"],
+      ["AML Training", "2025-12-31", 100, "overdue"],
+      ["Suspicious Transaction Reporting", "2026-02-15", 150, "overdue"],
+      ["Record Keeping", "2026-03-01", 125, "overdue"],
+    ]);
+    expect(dashboard.analytics.complianceScore).toBe(0);
+    // A year earlier every due date was ahead.
+    const earlier = await loadComplianceDashboard(request("/training", { cookie }), {
+      now: new Date("2025-06-01T12:00:00Z"),
+    });
+    expect(earlier?.requirements.every((requirement) => requirement.status === "pending")).toBe(
+      true,
+    );
+  });
+
+  it("is completed by passing its modules, on the learner's local date, and a failed take does not count", async () => {
+    const { cookie } = await signInForTest("passer");
+    await passModule(cookie, "document-verification", false);
+    expect(byName(await dashboardOf(cookie), "Customer Due Diligence")?.status).toBe("overdue");
+
+    const take = await passModule(cookie, "document-verification");
+    // 02:30 UTC on 20 November is still 19 November in Toronto, the organisation's time zone.
+    await moveTake(take, new Date("2026-11-20T02:30:00Z"));
+    const dashboard = await dashboardOf(cookie);
+    expect(byName(dashboard, "Customer Due Diligence")).toMatchObject({
+      status: "completed",
+      completedDate: "2026-11-19",
+    });
+    expect(dashboard.analytics.complianceScore).toBe(25);
+    expect(dashboard.analytics.completionRate).toBe(Math.round(100 / 11));
+    expect(dashboard.analytics.avgTimeToComplete).not.toBeNull();
+    expect(dashboard.analytics.topModules[0]).toMatchObject({
+      moduleId: "document-verification",
+      completions: 1,
+    });
+
+    // AML Training needs both of its modules.
+    await passModule(cookie, "structuring-and-cash-thresholds");
+    expect(byName(await dashboardOf(cookie), "AML Training")?.status).toBe("overdue");
+  });
+
+  it("opens a new cycle in the recertification window, due when the year of the last pass ends", async () => {
+    const { cookie } = await signInForTest("renewer");
+    const take = await passModule(cookie, "document-verification");
+    // Passed 340 days ago: the year ends in 25 days, inside the 30-day window.
+    const passedAt = new Date(NOW.getTime() - 340 * DAY);
+    await moveTake(take, passedAt);
+    const renewal = byName(await dashboardOf(cookie), "Customer Due Diligence");
+    expect(renewal).toMatchObject({ status: "pending", cycle: 2, renewal: true });
+    const yearEnds = new Date(passedAt);
+    yearEnds.setUTCFullYear(yearEnds.getUTCFullYear() + 1);
+    expect(renewal?.dueDate).toBe(localDate(yearEnds, "America/Toronto"));
+
+    // 100 days ago the first cycle was fulfilled and not yet open for renewal.
+    const before = await loadComplianceDashboard(request("/training", { cookie }), {
+      now: new Date(NOW.getTime() - 100 * DAY),
+    });
+    expect(before && byName(before, "Customer Due Diligence")).toMatchObject({
+      status: "completed",
+      cycle: 1,
+    });
+
+    // Passing it again fulfils the second cycle.
+    await passModule(cookie, "document-verification");
+    expect(byName(await dashboardOf(cookie), "Customer Due Diligence")).toMatchObject({
+      status: "completed",
+      cycle: 2,
+      renewal: false,
+    });
+  });
+
+  it("follows an extension of the learner's due date", async () => {
+    const { cookie, email } = await signInForTest("extended");
+    const dashboard = await dashboardOf(cookie);
+    const requirement = byName(dashboard, "Record Keeping");
+    await getDb()
+      .insertInto("requirement_extension")
+      .values({
+        requirement_id: requirement?.id ?? 0,
+        user_id: await userIdOf(email),
+        cycle: 1,
+        due_date: "2026-12-31",
+        reason: "Parental leave",
+        actor_email: "manager@bank.example",
+        created_at: NOW.toISOString(),
+      })
+      .execute();
+    expect(byName(await dashboardOf(cookie), "Record Keeping")).toMatchObject({
+      status: "pending",
+      dueDate: "2026-12-31",
+    });
+  });
+});
+
+describe("a manager", () => {
+  it("sees the organisation's learners in each state and its analytics", async () => {
+    const first = await signInForTest("team");
+    const second = await signInForTest("team");
+    const manager = await signInForTest("lead");
+    await passModule(first.cookie, "document-verification");
+    // The manager is a learner until an admin says otherwise.
+    expect((await dashboardOf(manager.cookie)).scope).toBe("self");
+    await getDb()
+      .updateTable("organisation_member")
+      .set({ role: "manager" })
+      .where("user_id", "=", await userIdOf(manager.email))
+      .execute();
+
+    const dashboard = await dashboardOf(manager.cookie);
+    expect(dashboard.scope).toBe("organisation");
+    expect(dashboard.role).toBe("manager");
+    expect(byName(dashboard, "Customer Due Diligence")).toMatchObject({
+      status: "overdue",
+      counts: { completed: 1, pending: 0, overdue: 2 },
+    });
+    expect(dashboard.analytics.totalUsers).toBe(3);
+    expect(dashboard.analytics.complianceScore).toBe(Math.round(100 / 12));
+    expect(dashboard.analytics.completionRate).toBe(Math.round(100 / 33));
+    const month = dashboard.analytics.monthlyStats.at(-1);
+    expect(dashboard.analytics.monthlyStats).toHaveLength(6);
+    expect(month).toMatchObject({ completions: 1, newUsers: 3 });
+
+    // Their own page still shows their own requirements.
+    const own = await dashboardOf(manager.cookie, { scope: "self" });
+    expect(byName(own, "Customer Due Diligence")?.counts).toBeNull();
+    expect(second.email).not.toBe(first.email);
+  });
+
+  it("sees figures at most a minute old, or fresh ones after Refresh Data", async () => {
+    const manager = await signInForTest("cached");
+    await getDb()
+      .updateTable("organisation_member")
+      .set({ role: "manager" })
+      .where("user_id", "=", await userIdOf(manager.email))
+      .execute();
+    const before = await dashboardOf(manager.cookie);
+    await passModule(manager.cookie, "document-verification");
+    const cached = await dashboardOf(manager.cookie, { fresh: false });
+    expect(cached.takenAt).toBe(before.takenAt);
+    const refreshed = await callAction(
+      homeAction,
+      request("/training", {
+        cookie: manager.cookie,
+        body: new URLSearchParams({ intent: "refresh" }),
+      }),
+      freshIp(),
+    );
+    expect(refreshed.headers.get("Location")).toBe("/training?refreshed");
+    const page = await answerOf(() =>
+      homeLoader({ request: request("/training?refreshed", { cookie: manager.cookie }) } as never),
+    );
+    const { dashboard } = (page as unknown as { data: { dashboard: ComplianceDashboard } }).data;
+    expect(byName(dashboard, "Customer Due Diligence")?.counts?.completed).toBe(1);
+  });
+});
+
+describe("Factory Reset", () => {
+  it("clears progress and notifications and revokes certificates, keeping every take", async () => {
+    const { cookie, email } = await signInForTest("resetter");
+    await callAction(
+      certificatesAction,
+      request("/training/certificates", {
+        cookie,
+        body: new URLSearchParams({ name: "Nguyễn Thị Mai" }),
+      }),
+      freshIp(),
+    );
+    await passModule(cookie, "document-verification");
+    const userId = await userIdOf(email);
+    const certificates = () =>
+      getDb()
+        .selectFrom("certificate")
+        .select(["revoked_reason"])
+        .where("user_id", "=", userId)
+        .execute();
+    expect(await certificates()).toEqual([{ revoked_reason: null }]);
+    expect(byName(await dashboardOf(cookie), "Customer Due Diligence")?.status).toBe("completed");
+
+    const reset = await callAction(
+      homeAction,
+      request("/training", { cookie, body: new URLSearchParams({ intent: "factory-reset" }) }),
+      freshIp(),
+    );
+    expect(reset.headers.get("Location")).toBe("/training?reset=done");
+    expect(await certificates()).toEqual([{ revoked_reason: RESET_REASON }]);
+    expect(byName(await dashboardOf(cookie), "Customer Due Diligence")?.status).toBe("overdue");
+    const notifications = await getDb()
+      .selectFrom("notification")
+      .select("removed_at")
+      .where("user_id", "=", userId)
+      .execute();
+    expect(notifications.length).toBeGreaterThan(0);
+    expect(notifications.every((row) => row.removed_at !== null)).toBe(true);
+    const takes = await getDb().selectFrom("training_run").select("id").execute();
+    expect(takes).toHaveLength(1);
+    const page = await answerOf(() =>
+      homeLoader({ request: request("/training?reset=done", { cookie }) } as never),
+    );
+    expect(
+      (page as unknown as { data: { summary: { completedModules: number } } }).data.summary
+        .completedModules,
+    ).toBe(0);
+
+    // Passing again earns a new certificate.
+    await passModule(cookie, "document-verification");
+    expect((await certificates()).map((row) => row.revoked_reason)).toEqual([RESET_REASON, null]);
+  });
+
+  it("refuses an unknown intent", async () => {
+    const { cookie } = await signInForTest("hostile");
+    for (const intent of ["", "drop table", "<script>", "x".repeat(5000)]) {
+      const answer = await callAction(
+        homeAction,
+        request("/training", { cookie, body: new URLSearchParams({ intent }) }),
+        freshIp(),
+      );
+      expect(answer.status).toBe(400);
+    }
+  });
+});
