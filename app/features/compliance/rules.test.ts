@@ -9,7 +9,9 @@ import {
   complianceScore,
   currentCycle,
   dueReminders,
+  fulfilments,
   lastMonths,
+  learnerRequirement,
   localDate,
   monthKey,
   monthlyStats,
@@ -355,5 +357,113 @@ describe("the regulator", () => {
     expect(regulatorFor("sg")).toBe("MAS");
     expect(regulatorFor("th")).toBe("FINTRAC");
     expect(regulatorFor(null)).toBe("FINTRAC");
+  });
+});
+
+describe("fulfilments", () => {
+  const now = new Date("2027-06-01T00:00:00Z");
+  const passes = (entries: Record<string, string[]>) => new Map(Object.entries(entries));
+
+  it("need every module passed; the last of them fulfils the cycle", () => {
+    expect(
+      fulfilments({
+        moduleIds: ["a", "b"],
+        passes: passes({ a: ["2026-01-10T00:00:00Z"] }),
+        recurrence: "none",
+        now,
+      }),
+    ).toEqual([]);
+    expect(
+      fulfilments({
+        moduleIds: ["a", "b"],
+        passes: passes({ a: ["2026-01-10T00:00:00Z"], b: ["2026-01-05T00:00:00Z"] }),
+        recurrence: "none",
+        now,
+      }),
+    ).toEqual(["2026-01-10T00:00:00.000Z"]);
+  });
+
+  it("count a retake towards the next year only from 90 days before the year ends", () => {
+    const result = fulfilments({
+      moduleIds: ["a"],
+      // The second pass is 200 days after the first (too early), the third 300 days after.
+      passes: passes({
+        a: ["2026-01-01T00:00:00Z", "2026-07-20T00:00:00Z", "2026-10-28T00:00:00Z"],
+      }),
+      recurrence: "yearly",
+      now,
+    });
+    expect(result).toEqual(["2026-01-01T00:00:00.000Z", "2026-10-28T00:00:00.000Z"]);
+  });
+
+  it("leave out passes after now", () => {
+    expect(
+      fulfilments({
+        moduleIds: ["a"],
+        passes: passes({ a: ["2027-07-01T00:00:00Z"] }),
+        recurrence: "yearly",
+        now,
+      }),
+    ).toEqual([]);
+  });
+});
+
+describe("a learner's requirement", () => {
+  const base = {
+    dueDate: "2026-03-01",
+    recurrence: "yearly" as const,
+    windowDays: 30,
+    extensions: new Map<number, string>(),
+    timeZone: TORONTO,
+  };
+
+  it("is the first cycle, due on the requirement's date, until it is fulfilled", () => {
+    expect(
+      learnerRequirement({ ...base, fulfilled: [], now: new Date("2026-03-02T04:59:00Z") }),
+    ).toMatchObject({ cycle: 1, status: "pending", effectiveDueDate: "2026-03-01" });
+    expect(
+      learnerRequirement({ ...base, fulfilled: [], now: new Date("2026-03-02T05:00:00Z") }),
+    ).toMatchObject({ cycle: 1, status: "overdue" });
+  });
+
+  it("opens the next cycle when the window opens, due when the year ends, moved by its extension", () => {
+    const fulfilled = ["2026-02-01T15:00:00.000Z"];
+    expect(
+      learnerRequirement({ ...base, fulfilled, now: new Date("2026-12-31T00:00:00Z") }),
+    ).toMatchObject({ cycle: 1, status: "completed", completedDate: "2026-02-01" });
+    const renewal = learnerRequirement({
+      ...base,
+      fulfilled,
+      now: new Date("2027-01-05T00:00:00Z"),
+    });
+    expect(renewal).toMatchObject({
+      cycle: 2,
+      status: "pending",
+      renewal: true,
+      effectiveDueDate: "2027-02-01",
+      completedAt: null,
+    });
+    expect(
+      learnerRequirement({ ...base, fulfilled, now: new Date("2027-02-03T00:00:00Z") }),
+    ).toMatchObject({ cycle: 2, status: "overdue" });
+    expect(
+      learnerRequirement({
+        ...base,
+        fulfilled,
+        extensions: new Map([[2, "2027-03-01"]]),
+        now: new Date("2027-02-03T00:00:00Z"),
+      }),
+    ).toMatchObject({ cycle: 2, status: "pending", effectiveDueDate: "2027-03-01" });
+  });
+
+  it("never reopens a requirement without recurrence", () => {
+    expect(
+      learnerRequirement({
+        ...base,
+        recurrence: "none",
+        fulfilled: ["2026-02-01T15:00:00.000Z"],
+        now: new Date("2029-01-01T00:00:00Z"),
+      }),
+    ).toMatchObject({ cycle: 1, status: "completed" });
   });
 });
