@@ -14,7 +14,7 @@ describe("analytics", () => {
   it("counts each module once per learner, averages every take and ranks modules by learners", () => {
     const analytics = computeAnalytics(
       {
-        learners: [{ joinedAt: "2026-11-01T00:00:00Z" }, { joinedAt: "2026-06-01T00:00:00Z" }],
+        learners: [{ joinedAt: "2026-11-01T12:00:00Z" }, { joinedAt: "2026-06-01T00:00:00Z" }],
         takes: [
           take("u1", "m1", "2026-10-05T00:00:00Z", 60),
           take("u1", "m1", "2026-11-02T00:00:00Z", 100),
