@@ -1,30 +1,10 @@
 import { readFileSync } from "node:fs";
-import type { Page } from "@playwright/test";
 import { pdfText } from "../pdf-text";
 import { PILOT_DOMAIN, login, totp } from "./auth";
 import { expect, expectAccessible, test, uniqueEmail, waitForHydration } from "./fixtures";
+import { passModule } from "./modules";
 
 // Certificates as a learner, a stranger with a code and an admin meet them (issue "Certificates").
-
-type Question = { options: { id: string; text: { en: string } }[]; answer: string };
-const esg = JSON.parse(
-  readFileSync("content/training/modules/esg-fundamentals-singapore.json", "utf8"),
-) as { id: string; steps: { question: Question }[] };
-
-/** Passes the ESG module with every answer right. */
-async function passModule(page: Page) {
-  await page.goto(`/training/module/${esg.id}`);
-  await waitForHydration(page);
-  for (const [index, { question }] of esg.steps.entries()) {
-    const right = question.options.find((option) => option.id === question.answer);
-    await page.getByRole("radio", { name: right?.text.en ?? "" }).check();
-    await page.getByTestId("check-answer").click();
-    await expect(page.getByTestId("answer-feedback")).toContainText("Correct");
-    const next = index === esg.steps.length - 1 ? "Complete Module" : "Next";
-    await page.getByRole("link", { name: next }).click();
-  }
-  await expect(page.getByTestId("module-completed")).toContainText("Score 100%");
-}
 
 test("a learner earns a certificate, prints their Thai name on it, and anyone can verify it until an admin revokes it", async ({
   page,
@@ -32,7 +12,7 @@ test("a learner earns a certificate, prints their Thai name on it, and anyone ca
 }, testInfo) => {
   test.slow();
   await login(page, uniqueEmail("holder", PILOT_DOMAIN));
-  await passModule(page);
+  await passModule(page, "esg-fundamentals-singapore");
   await expect(page.getByTestId("completion-certificate")).toContainText(
     "You earned a certificate for this module.",
   );
