@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/db/db.server";
+import { checkPilotAccess } from "~/features/auth/index.server";
 import { complianceSnapshot, membershipOf } from "~/features/compliance/index.server";
 import { getCatalogue } from "~/features/training/index.server";
 import { seedDemo } from "./demo-seed.server";
@@ -142,9 +143,34 @@ describe("the demo organisation", () => {
       organisation: { id: made.organisationId },
     });
 
+    // Someone of the domain who signs in later joins the organisation too, with no PILOT_DOMAINS.
+    await expect(checkPilotAccess("new.hire@northwind-demo.test")).resolves.toEqual({
+      allowed: true,
+      organisation: "Northwind Credit Union (demo)",
+      via: "allowlist",
+    });
+    const newHire = { id: "new-hire", email: "new.hire@northwind-demo.test" };
+    await db
+      .insertInto("user")
+      .values({
+        ...newHire,
+        name: "Ana Lima",
+        email_verified: 1,
+        image: null,
+        created_at: now.toISOString(),
+        updated_at: now.toISOString(),
+        two_factor_enabled: null,
+        role: "learner",
+      })
+      .execute();
+    await expect(membershipOf(newHire)).resolves.toMatchObject({
+      role: "learner",
+      organisation: { id: made.organisationId },
+    });
+
     const snapshot = await complianceSnapshot((await membershipOf(learner)).organisation, { now });
     expect(snapshot.requirements).toHaveLength(4);
-    expect(snapshot.learners).toHaveLength(50);
+    expect(snapshot.learners).toHaveLength(51);
     const statuses = snapshot.states.map((state) => state.status);
     for (const status of ["completed", "pending", "overdue"] as const) {
       expect(statuses.filter((found) => found === status).length, status).toBeGreaterThan(0);
