@@ -8,6 +8,7 @@ const BUILD_PATH = "../build/server/index.js";
 const { values } = parseArgs({
   options: { learners: { type: "string" }, attempts: { type: "string" } },
 });
+/** @type {(text: string | undefined, name: string) => number | undefined} */
 const count = (text, name) => {
   if (text === undefined) return undefined;
   const number = Number(text);
