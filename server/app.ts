@@ -335,3 +335,6 @@ export async function start(options: StartOptions = {}): Promise<Server> {
   process.once("SIGINT", shutdown);
   return server;
 }
+
+// `npm run seed:demo` (scripts/seed-demo.js) runs the seed from this bundle.
+export { runDemoSeed, seedDemo } from "~/db/demo-seed.server";
