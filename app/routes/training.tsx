@@ -4,6 +4,7 @@ import { addEnglishNamespaces } from "~/features/i18n";
 import { NotificationBell } from "~/features/notifications";
 import { countNeedingAction } from "~/features/notifications/index.server";
 import { TrainingHeader } from "~/features/training";
+import { membershipOf } from "~/features/compliance/index.server";
 import { loadLearnerView } from "~/features/training/index.server";
 import consumerScamModule from "../../locales/en/consumerScamModule.json";
 import dashboard from "../../locales/en/dashboard.json";
@@ -15,7 +16,14 @@ addEnglishNamespaces({ training, consumerScamModule, dashboard });
 // The frame of every training page: its header (SPEC §2 training home) above the page.
 export async function loader({ request }: Route.LoaderArgs) {
   const [learner, user] = await Promise.all([loadLearnerView(request), getOptionalUser(request)]);
-  return { learner, needingAction: user ? await countNeedingAction(user.id) : null };
+  if (!user) return { learner, needingAction: null };
+  const [needingAction, membership] = await Promise.all([
+    countNeedingAction(user.id),
+    membershipOf(user, request),
+  ]);
+  // An organisation's manager is named so in the header (an admin stays an admin).
+  const role = user.role === "learner" ? membership.role : learner.role;
+  return { learner: { ...learner, role }, needingAction };
 }
 
 export default function TrainingLayout({ loaderData }: Route.ComponentProps) {
