@@ -14,3 +14,4 @@ export {
   type RequirementState,
   complianceSnapshot,
 } from "./status.server";
+export { type ReminderPassResult, runReminderPass } from "./reminders.server";

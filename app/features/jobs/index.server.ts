@@ -1,0 +1,1 @@
+export { type Job, type JobRunner, runJobsOnce, startJobRunner } from "./runner.server";
