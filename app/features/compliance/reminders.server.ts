@@ -10,8 +10,8 @@ import {
   loadDictionaries,
   requiredRegion,
 } from "~/features/i18n";
-import { type Mail, sendMail } from "~/features/mail/index.server";
-import { notify } from "~/features/notifications/index.server";
+import { type Mail, sendMail, sendMails } from "~/features/mail/index.server";
+import { type NewNotification, notifyMany } from "~/features/notifications/index.server";
 import { brand } from "~/lib/brand";
 import { formatLongDate } from "~/lib/dates";
 import { getEnv } from "~/lib/env.server";
@@ -40,6 +40,8 @@ type ClaimKind = ReminderKind | typeof WINDOW_OPEN;
 const COMPLIANCE_PATH = "/training/compliance";
 /** Rows per claim insert: 7 parameters each stays well under SQLite's and PostgreSQL's limits. */
 const CLAIMS_PER_INSERT = 1000;
+/** Reminders notified, mailed and marked together. */
+const DELIVERIES_PER_BATCH = 500;
 
 /**
  * The language of an organisation's mails. No language is stored per learner yet, so each region
@@ -306,11 +308,25 @@ export function managerDigestMail(
   };
 }
 
-const NOTIFICATION_KIND = {
-  dueSoon: "requirementDueSoon",
-  overdue: "requirementOverdue",
-  windowOpen: "recertificationOpen",
-} as const;
+/** The learner's notification of a reminder: one per requirement, cycle and kind. */
+function reminderNotification(reminder: ReminderDue, requirement: string): NewNotification {
+  const overdue = isOverdue(reminder.kind);
+  return {
+    eventKey: `requirement-reminder:${reminder.requirementId}:${reminder.cycle}:${reminder.claimKind}`,
+    kind:
+      reminder.kind === WINDOW_OPEN
+        ? "recertificationOpen"
+        : overdue
+          ? "requirementOverdue"
+          : "requirementDueSoon",
+    params: { requirement, dueDate: reminder.dueDate },
+    type: "compliance",
+    // SPEC §3: only high-priority notifications carry an action (the compliance page).
+    ...(overdue
+      ? { priority: "high", actionRequired: true, actionUrl: COMPLIANCE_PATH }
+      : { priority: "medium", actionRequired: false }),
+  };
+}
 
 export interface ReminderPassResult {
   /** Reminders this pass claimed (and so mailed, or tried to). */
@@ -365,45 +381,44 @@ async function remindOrganisation(
   };
   const learners = new Map(snapshot.learners.map((learner) => [learner.id, learner]));
   const requirementNames = new Map(snapshot.requirements.map((r) => [r.id, r.name]));
-  const outcomes = new Map<Delivery, number[]>();
+  const mailOptions = smtpUrl === undefined ? {} : { smtpUrl };
   const digest: DigestLine[] = [];
-
-  for (const reminder of mine) {
+  const prepared = mine.flatMap((reminder) => {
     const learner = learners.get(reminder.userId);
     const requirement = requirementNames.get(reminder.requirementId);
-    if (!learner || requirement === undefined) continue;
-    const overdue = isOverdue(reminder.kind);
-    await notify(learner.id, {
-      eventKey: `requirement-reminder:${reminder.requirementId}:${reminder.cycle}:${reminder.claimKind}`,
-      kind:
-        reminder.kind === WINDOW_OPEN
-          ? NOTIFICATION_KIND.windowOpen
-          : overdue
-            ? NOTIFICATION_KIND.overdue
-            : NOTIFICATION_KIND.dueSoon,
-      params: { requirement, dueDate: reminder.dueDate },
-      type: "compliance",
-      // SPEC §3: only high-priority notifications carry an action (the compliance page).
-      ...(overdue
-        ? { priority: "high", actionRequired: true, actionUrl: COMPLIANCE_PATH }
-        : { priority: "medium", actionRequired: false }),
-    });
-    const delivery = await sendMail(
-      learnerMail(context, { learner, requirement, reminder, now }),
-      smtpUrl === undefined ? {} : { smtpUrl },
+    return learner && requirement !== undefined ? [{ reminder, learner, requirement }] : [];
+  });
+  // Written in batches, a few statements each, not a commit per learner.
+  for (let start = 0; start < prepared.length; start += DELIVERIES_PER_BATCH) {
+    const batch = prepared.slice(start, start + DELIVERIES_PER_BATCH);
+    await notifyMany(
+      batch.map(({ reminder, learner, requirement }) => ({
+        userId: learner.id,
+        notification: reminderNotification(reminder, requirement),
+      })),
     );
-    outcomes.set(delivery, [...(outcomes.get(delivery) ?? []), reminder.claimId]);
-    result[delivery] += 1;
-    if (overdue) {
-      digest.push({
-        learner,
-        requirement,
-        dueDate: reminder.dueDate,
-        newly: reminder.kind === "overdue",
-      });
+    const deliveries = await sendMails(
+      batch.map(({ reminder, learner, requirement }) =>
+        learnerMail(context, { learner, requirement, reminder, now }),
+      ),
+      mailOptions,
+    );
+    const outcomes = new Map<Delivery, number[]>();
+    for (const [index, { reminder, learner, requirement }] of batch.entries()) {
+      const delivery = deliveries[index] ?? "failed";
+      outcomes.set(delivery, (outcomes.get(delivery) ?? []).concat(reminder.claimId));
+      result[delivery] += 1;
+      if (isOverdue(reminder.kind)) {
+        digest.push({
+          learner,
+          requirement,
+          dueDate: reminder.dueDate,
+          newly: reminder.kind === "overdue",
+        });
+      }
     }
+    await finishClaims(outcomes);
   }
-  await finishClaims(outcomes);
 
   // Managers get one summary per pass rather than a copy of every overdue reminder: on the day a
   // deadline passes, an organisation of 2,000 learners would otherwise flood each manager's inbox
@@ -412,10 +427,7 @@ async function remindOrganisation(
   if (digest.length > 0) {
     digest.sort((a, b) => a.learner.email.localeCompare(b.learner.email));
     for (const manager of snapshot.learners.filter((member) => member.role === "manager")) {
-      await sendMail(
-        managerDigestMail(context, manager, digest),
-        smtpUrl === undefined ? {} : { smtpUrl },
-      );
+      await sendMail(managerDigestMail(context, manager, digest), mailOptions);
       result.digests += 1;
     }
   }

@@ -4,6 +4,7 @@ export {
   listNotifications,
   loadNotificationsPage,
   notify,
+  notifyMany,
   settleNotifications,
   type NewNotification,
 } from "./notifications.server";
