@@ -1,7 +1,15 @@
-// One pass of the background jobs (reminders), for cron: `npm run jobs:once` after `npm run build`.
-// Runs the built server bundle's jobs, like server/start.js starts its server, and exits non-zero
-// when a job failed, so the scheduler sees it.
+// One pass of the background jobs (reminders), for cron: `npm run jobs:once` after `npm run build`;
+// `npm run jobs:once -- --organisation=ID` for one organisation only. Runs the built server
+// bundle's jobs, as server/start.js starts its server, and exits non-zero when a job failed, so the
+// scheduler sees it.
 const BUILD_PATH = "../build/server/index.js";
+
+const argument = process.argv.slice(2).find((arg) => arg.startsWith("--organisation="));
+const organisationId = argument === undefined ? undefined : Number(argument.split("=")[1]);
+if (organisationId !== undefined && !(Number.isInteger(organisationId) && organisationId > 0)) {
+  console.error("--organisation= takes an organisation id, a whole number.");
+  process.exit(2);
+}
 
 try {
   const app = await import(BUILD_PATH).catch((error) => {
@@ -11,7 +19,7 @@ try {
     }
     throw error;
   });
-  process.exit((await app.runJobsOnce()) ? 0 : 1);
+  process.exit((await app.runJobsOnce({ organisationId })) ? 0 : 1);
 } catch (error) {
   console.error(error instanceof Error && error.name === "EnvError" ? error.message : error);
   process.exit(1);

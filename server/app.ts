@@ -343,13 +343,15 @@ export async function start(options: StartOptions = {}): Promise<Server> {
 /**
  * One pass of the background jobs, for a scheduler outside the server (`npm run jobs:once`, with
  * JOBS=off on the servers): migrates like the server's start, then closes the database. True when
- * every job succeeded.
+ * every job succeeded. `organisationId` limits the pass to one organisation.
  */
-export async function runJobsOnce(): Promise<boolean> {
+export async function runJobsOnce({
+  organisationId,
+}: { organisationId?: number } = {}): Promise<boolean> {
   getEnv();
   try {
     await migrateToLatest(getDb());
-    const { failed } = await runJobs();
+    const { failed } = await runJobs({ organisationId });
     return failed.length === 0;
   } finally {
     await closeDb();

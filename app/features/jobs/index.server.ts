@@ -1,1 +1,7 @@
-export { type Job, type JobRunner, runJobsOnce, startJobRunner } from "./runner.server";
+export {
+  type Job,
+  type JobRunner,
+  type JobScope,
+  runJobsOnce,
+  startJobRunner,
+} from "./runner.server";

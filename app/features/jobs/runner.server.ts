@@ -5,13 +5,19 @@ import { getLogger } from "~/lib/logger.server";
 // after the other, never two passes at once in one process. Each job must be safe to run on several
 // servers at once (the reminders claim rows in the database first), so no leader is elected.
 
+export interface JobScope {
+  now: Date;
+  /** Only this organisation's work (a pass run by hand); every organisation's without it. */
+  organisationId?: number;
+}
+
 export interface Job {
   name: string;
-  run(now: Date): Promise<unknown>;
+  run(scope: JobScope): Promise<unknown>;
 }
 
 /** Every background job, in the order a pass runs them. A new job is one line here. */
-export const JOBS: readonly Job[] = [{ name: "reminders", run: (now) => runReminderPass({ now }) }];
+export const JOBS: readonly Job[] = [{ name: "reminders", run: (scope) => runReminderPass(scope) }];
 
 /**
  * One pass of the jobs. A job that fails is logged and the next one still runs; the names of the
@@ -19,14 +25,15 @@ export const JOBS: readonly Job[] = [{ name: "reminders", run: (now) => runRemin
  */
 export async function runJobsOnce({
   now = new Date(),
+  organisationId,
   jobs = JOBS,
-}: { now?: Date; jobs?: readonly Job[] } = {}): Promise<{ failed: string[] }> {
+}: Partial<JobScope> & { jobs?: readonly Job[] } = {}): Promise<{ failed: string[] }> {
   const logger = getLogger();
   const failed: string[] = [];
   for (const job of jobs) {
     const started = performance.now();
     try {
-      const result = await job.run(now);
+      const result = await job.run({ now, organisationId });
       logger.info(
         { job: job.name, result, ms: Math.round(performance.now() - started) },
         "job finished",
