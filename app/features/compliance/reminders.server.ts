@@ -448,11 +448,21 @@ export async function runReminderPass({
   const organisations = (await listOrganisations()).filter(
     (organisation) => organisationId === undefined || organisation.id === organisationId,
   );
+  // One organisation's failure (its data, the database for a moment) does not hold back the others'
+  // reminders; the pass still fails at the end, so the runner logs it and cron sees it.
+  const failures: unknown[] = [];
   for (const organisation of organisations) {
-    const result = await remindOrganisation(organisation, { now, smtpUrl });
-    for (const key of Object.keys(total) as (keyof ReminderPassResult)[]) {
-      total[key] += result[key];
+    try {
+      const result = await remindOrganisation(organisation, { now, smtpUrl });
+      for (const key of Object.keys(total) as (keyof ReminderPassResult)[]) {
+        total[key] += result[key];
+      }
+    } catch (error) {
+      failures.push(error);
     }
+  }
+  if (failures.length > 0) {
+    throw new AggregateError(failures, `Reminders failed for ${failures.length} organisation(s).`);
   }
   return total;
 }
