@@ -24,6 +24,8 @@ const appEnv = {
   ADMIN_EMAILS:
     "admin0@kestrel.test,admin1@kestrel.test,admin2@kestrel.test,registrar0@kestrel.test,registrar1@kestrel.test,registrar2@kestrel.test",
   LOG_LEVEL: "warn",
+  // No reminder pass on its own schedule: tests/e2e/reminders.spec.ts runs one when it needs it.
+  JOBS: "off",
 };
 
 // Debian's Chromium; no browser is ever downloaded (scripts/ensure-e2e-tools.js installs it).

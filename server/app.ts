@@ -13,6 +13,7 @@ import * as serverBuild from "virtual:react-router/server-build";
 import type { ViteDevServer } from "vite";
 import { closeDb, getDb, isDatabaseReachable, migrateToLatest } from "~/db/db.server";
 import { getCurrentTenant } from "~/features/i18n/index.server";
+import { runJobsOnce as runJobs, startJobRunner } from "~/features/jobs/index.server";
 import { type ApiErrorCode, apiErrorBody } from "~/lib/api.server";
 import { getEnv, isPostgresUrl } from "~/lib/env.server";
 import { getLogger } from "~/lib/logger.server";
@@ -306,6 +307,8 @@ export async function start(options: StartOptions = {}): Promise<Server> {
 
   const { createHttpServer, startDraining } = createApp(options);
   const server = createHttpServer();
+  const jobs =
+    env.JOBS === "on" ? startJobRunner({ intervalMinutes: env.JOBS_INTERVAL_MINUTES }) : undefined;
   server.listen(env.PORT, env.HOST, () => {
     logger.info({ url: `http://${env.HOST}:${env.PORT}`, appUrl: env.APP_URL }, "server listening");
   });
@@ -325,6 +328,7 @@ export async function start(options: StartOptions = {}): Promise<Server> {
     force.unref();
     server.close(async () => {
       await options.viteDevServer?.close();
+      await jobs?.stop();
       await closeDb();
       logger.info("server stopped");
       process.exit(0);
@@ -338,3 +342,20 @@ export async function start(options: StartOptions = {}): Promise<Server> {
 
 // `npm run seed:demo` (scripts/seed-demo.js) runs the seed from this bundle.
 export { runDemoSeed, seedDemo } from "~/db/demo-seed.server";
+/**
+ * One pass of the background jobs, for a scheduler outside the server (`npm run jobs:once`, with
+ * JOBS=off on the servers): migrates like the server's start, then closes the database. True when
+ * every job succeeded. `organisationId` limits the pass to one organisation.
+ */
+export async function runJobsOnce({
+  organisationId,
+}: { organisationId?: number } = {}): Promise<boolean> {
+  getEnv();
+  try {
+    await migrateToLatest(getDb());
+    const { failed } = await runJobs({ organisationId });
+    return failed.length === 0;
+  } finally {
+    await closeDb();
+  }
+}

@@ -47,6 +47,20 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ PILOT_OPEN: "yes" })).toThrow(/PILOT_OPEN/);
   });
 
+  it("runs the background jobs every 15 minutes unless told otherwise", () => {
+    expect(parseEnv({})).toMatchObject({ JOBS: "on", JOBS_INTERVAL_MINUTES: 15 });
+    expect(parseEnv({ JOBS: "off", JOBS_INTERVAL_MINUTES: "60" })).toMatchObject({
+      JOBS: "off",
+      JOBS_INTERVAL_MINUTES: 60,
+    });
+    expect(() => parseEnv({ JOBS: "false" })).toThrow(/JOBS/);
+    for (const value of ["0", "1.5", "soon", "1441"]) {
+      expect(() => parseEnv({ JOBS_INTERVAL_MINUTES: value }), value).toThrow(
+        /JOBS_INTERVAL_MINUTES/,
+      );
+    }
+  });
+
   it("trusts no proxy unless told how many there are or where they are", () => {
     expect(parseEnv({}).TRUST_PROXY).toBe(false);
     expect(parseEnv({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);

@@ -107,6 +107,15 @@ export const EnvSchema = z.object({
     .default("kestrel-enterprise"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: trustProxy,
+  // The background jobs (reminders): `off` when a cron job runs `npm run jobs:once` instead, or on
+  // every server but one when reminders should come from a single place.
+  JOBS: z.enum(["on", "off"], { error: "must be on or off" }).default("on"),
+  JOBS_INTERVAL_MINUTES: z.coerce
+    .number({ error: "must be a whole number of minutes" })
+    .int("must be a whole number of minutes")
+    .min(1)
+    .max(1440)
+    .default(15),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { APP_URL: string };

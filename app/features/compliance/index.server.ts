@@ -23,3 +23,4 @@ export {
 } from "./dashboard.server";
 export { RESET_REASON, factoryReset } from "./factory-reset.server";
 export { type Analytics, computeAnalytics } from "./analytics";
+export { type ReminderPassResult, runReminderPass } from "./reminders.server";

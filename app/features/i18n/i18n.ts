@@ -18,6 +18,7 @@ import hero from "../../../locales/en/hero.json";
 import monetization from "../../../locales/en/monetization.json";
 import navigation from "../../../locales/en/navigation.json";
 import partners from "../../../locales/en/partners.json";
+import type reminders from "../../../locales/en/reminders.json";
 import type training from "../../../locales/en/training.json";
 import type validation from "../../../locales/en/validation.json";
 import { DEFAULT_LOCALE, type Locale, fallbackChain, normalizeLocale } from "./locales";
@@ -58,6 +59,7 @@ export type EnglishResources = typeof english & {
   dashboard: typeof dashboard;
   demo: typeof demo;
   forms: typeof forms;
+  reminders: typeof reminders;
   training: typeof training;
   validation: typeof validation;
 };

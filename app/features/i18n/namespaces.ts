@@ -14,6 +14,7 @@ export const TRANSLATED_NAMESPACES = [
   "consumerScamModule",
   "footer",
   "dashboard",
+  "reminders",
 ] as const;
 
 // The admin area is for the team that runs Kestrel, in English (docs/decisions/011).

@@ -3,6 +3,7 @@ export {
   listAllOutbox,
   listOutbox,
   sendMail,
+  sendMails,
   type Mail,
   type OutboxRow,
 } from "./mail.server";

@@ -90,6 +90,43 @@ export async function sendMail(
   }
 }
 
+/** Rows per outbox insert: 7 parameters each stays well under SQLite's and PostgreSQL's limits. */
+const MAILS_PER_INSERT = 500;
+
+/**
+ * Many mails at once (a job's pass), answered in their order. Without SMTP they are written to the
+ * outbox in a few statements, not a commit each; with SMTP each is delivered in turn, as `sendMail`.
+ */
+export async function sendMails(
+  mails: readonly Mail[],
+  { smtpUrl = getEnv().SMTP_URL }: { smtpUrl?: string } = {},
+): Promise<("sent" | "queued" | "failed")[]> {
+  if (smtpUrl) {
+    const deliveries: ("sent" | "queued" | "failed")[] = [];
+    for (const mail of mails) deliveries.push(await sendMail(mail, { smtpUrl }));
+    return deliveries;
+  }
+  const createdAt = new Date().toISOString();
+  for (let start = 0; start < mails.length; start += MAILS_PER_INSERT) {
+    await getDb()
+      .insertInto("outbox")
+      .values(
+        mails.slice(start, start + MAILS_PER_INSERT).map((mail) => ({
+          to_address: mail.to,
+          subject: mail.subject,
+          body: mail.text,
+          status: "queued" as const,
+          error: null,
+          created_at: createdAt,
+          sent_at: null,
+        })),
+      )
+      .execute();
+  }
+  if (mails.length > 0) getLogger().info({ count: mails.length }, "mails queued in the outbox");
+  return mails.map(() => "queued");
+}
+
 /** What staff see of an outbox mail, in this order: the admin list and its CSV. */
 export const OUTBOX_COLUMNS = [
   "id",

@@ -5,6 +5,7 @@ export {
   loadNotificationsPage,
   notify,
   removeAllNotifications,
+  notifyMany,
   settleNotifications,
   type NewNotification,
 } from "./notifications.server";

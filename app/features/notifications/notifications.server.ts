@@ -13,6 +13,9 @@ import {
 // Notifications per user (SPEC §2 bell, §3): made by the events that concern the user, listed
 // newest first, marked read, removed one by one or all at once. Only this feature reads the table.
 
+/** Rows per insert: 9 parameters each stays well under SQLite's and PostgreSQL's limits. */
+const NOTIFICATIONS_PER_INSERT = 500;
+
 export interface NewNotification {
   /** What happened, once per user: notifying the same event again does nothing. */
   eventKey: string;
@@ -25,21 +28,33 @@ export interface NewNotification {
 }
 
 export async function notify(userId: string, notification: NewNotification): Promise<void> {
-  await getDb()
-    .insertInto("notification")
-    .values({
-      user_id: userId,
-      event_key: notification.eventKey,
-      kind: notification.kind,
-      params: JSON.stringify(notification.params),
-      type: notification.type,
-      priority: notification.priority,
-      action_required: notification.actionRequired ? 1 : 0,
-      action_url: notification.actionUrl ?? null,
-      created_at: new Date().toISOString(),
-    })
-    .onConflict((conflict) => conflict.columns(["user_id", "event_key"]).doNothing())
-    .execute();
+  await notifyMany([{ userId, notification }]);
+}
+
+/** Many users' notifications in a few statements (a job's pass), by the same rules as `notify`. */
+export async function notifyMany(
+  items: readonly { userId: string; notification: NewNotification }[],
+): Promise<void> {
+  const createdAt = new Date().toISOString();
+  for (let start = 0; start < items.length; start += NOTIFICATIONS_PER_INSERT) {
+    await getDb()
+      .insertInto("notification")
+      .values(
+        items.slice(start, start + NOTIFICATIONS_PER_INSERT).map(({ userId, notification }) => ({
+          user_id: userId,
+          event_key: notification.eventKey,
+          kind: notification.kind,
+          params: JSON.stringify(notification.params),
+          type: notification.type,
+          priority: notification.priority,
+          action_required: notification.actionRequired ? 1 : 0,
+          action_url: notification.actionUrl ?? null,
+          created_at: createdAt,
+        })),
+      )
+      .onConflict((conflict) => conflict.columns(["user_id", "event_key"]).doNothing())
+      .execute();
+  }
 }
 
 /** Marks as read the user's notifications of these events (what they asked for was done). */

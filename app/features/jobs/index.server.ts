@@ -1,0 +1,7 @@
+export {
+  type Job,
+  type JobRunner,
+  type JobScope,
+  runJobsOnce,
+  startJobRunner,
+} from "./runner.server";
