@@ -24,6 +24,7 @@ export default [
     route("lease-fraud-demo", "routes/training.lease-fraud-demo.tsx"),
     route("certificates", "routes/training.certificates.tsx"),
     route("notifications", "routes/training.notifications.tsx"),
+    route("requirements", "routes/training.requirements.tsx"),
   ]),
   route("training/certificates/:code/pdf", "routes/training.certificate-pdf.ts"),
   route("training/certificates/:code/credential", "routes/training.certificate-credential.ts"),
@@ -40,6 +41,7 @@ export default [
     route("admin/allowlist", "routes/admin.allowlist.tsx"),
     route("admin/security", "routes/admin.security.tsx"),
     route("admin/certificates", "routes/admin.certificates.tsx"),
+    route("admin/requirements", "routes/admin.requirements.tsx"),
   ]),
 
   // Resource routes

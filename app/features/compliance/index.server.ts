@@ -14,3 +14,19 @@ export {
   type RequirementState,
   complianceSnapshot,
 } from "./status.server";
+export {
+  type Actor,
+  type RequirementReply,
+  adminActor,
+  chosenOrganisation,
+  createRequirement,
+  extendDueDate,
+  extensionHistory,
+  loadRequirementsPage,
+  removeRequirement,
+  requireManager,
+  requirementAction,
+  setMemberRole,
+  setOrganisationSettings,
+  updateRequirement,
+} from "./requirement-admin.server";
