@@ -25,6 +25,7 @@ export default [
     route("certificates", "routes/training.certificates.tsx"),
     route("notifications", "routes/training.notifications.tsx"),
     route("compliance", "routes/training.compliance.tsx"),
+    route("requirements", "routes/training.requirements.tsx"),
   ]),
   route("training/certificates/:code/pdf", "routes/training.certificate-pdf.ts"),
   route("training/certificates/:code/credential", "routes/training.certificate-credential.ts"),
@@ -41,6 +42,7 @@ export default [
     route("admin/allowlist", "routes/admin.allowlist.tsx"),
     route("admin/security", "routes/admin.security.tsx"),
     route("admin/certificates", "routes/admin.certificates.tsx"),
+    route("admin/requirements", "routes/admin.requirements.tsx"),
   ]),
 
   // Resource routes

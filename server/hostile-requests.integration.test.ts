@@ -33,6 +33,8 @@ const ENDPOINTS = [
   ["GET", "/verify/VERIFY-ABC123456"],
   ["GET", "/api/certificates/VERIFY-ABC123456"],
   ["POST", "/training/certificates"],
+  ["POST", "/training/requirements"],
+  ["POST", "/admin/requirements"],
 ] as const;
 
 const METHODS = [

@@ -110,16 +110,21 @@ export async function readFormFields(
   request: Request,
   maxBytes = FORM_BODY_BYTES,
 ): Promise<Record<string, string>> {
+  const fields: Record<string, string> = {};
+  for (const [name, value] of await readForm(request, maxBytes)) {
+    if (typeof value === "string") fields[name] = value;
+  }
+  return fields;
+}
+
+/** As `readFormFields`, for a form whose fields repeat (a group of checkboxes): the whole form. */
+export async function readForm(request: Request, maxBytes = FORM_BODY_BYTES): Promise<FormData> {
   const type = request.headers.get("Content-Type") ?? "";
   if (!FORM_TYPES.test(type)) throw apiError(415, "unsupported_media_type");
   const body = await readBody(request, maxBytes);
-  let form: FormData;
   try {
-    form = await new Response(body, { headers: { "Content-Type": type } }).formData();
+    return await new Response(body, { headers: { "Content-Type": type } }).formData();
   } catch {
     throw apiError(400, "validation", { fields: { body: ["The form could not be read."] } });
   }
-  const fields: Record<string, string> = {};
-  for (const [name, value] of form) if (typeof value === "string") fields[name] = value;
-  return fields;
 }

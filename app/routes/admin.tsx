@@ -22,6 +22,7 @@ const SECTIONS = [
   ["/admin/allowlist", "allowlist"],
   ["/admin/outbox", "outbox"],
   ["/admin/certificates", "certificates"],
+  ["/admin/requirements", "requirements"],
   ["/admin/security", "security"],
 ] as const;
 

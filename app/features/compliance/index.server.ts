@@ -24,3 +24,19 @@ export {
 export { RESET_REASON, factoryReset } from "./factory-reset.server";
 export { type Analytics, computeAnalytics } from "./analytics";
 export { type ReminderPassResult, runReminderPass } from "./reminders.server";
+export {
+  type Actor,
+  type RequirementReply,
+  adminActor,
+  chosenOrganisation,
+  createRequirement,
+  extendDueDate,
+  extensionHistory,
+  loadRequirementsPage,
+  removeRequirement,
+  requireManager,
+  requirementAction,
+  setMemberRole,
+  setOrganisationSettings,
+  updateRequirement,
+} from "./requirement-admin.server";

@@ -19,6 +19,7 @@ import monetization from "../../../locales/en/monetization.json";
 import navigation from "../../../locales/en/navigation.json";
 import partners from "../../../locales/en/partners.json";
 import type reminders from "../../../locales/en/reminders.json";
+import type requirements from "../../../locales/en/requirements.json";
 import type training from "../../../locales/en/training.json";
 import type validation from "../../../locales/en/validation.json";
 import { DEFAULT_LOCALE, type Locale, fallbackChain, normalizeLocale } from "./locales";
@@ -60,6 +61,7 @@ export type EnglishResources = typeof english & {
   demo: typeof demo;
   forms: typeof forms;
   reminders: typeof reminders;
+  requirements: typeof requirements;
   training: typeof training;
   validation: typeof validation;
 };

@@ -15,6 +15,7 @@ export const TRANSLATED_NAMESPACES = [
   "footer",
   "dashboard",
   "reminders",
+  "requirements",
 ] as const;
 
 // The admin area is for the team that runs Kestrel, in English (docs/decisions/011).

@@ -1,0 +1,107 @@
+import type { Page } from "@playwright/test";
+import { login, totp } from "./auth";
+import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
+
+// Requirements as an admin and a manager meet them (issue items 1 and 2): the admin lets an
+// organisation in, sets it a requirement and makes one of its people a manager; that manager
+// extends a learner's due date, with the reason, and sees it in the history.
+
+/** Signs a bootstrap administrator in and sets up their authenticator, landing on `path`. */
+async function signInAdmin(page: Page, email: string, path: string) {
+  await login(page, email, `/login?redirectTo=${encodeURIComponent(path)}`);
+  await expect(page).toHaveURL(/\/admin\/security/);
+  await page.getByRole("button", { name: "Set up an authenticator app" }).click();
+  const secret = (await page.getByTestId("totp-secret").textContent()) ?? "";
+  await page.getByLabel("6-digit code").fill(totp(secret));
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
+}
+
+test("an admin sets an organisation's requirement and its manager, who extends a learner's due date", async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.slow();
+  const stamp = `${testInfo.retry}-${Date.now()}`;
+  const domain = `harbour-${stamp}.example`;
+  const organisation = `Harbour Bank ${stamp}`;
+  const managerEmail = `manager@${domain}`;
+  const learnerEmail = `learner@${domain}`;
+
+  await signInAdmin(page, `steward${testInfo.retry}@kestrel.test`, "/admin/allowlist");
+  await waitForHydration(page);
+  await page.getByLabel("Domain or email").fill(domain);
+  await page.getByLabel("Organisation").fill(organisation);
+  await page.getByRole("button", { name: "Add", exact: true }).click();
+  await expect(page.getByRole("cell", { name: domain, exact: true })).toBeVisible();
+
+  // The two sign in; a learner asking for the managers' page is refused (and so joins as a learner).
+  const people = await Promise.all([browser.newContext(), browser.newContext()]);
+  const [manager, learner] = await Promise.all(people.map((context) => context.newPage()));
+  if (!manager || !learner) throw new Error("no page");
+  for (const [person, email] of [
+    [manager, managerEmail],
+    [learner, learnerEmail],
+  ] as const) {
+    await login(person, email, "/login?redirectTo=%2Ftraining%2Frequirements");
+    await expect(person).toHaveURL(/\/training\/requirements$/);
+    await expect(person.getByText("Access to this resource is forbidden.")).toBeVisible();
+  }
+
+  await page.goto("/admin/requirements");
+  await page.getByLabel("Organisation").selectOption({ label: organisation });
+  await page.getByRole("button", { name: "Show" }).click();
+  await expect(page.getByTestId("organisation-name")).toHaveText(organisation);
+  await waitForHydration(page);
+
+  const create = page.locator("form#create");
+  await create.getByLabel("Name").fill("Sanctions Screening");
+  await create.getByLabel("Description").fill("Screen every customer before onboarding.");
+  await create.getByLabel("Category").selectOption("aml");
+  await create.getByLabel("Points").fill("-5");
+  await create.getByLabel("Due date").fill("2026-11-30");
+  await create.getByRole("checkbox", { name: "ESG and Climate Disclosure" }).check();
+  await create.getByRole("button", { name: "Add requirement" }).click();
+  await expect(create.getByText("Enter a whole number from 1 to 10000.")).toBeVisible();
+  await expect(create.getByLabel("Name")).toHaveValue("Sanctions Screening");
+  await create.getByLabel("Points").fill("150");
+  await create.getByRole("button", { name: "Add requirement" }).click();
+  await expect(create.getByRole("status")).toHaveText("Requirement added.");
+  const table = page.getByTestId("requirements-table");
+  await expect(table.getByRole("row", { name: /Sanctions Screening/ })).toContainText(
+    "ESG and Climate Disclosure",
+  );
+  await expectAccessible(page);
+
+  const managerRow = page.getByTestId("members").getByRole("row").filter({ hasText: managerEmail });
+  await managerRow.getByRole("combobox").selectOption("manager");
+  await managerRow.getByRole("button", { name: "Change role" }).click();
+  await expect(managerRow.getByRole("status")).toHaveText("Role changed.");
+
+  // The manager's page now opens, on their organisation's requirements.
+  await manager.reload();
+  await expect(manager.getByRole("heading", { name: "Requirements", level: 1 })).toBeVisible();
+  await expect(manager.getByText(organisation).first()).toBeVisible();
+  await expect(manager.getByTestId("requirements-table")).toContainText("Sanctions Screening");
+  await waitForHydration(manager);
+  const extend = manager.locator("form#extend");
+  const learnerOption = extend.getByRole("option", { name: learnerEmail });
+  await extend
+    .getByLabel("Learner")
+    .selectOption((await learnerOption.getAttribute("value")) ?? "");
+  await extend.getByLabel("Requirement").selectOption({ label: "Sanctions Screening" });
+  await extend.getByLabel("New due date").fill("2027-01-31");
+  await extend.getByLabel("Reason").fill("Parental leave until January");
+  await extend.getByRole("button", { name: "Extend due date" }).click();
+  await expect(extend.getByRole("status")).toHaveText("Due date extended.");
+  const history = manager.getByTestId("extension-history");
+  await expect(history).toContainText("Parental leave until January");
+  await expect(history).toContainText("2027-01-31");
+  await expect(history).toContainText(managerEmail);
+  await expectAccessible(manager);
+
+  // The admin sees the same history.
+  await page.reload();
+  await expect(page.getByTestId("extension-history")).toContainText("Parental leave until January");
+  await Promise.all(people.map((context) => context.close()));
+});
