@@ -155,13 +155,21 @@ export function ComplianceDashboardPanel({
         </ul>
       )}
       {showLink && (
-        <p className="mt-4">
+        <p className="mt-4 flex flex-wrap gap-x-6 gap-y-2">
           <Link
             to="/training/compliance"
             className="focus-ring font-semibold text-brand-700 underline dark:text-brand-300"
           >
             {t("viewOwn")}
           </Link>
+          {dashboard.role !== "learner" && (
+            <Link
+              to="/training/requirements"
+              className="focus-ring font-semibold text-brand-700 underline dark:text-brand-300"
+            >
+              {t("manage")}
+            </Link>
+          )}
         </p>
       )}
     </Card>

@@ -43,6 +43,10 @@ async function member(label: string, organisation: Organisation, role: MemberRol
       role_changed_by: null,
       role_changed_at: null,
     })
+    // Signing in made them a learner of the organisation that let them in.
+    .onConflict((conflict) =>
+      conflict.column("user_id").doUpdateSet({ organisation_id: organisation.id, role }),
+    )
     .execute();
   return { cookie, email, id: user.id };
 }
