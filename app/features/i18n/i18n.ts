@@ -17,6 +17,7 @@ import hero from "../../../locales/en/hero.json";
 import monetization from "../../../locales/en/monetization.json";
 import navigation from "../../../locales/en/navigation.json";
 import partners from "../../../locales/en/partners.json";
+import type reports from "../../../locales/en/reports.json";
 import type training from "../../../locales/en/training.json";
 import type validation from "../../../locales/en/validation.json";
 import { DEFAULT_LOCALE, type Locale, fallbackChain, normalizeLocale } from "./locales";
@@ -56,6 +57,7 @@ export type EnglishResources = typeof english & {
   consumerScamModule: typeof consumerScamModule;
   demo: typeof demo;
   forms: typeof forms;
+  reports: typeof reports;
   training: typeof training;
   validation: typeof validation;
 };

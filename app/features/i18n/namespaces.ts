@@ -13,6 +13,7 @@ export const TRANSLATED_NAMESPACES = [
   "monetization",
   "consumerScamModule",
   "footer",
+  "reports",
 ] as const;
 
 // The admin area is for the team that runs Kestrel, in English (docs/decisions/011).
