@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/db/db.server";
 import { ensureOrganisation } from "~/features/compliance/index.server";
@@ -117,16 +118,22 @@ function parseCsv(text: string): string[][] {
   const body = text.replace(/^\uFEFF/, "");
   for (let index = 0; index < body.length; index++) {
     const char = body[index];
-    if (quoted) {
-      if (char === '"' && body[index + 1] === '"') ((cell += '"'), index++);
-      else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ",") (row.push(cell), (cell = ""));
-    else if (char === "\n") (row.push(cell), rows.push(row), (row = []), (cell = ""));
-    else if (char !== "\r") cell += char;
+    if (quoted && char === '"' && body[index + 1] === '"') {
+      cell += '"';
+      index++;
+    } else if (char === '"') {
+      quoted = !quoted;
+    } else if (quoted || (char !== "," && char !== "\n" && char !== "\r")) {
+      cell += char;
+    } else if (char !== "\r") {
+      row.push(cell);
+      cell = "";
+      if (char === "\n") {
+        rows.push(row);
+        row = [];
+      }
+    }
   }
-  if (cell || row.length) (row.push(cell), rows.push(row));
   return rows;
 }
 
@@ -426,7 +433,7 @@ describe("permissions", () => {
 
   it("answers hostile, missing and oversized form values with 400 and a clear error", async () => {
     const { cookie } = await signInForTest("prober");
-    for (const fields of [
+    const probes: Record<string, string>[] = [
       {},
       { intent: "generate" },
       { intent: "generate", kind: "training-record" },
@@ -436,7 +443,8 @@ describe("permissions", () => {
       { intent: "generate", kind: "training-record", format: "csv" },
       { intent: "retry", report: "<script>" },
       { intent: "delete", kind: "training-record", format: "pdf" },
-    ]) {
+    ];
+    for (const fields of probes) {
       const answer = await ask(cookie, fields);
       expect(answer.status, JSON.stringify(fields).slice(0, 80)).toBe(400);
       expect(answer.data).toMatchObject({ ok: false, error: "validation" });
@@ -477,4 +485,69 @@ describe("permissions", () => {
     expect(refused.data).toMatchObject({ ok: false, error: "tooMany", count: 3 });
     expect(await getDb().selectFrom("report").select("id").execute()).toHaveLength(3);
   });
+});
+
+describe("size", () => {
+  it(
+    "builds the register of 2,000 learners × 4 requirements as CSV and PDF",
+    { timeout: 120_000 },
+    async () => {
+      const { manager } = await smallOrganisation();
+      const organisation = await ensureOrganisation("Harbour Credit Union");
+      const at = new Date().toISOString();
+      const names = ["Nguyễn Thị Mai", "สมชาย ใจดี", "முத்து குமார்", "陈美玲", "Amélie Tremblay"];
+      const users = Array.from({ length: 1998 }, (_, index) => ({
+        id: `bulk-${index}`,
+        name: `${names[index % names.length]} ${index}`,
+        email: `bulk${index}@bank.example`,
+        email_verified: 1,
+        image: null,
+        created_at: at,
+        updated_at: at,
+        two_factor_enabled: 0,
+        role: "learner",
+      }));
+      for (let start = 0; start < users.length; start += 200) {
+        const slice = users.slice(start, start + 200);
+        await getDb().insertInto("user").values(slice).execute();
+        await getDb()
+          .insertInto("organisation_member")
+          .values(
+            slice.map((user) => ({
+              user_id: user.id,
+              organisation_id: organisation.id,
+              role: "learner" as const,
+              joined_at: at,
+              role_changed_by: null,
+              role_changed_at: null,
+            })),
+          )
+          .execute();
+      }
+      for (const format of ["csv", "pdf"]) {
+        await ask(manager.cookie, { intent: "generate", kind: "training-register", format });
+        await reportProcessingSettled();
+      }
+      const reports = (await panel(manager.cookie)).reports ?? [];
+      expect(reports.map((report) => [report.kind, report.status])).toEqual([
+        ["training-register", "completed"],
+        ["training-register", "completed"],
+      ]);
+      const [pdf, csv] = await Promise.all(
+        reports.map(
+          async (report) =>
+            new Uint8Array(await (await download(report.id, manager.cookie)).arrayBuffer()),
+        ),
+      );
+      const rows = parseCsv(new TextDecoder().decode(csv));
+      const header = rows.findIndex((row) => row[0] === "Name");
+      expect(rows.length - header - 1).toBe(2000 * 4);
+      expect(rows.at(-1)?.[0]).toMatch(/ \d+$/);
+      const document = await PDFDocument.load(pdf ?? new Uint8Array());
+      // A4 landscape, about forty rows a page.
+      expect(document.getPageCount()).toBeGreaterThan(150);
+      const { width, height } = document.getPage(0).getSize();
+      expect([Math.round(width), Math.round(height)]).toEqual([842, 595]);
+    },
+  );
 });
