@@ -231,7 +231,10 @@ export async function listReports(
     accountsOf(requesterIds),
     membersOf(organisation.id),
   ]);
-  const nameOf = new Map(accounts.map((account) => [account.id, account.name]));
+  // A name is optional at sign-in: the address stands in for a learner who has not given one.
+  const nameOf = new Map(
+    accounts.map((account) => [account.id, account.name.trim() || account.email]),
+  );
   const managers = new Set(
     members.filter((member) => member.role === "manager").map((member) => member.userId),
   );

@@ -222,11 +222,12 @@ export function trainingRecord(
       isoDate(certificate.expiresAt),
       t(`file.certificateStatuses.${certificateState(certificate, now)}`),
     ]);
-  const name = learner?.name ?? "";
+  // A name is optional at sign-in: the address stands in for a learner who has not given one.
+  const name = learner?.name.trim() || learner?.email || "";
   return {
     title: t("titles.training-record", { name }),
     facts: [
-      [t("file.learner"), learner ? `${learner.name} <${learner.email}>` : ""],
+      [t("file.learner"), learner ? `${name} <${learner.email}>` : ""],
       [t("file.organisation"), snapshot.organisation.name],
       [t("file.regulator"), snapshot.organisation.regulator],
       [t("file.generatedAt"), generatedAt(now)],
