@@ -141,7 +141,7 @@ function parseCsv(text: string): string[][] {
 async function smallOrganisation(organisation = "Harbour Credit Union") {
   const manager = await signInForTest("manager");
   const learner = await signInForTest("learner");
-  await placeMember(manager.email, organisation, "manager");
+  const managerId = await placeMember(manager.email, organisation, "manager");
   await placeMember(learner.email, organisation, "learner");
   await rename(manager.email, "Dana Reyes");
   await rename(learner.email, "สมชาย ใจดี");
@@ -159,7 +159,11 @@ async function smallOrganisation(organisation = "Harbour Credit Union") {
     .selectFrom("certificate")
     .select("verification_code")
     .executeTakeFirstOrThrow();
-  return { manager, learner, code: certificate.verification_code };
+  return {
+    manager: { ...manager, userId: managerId },
+    learner,
+    code: certificate.verification_code,
+  };
 }
 
 describe("generation", () => {
@@ -347,6 +351,39 @@ describe("generation", () => {
     expect(statuses.map((row) => row.status)).toEqual(["completed", "completed", "completed"]);
     // Nothing is left for a third pass.
     expect(await processPendingReports()).toEqual({ completed: 0, failed: 0 });
+  });
+
+  it("builds again a report whose build died with its server, but not one still being built", async () => {
+    const { manager } = await smallOrganisation();
+    const organisation = await ensureOrganisation("Harbour Credit Union");
+    const now = new Date();
+    const running = (minutesAgo: number) => ({
+      public_id: randomBytes(12).toString("base64url"),
+      organisation_id: organisation.id,
+      requested_by: manager.userId,
+      kind: "certification" as const,
+      format: "csv" as const,
+      status: "running" as const,
+      requested_at: new Date(now.getTime() - minutesAgo * 60_000).toISOString(),
+      started_at: new Date(now.getTime() - minutesAgo * 60_000).toISOString(),
+      completed_at: null,
+      size: null,
+      content: null,
+      error: null,
+      language: "en-US",
+    });
+    const [stale, busy] = [running(11), running(2)];
+    await getDb().insertInto("report").values([stale, busy]).execute();
+    expect(await processPendingReports({ now })).toEqual({ completed: 1, failed: 0 });
+    const statuses = await getDb()
+      .selectFrom("report")
+      .select(["public_id", "status"])
+      .orderBy("id")
+      .execute();
+    expect(statuses).toEqual([
+      { public_id: stale.public_id, status: "completed" },
+      { public_id: busy.public_id, status: "running" },
+    ]);
   });
 
   it("lets the requester retry a failed report, which is then built", async () => {

@@ -4,6 +4,7 @@ export {
   type ReportView,
   type ReportsPanel,
   downloadReport,
+  listReports,
   loadReportsPanel,
   processPendingReports,
   reportProcessingSettled,

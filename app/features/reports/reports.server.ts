@@ -206,10 +206,15 @@ async function findVisibleReport(
 const LIST_LIMIT = 50;
 
 /** What the viewer may see: their organisation's reports when they manage it, and their own. */
-export async function listReports(
+export async function listReports(request: Request, now = new Date()): Promise<ReportView[]> {
+  const user = await requireUser(request);
+  return reportsVisibleTo(user, await membershipOf(user, request), now);
+}
+
+async function reportsVisibleTo(
   user: AuthUser,
   membership: Membership,
-  now = new Date(),
+  now: Date,
 ): Promise<ReportView[]> {
   const { organisation } = membership;
   const manages = mayReadOrganisation(user, membership);
@@ -289,7 +294,7 @@ export async function loadReportsPanel(request: Request): Promise<ReportsPanel> 
   const user = await getOptionalUser(request);
   if (!user) return { signedIn: false };
   const membership = await membershipOf(user, request);
-  const reportViews = await listReports(user, membership);
+  const reportViews = await reportsVisibleTo(user, membership, new Date());
   const kinds = (Object.keys(FORMATS_BY_KIND) as ReportKind[])
     .filter((kind) => !ORGANISATION_KINDS.includes(kind) || mayReadOrganisation(user, membership))
     .map((kind) => ({ kind, formats: FORMATS_BY_KIND[kind] }));
