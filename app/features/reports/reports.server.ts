@@ -490,7 +490,9 @@ export function scheduleReportProcessing(): void {
       try {
         while (passWanted) {
           passWanted = false;
-          await processPendingReports();
+          const outcome = await processPendingReports();
+          // A full batch may have left more behind.
+          if (outcome.completed + outcome.failed >= PASS_LIMIT) passWanted = true;
         }
       } catch (error) {
         getLogger().error({ err: error }, "report processing failed");
