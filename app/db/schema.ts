@@ -331,6 +331,8 @@ export interface ReportTable {
   size: number | null;
   content: Uint8Array | null;
   error: string | null;
+  /** The requester's locale: the file's labels are in it. Null reads English. */
+  language: string | null;
 }
 
 export interface Database {

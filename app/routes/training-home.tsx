@@ -6,6 +6,8 @@ import { recordAnalyticsEvents } from "~/features/analytics/index.server";
 import { AnalyticsPanel, ComplianceDashboardPanel } from "~/features/compliance";
 import { factoryReset, loadComplianceDashboard } from "~/features/compliance/index.server";
 import { i18nForMatches, useLocale, useTranslation } from "~/features/i18n";
+import { ReportList, type ReportView } from "~/features/reports";
+import { loadReportsPanel } from "~/features/reports/index.server";
 import { getLocaleState } from "~/features/i18n/index.server";
 import { TrackCard } from "~/features/training";
 import { loadTrainingHome } from "~/features/training/index.server";
@@ -21,13 +23,15 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const [home, dashboard] = await Promise.all([
+  const [home, dashboard, reports] = await Promise.all([
     loadTrainingHome(request),
     loadComplianceDashboard(request, { fresh: url.searchParams.has("refreshed") }),
+    loadReportsPanel(request),
   ]);
   return {
     ...home,
     dashboard,
+    reports: reports.signedIn ? reports.reports : null,
     confirmReset: url.searchParams.get("reset") === "confirm",
     resetDone: url.searchParams.get("reset") === "done",
     refreshed: url.searchParams.has("refreshed"),
@@ -133,6 +137,7 @@ export default function TrainingHome({ loaderData }: Route.ComponentProps) {
           <section aria-labelledby="analytics-heading">
             <AnalyticsPanel dashboard={dashboard} />
           </section>
+          {loaderData.reports && <ReportsSection reports={loaderData.reports} />}
         </div>
       )}
 
@@ -311,5 +316,28 @@ function TrainingDataControls({
         </div>
       )}
     </div>
+  );
+}
+
+/** SPEC §2: the reports of the training home, each card expanding on click. */
+function ReportsSection({ reports }: { reports: ReportView[] }) {
+  const { t } = useTranslation("reports");
+  return (
+    <section aria-labelledby="reports-heading">
+      <Card>
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="reports-heading" className="text-2xl font-bold">
+            {t("title")}
+          </h2>
+          <Link
+            to="/training/reports"
+            className="focus-ring font-semibold text-brand-700 underline dark:text-brand-300"
+          >
+            {t("generate.heading")}
+          </Link>
+        </div>
+        <ReportList reports={reports} />
+      </Card>
+    </section>
   );
 }

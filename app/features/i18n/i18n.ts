@@ -20,6 +20,7 @@ import navigation from "../../../locales/en/navigation.json";
 import partners from "../../../locales/en/partners.json";
 import type reminders from "../../../locales/en/reminders.json";
 import type requirements from "../../../locales/en/requirements.json";
+import type reports from "../../../locales/en/reports.json";
 import type training from "../../../locales/en/training.json";
 import type validation from "../../../locales/en/validation.json";
 import { DEFAULT_LOCALE, type Locale, fallbackChain, normalizeLocale } from "./locales";
@@ -62,6 +63,7 @@ export type EnglishResources = typeof english & {
   forms: typeof forms;
   reminders: typeof reminders;
   requirements: typeof requirements;
+  reports: typeof reports;
   training: typeof training;
   validation: typeof validation;
 };

@@ -16,6 +16,7 @@ export const TRANSLATED_NAMESPACES = [
   "dashboard",
   "reminders",
   "requirements",
+  "reports",
 ] as const;
 
 // The admin area is for the team that runs Kestrel, in English (docs/decisions/011).

@@ -1,4 +1,5 @@
 import { runReminderPass } from "~/features/compliance/index.server";
+import { processPendingReports } from "~/features/reports/index.server";
 import { getLogger } from "~/lib/logger.server";
 
 // Background jobs run inside the server (issue "Reminders"): every JOBS_INTERVAL_MINUTES, one job
@@ -17,7 +18,11 @@ export interface Job {
 }
 
 /** Every background job, in the order a pass runs them. A new job is one line here. */
-export const JOBS: readonly Job[] = [{ name: "reminders", run: (scope) => runReminderPass(scope) }];
+export const JOBS: readonly Job[] = [
+  { name: "reminders", run: (scope) => runReminderPass(scope) },
+  // Reports start as soon as they are asked for; a pass finishes any a stopped server left.
+  { name: "reports", run: ({ now }) => processPendingReports({ now }) },
+];
 
 /**
  * One pass of the jobs. A job that fails is logged and the next one still runs; the names of the
