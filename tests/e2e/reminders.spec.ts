@@ -43,8 +43,9 @@ function enrolInThaiOrganisation(email: string): number {
       at,
       at,
     );
+    // Signing in made them a member of the organisation that let them in: move them to this one.
     db.prepare(
-      "insert into organisation_member (user_id, organisation_id, role, joined_at) values (?, ?, 'learner', ?)",
+      "insert into organisation_member (user_id, organisation_id, role, joined_at) values (?, ?, 'learner', ?) on conflict (user_id) do update set organisation_id = excluded.organisation_id",
     ).run(userId, organisationId, at);
     return organisationId;
   } finally {

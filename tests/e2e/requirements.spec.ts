@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { login, totp } from "./auth";
 import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
@@ -103,5 +104,28 @@ test("an admin sets an organisation's requirement and its manager, who extends a
   // The admin sees the same history.
   await page.reload();
   await expect(page.getByTestId("extension-history")).toContainText("Parental leave until January");
+
+  // The manager downloads the training register: every learner × requirement, as an examiner reads it.
+  await manager.goto("/training/reports");
+  await waitForHydration(manager);
+  await manager.getByLabel("Report", { exact: true }).selectOption({ label: "Training register" });
+  await manager.getByLabel("Format").selectOption("csv");
+  await manager.getByRole("button", { name: "Generate report" }).click();
+  const card = manager.getByTestId("report").first();
+  await expect(card.getByTestId("report-status")).toHaveText("Completed", { timeout: 15_000 });
+  const [download] = await Promise.all([
+    manager.waitForEvent("download"),
+    card.getByRole("link", { name: "Download CSV" }).click(),
+  ]);
+  const csv = readFileSync((await download.path()) ?? "", "utf8");
+  const lines = csv.trim().split(/\r?\n/);
+  const learnerRows = lines.filter((line) => line.includes(learnerEmail));
+  // The four default requirements and the one the admin added, for the learner.
+  expect(learnerRows).toHaveLength(5);
+  const screening = learnerRows.find((line) => line.includes("Sanctions Screening")) ?? "";
+  expect(screening).toContain("2027-01-31");
+  expect(screening).toContain("Pending");
+  expect(learnerRows.filter((line) => line.includes("Overdue"))).toHaveLength(4);
+  expect(lines.filter((line) => line.includes(managerEmail))).toHaveLength(5);
   await Promise.all(people.map((context) => context.close()));
 });
