@@ -1,14 +1,7 @@
 import { Form } from "react-router";
 import { adminPageMeta } from "~/features/admin";
 import { requireAdmin } from "~/features/auth/index.server";
-import {
-  ExtensionForm,
-  ExtensionHistory,
-  MemberRoles,
-  OrganisationSettingsForm,
-  RequirementForm,
-  RequirementTable,
-} from "~/features/compliance/forms";
+import { RequirementsManagement } from "~/features/compliance/forms";
 import {
   adminActor,
   chosenOrganisation,
@@ -18,7 +11,6 @@ import {
 import { addEnglishNamespaces, useTranslation } from "~/features/i18n";
 import { readForm } from "~/lib/api.server";
 import { Button } from "~/ui/button";
-import { Card } from "~/ui/card";
 import { controlClass } from "~/ui/field";
 import admin from "../../locales/en/admin.json";
 import requirements from "../../locales/en/requirements.json";
@@ -97,26 +89,7 @@ export default function AdminRequirements({ loaderData, actionData }: Route.Comp
               })}
             </p>
           </div>
-          <OrganisationSettingsForm organisation={page.organisation} reply={actionData} />
-          <RequirementTable
-            organisation={page.organisation}
-            requirements={page.requirements}
-            options={page.options}
-            reply={actionData}
-          />
-          <Card>
-            <h2 className="text-xl font-bold">{t("requirements:form.createHeading")}</h2>
-            <div className="mt-4">
-              <RequirementForm options={page.options} reply={actionData} />
-            </div>
-          </Card>
-          <MemberRoles members={page.members} reply={actionData} />
-          <ExtensionForm
-            members={page.members}
-            requirements={page.requirements}
-            reply={actionData}
-          />
-          <ExtensionHistory history={page.history} />
+          <RequirementsManagement page={page} reply={actionData} withRoles />
         </>
       )}
     </div>

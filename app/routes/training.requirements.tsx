@@ -1,11 +1,5 @@
 import { requireUser } from "~/features/auth/index.server";
-import {
-  ExtensionForm,
-  ExtensionHistory,
-  OrganisationSettingsForm,
-  RequirementForm,
-  RequirementTable,
-} from "~/features/compliance/forms";
+import { RequirementsManagement } from "~/features/compliance/forms";
 import {
   loadRequirementsPage,
   requireManager,
@@ -14,7 +8,6 @@ import {
 import { addEnglishNamespaces, i18nForMatches, useTranslation } from "~/features/i18n";
 import { TrainingErrorBoundary } from "~/features/training";
 import { readForm } from "~/lib/api.server";
-import { Card } from "~/ui/card";
 import requirements from "../../locales/en/requirements.json";
 import validation from "../../locales/en/validation.json";
 import type { Route } from "./+types/training.requirements";
@@ -54,21 +47,7 @@ export default function ManagerRequirements({ loaderData, actionData }: Route.Co
           {t("intro", { organisation: page.organisation.name })}
         </p>
       </div>
-      <OrganisationSettingsForm organisation={page.organisation} reply={actionData} />
-      <RequirementTable
-        organisation={page.organisation}
-        requirements={page.requirements}
-        options={page.options}
-        reply={actionData}
-      />
-      <Card>
-        <h2 className="text-xl font-bold">{t("form.createHeading")}</h2>
-        <div className="mt-4">
-          <RequirementForm options={page.options} reply={actionData} />
-        </div>
-      </Card>
-      <ExtensionForm members={page.members} requirements={page.requirements} reply={actionData} />
-      <ExtensionHistory history={page.history} />
+      <RequirementsManagement page={page} reply={actionData} withRoles={false} />
     </div>
   );
 }

@@ -7,6 +7,7 @@ export {
   OrganisationSettingsForm,
   RequirementForm,
   RequirementTable,
+  RequirementsManagement,
 } from "./requirement-form";
 export {
   EXTENSION_REASON_MAX,

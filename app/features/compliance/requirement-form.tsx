@@ -27,6 +27,7 @@ import type {
   FulfilmentOption,
   MemberView,
   RequirementReply,
+  RequirementsPage,
 } from "./requirement-admin.server";
 import {
   EXTENSION_REASON_MAX,
@@ -41,6 +42,34 @@ import type { Requirement } from "./requirements.server";
 // The forms that manage an organisation's requirements, shared by /admin/requirements and the
 // managers' /training/requirements. They work without scripts: each posts to the page, and an
 // error answer brings back everything typed.
+
+type ConformField = Pick<FieldMetadata<unknown>, "id" | "errors" | "errorId">;
+
+/** A labelled control for a form field, with its error in the reader's language. */
+function FieldOf({
+  field,
+  label,
+  hint,
+  children,
+}: {
+  field: ConformField;
+  label: string;
+  hint?: ReactNode;
+  children: ReactNode;
+}) {
+  const message = useFieldMessage();
+  return (
+    <Field
+      label={label}
+      htmlFor={field.id}
+      hint={hint}
+      error={message(field.errors)}
+      errorId={field.errorId}
+    >
+      {children}
+    </Field>
+  );
+}
 
 /** The answer to this form, once the page is idle again. */
 function useReply(reply: RequirementReply | undefined, formId: string) {
@@ -129,51 +158,34 @@ export function RequirementForm({
       <input type="hidden" name="intent" value={requirement ? "update" : "create"} />
       <input type="hidden" name="form" value={formId} />
       {requirement && <input type="hidden" name="id" value={requirement.id} />}
-      <Field
-        label={t("form.name")}
-        htmlFor={fields.name.id}
-        error={message(fields.name.errors)}
-        errorId={fields.name.errorId}
-      >
+      <FieldOf field={fields.name} label={t("form.name")}>
         <input
           {...getInputProps(fields.name, { type: "text" })}
           key={fields.name.key}
           className={controlClass}
         />
-      </Field>
-      <Field
-        label={t("form.category")}
-        htmlFor={fields.category.id}
-        error={message(fields.category.errors)}
-        errorId={fields.category.errorId}
-      >
+      </FieldOf>
+      <FieldOf field={fields.category} label={t("form.category")}>
         <Choices
           field={fields.category}
           values={REQUIREMENT_CATEGORIES}
           label={(value) => t(`categories.${value}`)}
         />
-      </Field>
+      </FieldOf>
       <div className="sm:col-span-2">
-        <Field
-          label={t("form.description")}
-          htmlFor={fields.description.id}
-          error={message(fields.description.errors)}
-          errorId={fields.description.errorId}
-        >
+        <FieldOf field={fields.description} label={t("form.description")}>
           <textarea
             {...getTextareaProps(fields.description)}
             key={fields.description.key}
             rows={3}
             className={controlClass}
           />
-        </Field>
+        </FieldOf>
       </div>
-      <Field
+      <FieldOf
+        field={fields.points}
         label={t("form.points")}
-        htmlFor={fields.points.id}
         hint={t("form.pointsHint", { max: REQUIREMENT_POINTS_MAX })}
-        error={message(fields.points.errors)}
-        errorId={fields.points.errorId}
       >
         <input
           {...getInputProps(fields.points, { type: "number" })}
@@ -181,38 +193,25 @@ export function RequirementForm({
           inputMode="numeric"
           className={controlClass}
         />
-      </Field>
-      <Field
-        label={t("form.dueDate")}
-        htmlFor={fields.dueDate.id}
-        hint={t("form.dueDateHint")}
-        error={message(fields.dueDate.errors)}
-        errorId={fields.dueDate.errorId}
-      >
+      </FieldOf>
+      <FieldOf field={fields.dueDate} label={t("form.dueDate")} hint={t("form.dueDateHint")}>
         <input
           {...getInputProps(fields.dueDate, { type: "date" })}
           key={fields.dueDate.key}
           className={controlClass}
         />
-      </Field>
-      <Field
-        label={t("form.recurrence")}
-        htmlFor={fields.recurrence.id}
-        error={message(fields.recurrence.errors)}
-        errorId={fields.recurrence.errorId}
-      >
+      </FieldOf>
+      <FieldOf field={fields.recurrence} label={t("form.recurrence")}>
         <Choices
           field={fields.recurrence}
           values={RECURRENCES}
           label={(value) => t(`recurrences.${value}`)}
         />
-      </Field>
-      <Field
+      </FieldOf>
+      <FieldOf
+        field={fields.windowDays}
         label={t("form.windowDays")}
-        htmlFor={fields.windowDays.id}
         hint={t("form.windowDaysHint", { max: WINDOW_DAYS_MAX })}
-        error={message(fields.windowDays.errors)}
-        errorId={fields.windowDays.errorId}
       >
         <input
           {...getInputProps(fields.windowDays, { type: "number" })}
@@ -220,7 +219,7 @@ export function RequirementForm({
           inputMode="numeric"
           className={controlClass}
         />
-      </Field>
+      </FieldOf>
       <fieldset
         className="sm:col-span-2"
         aria-describedby={`${fields.fulfilledBy.id}-hint${fulfilledError ? ` ${fields.fulfilledBy.errorId}` : ""}`}
@@ -411,7 +410,6 @@ export function OrganisationSettingsForm({
   reply: RequirementReply | undefined;
 }) {
   const { t } = useTranslation(["requirements", "validation"]);
-  const message = useFieldMessage();
   const { result, done, pending } = useReply(reply, "settings");
   const [form, fields] = useForm({
     id: "settings",
@@ -431,25 +429,21 @@ export function OrganisationSettingsForm({
       <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-3">
         <input type="hidden" name="intent" value="settings" />
         <input type="hidden" name="form" value="settings" />
-        <Field
+        <FieldOf
+          field={fields.region}
           label={t("settings.region")}
-          htmlFor={fields.region.id}
           hint={t("settings.regionHint", { regulator: organisation.regulator })}
-          error={message(fields.region.errors)}
-          errorId={fields.region.errorId}
         >
           <Choices
             field={fields.region}
             values={ORGANISATION_REGIONS}
             label={(value) => `${t(`regions.${value}`)} (${value})`}
           />
-        </Field>
-        <Field
+        </FieldOf>
+        <FieldOf
+          field={fields.timeZone}
           label={t("settings.timeZone")}
-          htmlFor={fields.timeZone.id}
           hint={t("settings.timeZoneHint")}
-          error={message(fields.timeZone.errors)}
-          errorId={fields.timeZone.errorId}
         >
           <input
             {...getInputProps(fields.timeZone, { type: "text" })}
@@ -458,19 +452,14 @@ export function OrganisationSettingsForm({
             spellCheck={false}
             className={controlClass}
           />
-        </Field>
-        <Field
-          label={t("settings.nextAudit")}
-          htmlFor={fields.nextAudit.id}
-          error={message(fields.nextAudit.errors)}
-          errorId={fields.nextAudit.errorId}
-        >
+        </FieldOf>
+        <FieldOf field={fields.nextAudit} label={t("settings.nextAudit")}>
           <input
             {...getInputProps(fields.nextAudit, { type: "date" })}
             key={fields.nextAudit.key}
             className={controlClass}
           />
-        </Field>
+        </FieldOf>
         <div className="flex flex-wrap items-center gap-3 sm:col-span-3">
           <SubmitButton pending={pending} pendingLabel={t("settings.saving")}>
             {t("settings.save")}
@@ -493,7 +482,6 @@ export function ExtensionForm({
   reply: RequirementReply | undefined;
 }) {
   const { t } = useTranslation(["requirements", "validation"]);
-  const message = useFieldMessage();
   const { result, done, pending } = useReply(reply, "extend");
   const [form, fields] = useForm({
     id: "extend",
@@ -509,12 +497,7 @@ export function ExtensionForm({
       <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-3">
         <input type="hidden" name="intent" value="extend" />
         <input type="hidden" name="form" value="extend" />
-        <Field
-          label={t("extend.learner")}
-          htmlFor={fields.userId.id}
-          error={message(fields.userId.errors)}
-          errorId={fields.userId.errorId}
-        >
+        <FieldOf field={fields.userId} label={t("extend.learner")}>
           <select
             {...getSelectProps(fields.userId)}
             key={fields.userId.key}
@@ -527,13 +510,8 @@ export function ExtensionForm({
               </option>
             ))}
           </select>
-        </Field>
-        <Field
-          label={t("extend.requirement")}
-          htmlFor={fields.requirementId.id}
-          error={message(fields.requirementId.errors)}
-          errorId={fields.requirementId.errorId}
-        >
+        </FieldOf>
+        <FieldOf field={fields.requirementId} label={t("extend.requirement")}>
           <select
             {...getSelectProps(fields.requirementId)}
             key={fields.requirementId.key}
@@ -546,26 +524,19 @@ export function ExtensionForm({
               </option>
             ))}
           </select>
-        </Field>
-        <Field
-          label={t("extend.dueDate")}
-          htmlFor={fields.dueDate.id}
-          error={message(fields.dueDate.errors)}
-          errorId={fields.dueDate.errorId}
-        >
+        </FieldOf>
+        <FieldOf field={fields.dueDate} label={t("extend.dueDate")}>
           <input
             {...getInputProps(fields.dueDate, { type: "date" })}
             key={fields.dueDate.key}
             className={controlClass}
           />
-        </Field>
+        </FieldOf>
         <div className="sm:col-span-3">
-          <Field
+          <FieldOf
+            field={fields.reason}
             label={t("extend.reason")}
-            htmlFor={fields.reason.id}
             hint={t("extend.reasonHint", { max: EXTENSION_REASON_MAX })}
-            error={message(fields.reason.errors)}
-            errorId={fields.reason.errorId}
           >
             <textarea
               {...getTextareaProps(fields.reason)}
@@ -574,7 +545,7 @@ export function ExtensionForm({
               maxLength={EXTENSION_REASON_MAX}
               className={controlClass}
             />
-          </Field>
+          </FieldOf>
         </div>
         <div className="flex flex-wrap items-center gap-3 sm:col-span-3">
           <SubmitButton pending={pending} pendingLabel={t("extend.submitting")}>
@@ -729,5 +700,41 @@ export function MemberRoles({
         </table>
       </div>
     </section>
+  );
+}
+
+/**
+ * Everything a requirements page manages for one organisation, in order; member roles only on the
+ * admin page (only admins set them).
+ */
+export function RequirementsManagement({
+  page,
+  reply,
+  withRoles,
+}: {
+  page: RequirementsPage;
+  reply: RequirementReply | undefined;
+  withRoles: boolean;
+}) {
+  const { t } = useTranslation("requirements");
+  return (
+    <>
+      <OrganisationSettingsForm organisation={page.organisation} reply={reply} />
+      <RequirementTable
+        organisation={page.organisation}
+        requirements={page.requirements}
+        options={page.options}
+        reply={reply}
+      />
+      <Card>
+        <h2 className="text-xl font-bold">{t("form.createHeading")}</h2>
+        <div className="mt-4">
+          <RequirementForm options={page.options} reply={reply} />
+        </div>
+      </Card>
+      {withRoles && <MemberRoles members={page.members} reply={reply} />}
+      <ExtensionForm members={page.members} requirements={page.requirements} reply={reply} />
+      <ExtensionHistory history={page.history} />
+    </>
   );
 }
