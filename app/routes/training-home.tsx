@@ -15,6 +15,7 @@ import { Button, ButtonLink } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { controlClass } from "~/ui/field";
 import type { Route } from "./+types/training-home";
+import { dateTimeFormat } from "~/lib/intl";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const { t } = i18nForMatches(matches);
@@ -260,9 +261,7 @@ function TrainingDataControls({
     if (confirmReset) confirmHeading.current?.focus();
   }, [confirmReset]);
   const time = takenAt
-    ? new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(
-        new Date(takenAt),
-      )
+    ? dateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(new Date(takenAt))
     : null;
   return (
     <div className="mt-6">

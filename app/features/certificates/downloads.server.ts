@@ -9,6 +9,7 @@ import { normaliseVerificationCode } from "./code";
 import { openBadgeCredential } from "./credential.server";
 import { renderCertificatePdf } from "./pdf.server";
 import { type CertificateRecord, findCertificate, statusOf } from "./records.server";
+import { dateTimeFormat } from "~/lib/intl";
 
 // What a holder keeps: the PDF and the Open Badges credential. Only the holder, or an admin who
 // proved a second factor, may download them; anyone else learns nothing (404).
@@ -48,7 +49,7 @@ export async function downloadCertificatePdf(request: Request, rawCode: string) 
   const record = await heldCertificate(request, rawCode);
   const { locale } = await getLocaleState(request);
   const t = getI18n(locale).t;
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" });
+  const date = dateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" });
   const { payload } = record;
   const pdf = await renderCertificatePdf({
     holderName: payload.holder.name,

@@ -4,6 +4,7 @@ import { formatLongDate } from "~/lib/dates";
 import { Card } from "~/ui/card";
 import type { ComplianceDashboard } from "./dashboard.server";
 import type { MonthStats } from "./rules";
+import { dateTimeFormat } from "~/lib/intl";
 
 type Series = "completions" | "newUsers" | "certificates";
 const SERIES: { key: Series; className: string }[] = [
@@ -15,7 +16,7 @@ const SERIES: { key: Series; className: string }[] = [
 /** A month (YYYY-MM) as the reader writes it: `Nov 2026`. */
 function useMonthName() {
   const { locale } = useLocale();
-  const format = new Intl.DateTimeFormat(locale, {
+  const format = dateTimeFormat(locale, {
     month: "short",
     year: "numeric",
     timeZone: "UTC",

@@ -3,6 +3,7 @@ import { useLocale, useTranslation } from "~/features/i18n";
 import { Button, buttonClasses } from "~/ui/button";
 import { Card } from "~/ui/card";
 import type { NotificationView } from "./constants";
+import { dateTimeFormat } from "~/lib/intl";
 
 const PRIORITY_STYLES = {
   high: "border-l-red-700",
@@ -18,7 +19,7 @@ export function NotificationList({ notifications }: { notifications: Notificatio
   // A kind's texts name whichever values it was stored with.
   const text = (key: string, values: Record<string, string>) =>
     String(t(key as never, values as never));
-  const when = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" });
+  const when = dateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" });
   if (notifications.length === 0) {
     return (
       <Card className="mt-8 text-center" data-testid="notifications-empty">

@@ -8,6 +8,7 @@ import { Card } from "~/ui/card";
 import reports from "../../../locales/en/reports.json";
 import type { ReportStatusShown } from "./constants";
 import type { ReportView } from "./reports.server";
+import { dateTimeFormat, numberFormat } from "~/lib/intl";
 
 addEnglishNamespaces({ reports });
 
@@ -26,7 +27,7 @@ const STATUS_STYLES: Record<ReportStatusShown, string> = {
 
 function formatSize(locale: string, bytes: number): string {
   const kilobytes = bytes >= 1024;
-  return new Intl.NumberFormat(locale, {
+  return numberFormat(locale, {
     style: "unit",
     unit: kilobytes ? "kilobyte" : "byte",
     unitDisplay: "short",
@@ -78,7 +79,7 @@ function ReportCard({ report }: { report: ReportView }) {
   const detailsId = useId();
   const busy = useNavigation().state === "submitting";
   const title = t(`titles.${report.kind}`, { organisation: report.subject, name: report.subject });
-  const when = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" });
+  const when = dateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" });
   const generatedBy = report.author
     ? `${report.generatedBy} (${t(`authors.${report.author}`)})`
     : report.generatedBy;

@@ -234,7 +234,7 @@ async function reportsVisibleTo(
   const requesterIds = [...new Set(rows.map((row) => row.requested_by))];
   const [accounts, members] = await Promise.all([
     accountsOf(requesterIds),
-    membersOf(organisation.id),
+    membersOf(organisation.id, requesterIds),
   ]);
   // A name is optional at sign-in: the address stands in for a learner who has not given one.
   const nameOf = new Map(

@@ -9,6 +9,7 @@ import { contentLanguage } from "./language";
 import { getLearner } from "./learners.server";
 import { type GradedItem, findItem, loadRuns, newTakeKey, progressOf } from "./progress.server";
 import { type StepView, moduleSummary, stepView } from "./views.server";
+import { numberFormat } from "~/lib/intl";
 
 export interface PlayerData extends Omit<TakeState, "progress"> {
   module: ReturnType<typeof moduleSummary> & {
@@ -31,7 +32,7 @@ export interface PlayerData extends Omit<TakeState, "progress"> {
 /** Replaces `{{amount}}` in content with the region's sample sum in its currency (SPEC §9). */
 export function amountFiller(locale: Locale, pack: RegionPack | undefined) {
   const sample = pack?.scamSample ?? { amount: 2500, currency: "SGD" };
-  const amount = new Intl.NumberFormat(locale, {
+  const amount = numberFormat(locale, {
     style: "currency",
     currency: sample.currency,
     maximumFractionDigits: 0,
