@@ -189,7 +189,10 @@ export const RubricSchema = z
       ctx.issues.push({ code: "custom", message: "weights must add up to 1", input: total });
     }
     const mins = bands.map((band) => band.min);
-    if (mins.some((min, index) => index > 0 && min >= (mins[index - 1] ?? 101)) || mins.at(-1) !== 0) {
+    if (
+      mins.some((min, index) => index > 0 && min >= (mins[index - 1] ?? 101)) ||
+      mins.at(-1) !== 0
+    ) {
       ctx.issues.push({ code: "custom", message: "bands go down to 0", input: mins });
     }
   });
