@@ -1,0 +1,483 @@
+import { describe, expect, test } from "vitest";
+import {
+  FDI_SAMPLE,
+  type FdiAttempt,
+  type GuidedSubmission,
+  applyPenalties,
+  bandOf,
+  fdiInputOf,
+  fraudDefenseIndex,
+  gradeFreeForm,
+  gradeGuided,
+  gradePlayer,
+  normalize,
+  statedDecision,
+} from "./grading";
+import { type Rubric, RubricSchema, type Scenario, ScenarioSchema } from "./pack-schema";
+
+// A small pack of our own, so each rule is seen working on numbers worked out by hand.
+const anchor = { source: "S1", section: "MAS Notice 626, para 14", summary: "STR duty." };
+const rubricFor = (bands: number[], incomplete: number, within?: number): Rubric =>
+  RubricSchema.parse({
+    id: "test-rubric",
+    jurisdiction: "sg",
+    version: "1.2.0",
+    criteria: [
+      {
+        id: "signals",
+        label: "Red flags",
+        weight: 0.25,
+        regulatoryAnchor: anchor,
+        passRules: { kind: "signals", noisePenalty: 0.1, passAt: 0.6 },
+        hint: "Name the facts that make the activity unusual.",
+        maxScore: 25,
+      },
+      {
+        id: "reasoning",
+        label: "Why it matters",
+        weight: 0.25,
+        regulatoryAnchor: anchor,
+        passRules: {
+          kind: "reasoning",
+          passAt: 0.5,
+          concepts: [
+            {
+              id: "reasonable-grounds",
+              label: "Reasonable grounds",
+              terms: ["reasonable grounds", "suspicion"],
+            },
+            { id: "pass-through", label: "Funds passing through", terms: ["pass-through", "mule"] },
+            { id: "pep-exposure", label: "PEP exposure", terms: ["PEP", "politically exposed"] },
+          ],
+        },
+        hint: "Say why the facts give grounds to suspect.",
+        maxScore: 25,
+      },
+      {
+        id: "decision",
+        label: "Decision",
+        weight: 0.3,
+        regulatoryAnchor: anchor,
+        passRules: {
+          kind: "decision",
+          overEscalationCredit: 0.5,
+          passAt: 1,
+          ...(within ? { escalationWithinHours: within } : {}),
+        },
+        hint: "Escalate when the grounds are there.",
+        maxScore: 30,
+      },
+      {
+        id: "documentation",
+        label: "Record",
+        weight: 0.2,
+        regulatoryAnchor: anchor,
+        passRules: {
+          kind: "documentation",
+          passAt: 0.6,
+          narrative: {
+            who: ["customer", "account holder"],
+            what: ["transfers", "deposits"],
+            when: ["march", "between"],
+            where: ["paynow", "branch"],
+            why: ["because", "suspect"],
+            how: ["split", "within minutes"],
+          },
+        },
+        hint: "Write who, what, when, where, why and how, and cite the rule.",
+        maxScore: 20,
+      },
+    ],
+    bands: bands.map((min, index) => ({ min, label: `Band ${index + 1}` })),
+    branchingPenalties: {
+      doNothing: { multiplier: 0.4, cap: 0.4, description: "Nothing was done." },
+      delayedEscalation: { multiplier: 0.7, description: "Escalation came late." },
+      incompleteDocumentation: { multiplier: incomplete, description: "The record is incomplete." },
+    },
+    citations: [anchor],
+    review_due: "2025-12-31",
+  });
+const SG = rubricFor([90, 70, 50, 30, 0], 0.5);
+const CA = rubricFor([90, 75, 60, 40, 0], 0.8, 24);
+
+const scenario: Scenario = ScenarioSchema.parse({
+  id: "pass-through",
+  title: "Pass-through",
+  summary: "Funds in and out within minutes.",
+  narrative: ["Transfers arrive from many payers and leave within minutes."],
+  objectives: ["Spot the pass-through"],
+  redFlags: ["Funds leave within minutes"],
+  artifactsRequired: ["Statement"],
+  role: "frontline",
+  jurisdiction: "sg",
+  version: "1.2.0",
+  stages: [{ id: "review", title: "Review", situation: "The customer calls." }],
+  branches: [
+    {
+      id: "escalate",
+      condition: "Escalate",
+      consequence: "The officer files an STR.",
+      nextScenario: "complete",
+    },
+    {
+      id: "wait",
+      condition: "Wait a week",
+      consequence: "An audit finding: late escalation.",
+      nextScenario: "review",
+      scoreModifier: "delayedEscalation",
+    },
+    {
+      id: "ignore",
+      condition: "Do nothing",
+      consequence: "A violation of the STR duty.",
+      scoreModifier: "doNothing",
+    },
+    {
+      id: "late-escalate",
+      from: "review",
+      condition: "Escalate now",
+      consequence: "Filed at last.",
+      nextScenario: "complete",
+    },
+  ],
+  sources: [anchor, { source: "X2", section: "FATF cyber-enabled fraud", summary: "Mule flows." }],
+  questions: [{ id: "q1", prompt: "What is unusual?", hint: "Timing." }],
+  customerProfile: { type: "individual", pep: false, segment: "retail", details: "Student." },
+  activity: { amount: 48000, currency: "SGD", pattern: "pass-through", details: "In and out." },
+  riskTags: ["mule"],
+  strTemplate: {
+    title: "STR",
+    sections: [
+      { heading: "Who", body: "{{customerProfile.type}}" },
+      { heading: "What", body: "{{analysis}}" },
+      { heading: "When", body: "{{date}}" },
+    ],
+  },
+  answerKey: {
+    expectedDecision: "ESCALATE",
+    requiresEscalation: true,
+    keySignals: [
+      {
+        id: "fast",
+        label: "Funds leave within minutes",
+        chip: "rapid-pass-through",
+        terms: ["within minutes"],
+      },
+      {
+        id: "payers",
+        label: "Many unrelated payers",
+        chip: "third-party-payers",
+        terms: ["many payers"],
+      },
+      { id: "pep", label: "Payer linked to a PEP", terms: ["PEP", "politically exposed"] },
+      {
+        id: "velocity",
+        label: "Sudden volume",
+        chip: "unusual-velocity",
+        terms: ["sudden volume"],
+      },
+    ],
+    concepts: ["reasonable-grounds", "pass-through"],
+    decisionTerms: {
+      ESCALATE: ["escalate", "file an STR"],
+      REQUEST_KYC: ["more KYC", "request information"],
+    },
+    citationTerms: [["Notice 626", "STRO"], ["FATF"]],
+    rationale: "Grounds to suspect are there: the STR duty applies now.",
+  },
+});
+
+const complete: GuidedSubmission = {
+  signals: ["rapid-pass-through", "third-party-payers", "unusual-velocity"],
+  signalNotes: "Funds from many payers leave within minutes; one payer is a PEP's brother.",
+  why: "These give reasonable grounds to suspect the account is a mule used for pass-through.",
+  decision: "ESCALATE",
+  decisionNotes:
+    "Customer account holder received transfers via PayNow between 2 and 9 March, split and sent on within minutes; escalate because we suspect laundering.",
+  confidence: 2,
+  citations: [0],
+};
+
+describe("guided grading", () => {
+  test("a complete submission earns every criterion and the top band", () => {
+    const grade = gradeGuided(SG, scenario, complete);
+    expect(grade.details.map((detail) => [detail.criterion, detail.earned, detail.passed])).toEqual(
+      [
+        ["signals", 25, true],
+        ["reasoning", 25, true],
+        ["decision", 30, true],
+        ["documentation", 20, true],
+      ],
+    );
+    expect(grade).toMatchObject({ score: 1, percent: 100, band: "Band 1", penalties: [] });
+    expect(grade).toMatchObject({ escalatedInTime: true, completeRecord: true, missedSignals: [] });
+  });
+
+  test("a missed key signal costs its share and is named", () => {
+    const grade = gradeGuided(SG, scenario, {
+      ...complete,
+      signals: ["rapid-pass-through", "third-party-payers"],
+      signalNotes: "Funds from many payers leave within minutes.",
+    });
+    const signals = grade.details[0];
+    // 2 of 4 found: 0.5 × 25.
+    expect(signals).toMatchObject({ earned: 12.5, passed: false });
+    expect(signals?.explanation.join(" ")).toContain(
+      "Missed: Payer linked to a PEP, Sudden volume.",
+    );
+    expect(grade.missedSignals).toEqual(["Payer linked to a PEP", "Sudden volume"]);
+    expect(grade.score).toBeCloseTo(1 - 0.25 * 0.5, 6);
+    expect(grade.percent).toBe(88);
+    expect(grade.band).toBe("Band 2");
+  });
+
+  test("chips that are not signals here cost 10 % each", () => {
+    const grade = gradeGuided(SG, scenario, {
+      ...complete,
+      signals: [...complete.signals, "round-amounts", "structuring-patterns"],
+    });
+    // 4 of 4 found, 2 noise: 1 − 0.2.
+    expect(grade.details[0]).toMatchObject({ earned: 20 });
+    expect(grade.details[0]?.explanation.join(" ")).toContain(
+      "Round amounts, Structuring patterns",
+    );
+  });
+
+  test("reasoning is read for the case's concepts, synonyms included, whole words only", () => {
+    const grade = gradeGuided(SG, scenario, {
+      ...complete,
+      why: "I have a suspicion about this.",
+      decisionNotes: "Customer transfers in March via PayNow, split because we suspect; escalate.",
+    });
+    expect(grade.details[1]).toMatchObject({ earned: 12.5, passed: true });
+    expect(grade.details[1]?.explanation.join(" ")).toContain("Not shown: Funds passing through.");
+    expect(normalize("Mules!")).toBe(" mules ");
+    expect(
+      gradeGuided(SG, scenario, { ...complete, why: "Multiple mulette accounts." }).details[1],
+    ).toMatchObject({ earned: 0 });
+  });
+
+  test("asking for KYC where escalation is due scores no decision points and a ×0.7 penalty", () => {
+    const grade = gradeGuided(SG, scenario, { ...complete, decision: "REQUEST_KYC" });
+    expect(grade.details[2]).toMatchObject({ earned: 0, passed: false });
+    expect(grade.penalties.map((penalty) => penalty.kind)).toEqual(["delayedEscalation"]);
+    expect(grade.score).toBeCloseTo(0.7 * 0.7, 6);
+    expect(grade.escalatedInTime).toBe(false);
+  });
+
+  test("Canada's pack names its 24-hour escalation rule", () => {
+    const met = gradeGuided(CA, scenario, complete).details[2]?.explanation.join(" ");
+    expect(met).toContain("within 24 hours of detection");
+    const missed = gradeGuided(CA, scenario, { ...complete, decision: "REQUEST_KYC" });
+    expect(missed.details[2]?.explanation.join(" ")).toContain("that was not met");
+    expect(gradeGuided(SG, scenario, complete).details[2]?.explanation.join(" ")).not.toContain(
+      "24 hours",
+    );
+  });
+
+  test("over-escalating a KYC case earns the partial credit, without penalty", () => {
+    const kycCase: Scenario = {
+      ...scenario,
+      answerKey: {
+        ...scenario.answerKey,
+        expectedDecision: "REQUEST_KYC",
+        requiresEscalation: false,
+      },
+    };
+    const grade = gradeGuided(SG, kycCase, complete);
+    expect(grade.details[2]).toMatchObject({ earned: 15, passed: false });
+    expect(grade.penalties).toEqual([]);
+    expect(grade.escalatedInTime).toBeNull();
+  });
+
+  test("no citation and empty notes: incomplete documentation, ×0.5 in Singapore and ×0.8 in Canada", () => {
+    const thin = { ...complete, decisionNotes: "", citations: [] };
+    const sg = gradeGuided(SG, scenario, thin);
+    expect(sg.penalties.map((penalty) => penalty.kind)).toEqual(["incompleteDocumentation"]);
+    expect(sg.completeRecord).toBe(false);
+    expect(sg.details[3]?.explanation.join(" ")).toContain("Left empty: decision notes.");
+    const raw = sg.details.reduce(
+      (sum, detail) => sum + (detail.weight * detail.earned) / detail.maxScore,
+      0,
+    );
+    expect(sg.score).toBeCloseTo(raw * 0.5, 4);
+    expect(gradeGuided(CA, scenario, thin).score).toBeCloseTo(raw * 0.8, 4);
+  });
+
+  test("the same submission always earns the same grade", () => {
+    expect(gradeGuided(SG, scenario, complete)).toEqual(gradeGuided(SG, scenario, complete));
+  });
+});
+
+describe("free-form grading", () => {
+  const analysis =
+    "Customer account holder received transfers via PayNow between 2 and 9 March from many payers, " +
+    "one politically exposed; funds left within minutes with sudden volume. These are reasonable grounds " +
+    "to suspect a mule pass-through, because nothing explains it. Escalate and file an STR with STRO " +
+    "under Notice 626; split transfers noted.";
+
+  test("reads signals, reasoning, decision and citations from the text", () => {
+    const grade = gradeFreeForm(SG, scenario, analysis);
+    expect(grade.details.map((detail) => detail.passed)).toEqual([true, true, true, true]);
+    expect(grade.percent).toBeGreaterThanOrEqual(90);
+    expect(statedDecision(scenario, "Let us request information first.")).toBe("REQUEST_KYC");
+  });
+
+  test("an analysis that decides nothing is held under the do-nothing cap", () => {
+    const grade = gradeFreeForm(SG, scenario, "Funds left within minutes from many payers.");
+    expect(grade.penalties.map((penalty) => penalty.kind)).toContain("doNothing");
+    expect(grade.score).toBeLessThanOrEqual(0.4);
+  });
+});
+
+describe("penalties and bands", () => {
+  test("do nothing multiplies by 0.4 and caps at 40 %", () => {
+    expect(applyPenalties(SG, 1, ["doNothing"]).score).toBe(0.4);
+    expect(applyPenalties(SG, 0.5, ["doNothing"]).score).toBe(0.2);
+    expect(applyPenalties(SG, 1, ["delayedEscalation", "delayedEscalation"]).score).toBe(0.7);
+    expect(applyPenalties(CA, 1, ["incompleteDocumentation"]).score).toBe(0.8);
+    expect(applyPenalties(SG, 1, ["incompleteDocumentation"]).score).toBe(0.5);
+  });
+
+  test("bands: Canada 90/75/60/40/0, Singapore and Thailand 90/70/50/30/0", () => {
+    expect([95, 90, 89, 75, 74, 60, 59, 40, 39, 0].map((p) => bandOf(CA, p))).toEqual([
+      "Band 1",
+      "Band 1",
+      "Band 2",
+      "Band 2",
+      "Band 3",
+      "Band 3",
+      "Band 4",
+      "Band 4",
+      "Band 5",
+      "Band 5",
+    ]);
+    expect([90, 70, 69, 50, 49, 30, 29].map((p) => bandOf(SG, p))).toEqual([
+      "Band 1",
+      "Band 2",
+      "Band 3",
+      "Band 3",
+      "Band 4",
+      "Band 4",
+      "Band 5",
+    ]);
+  });
+});
+
+describe("scenario player", () => {
+  test("a clean path scores 85 and passes", () => {
+    expect(gradePlayer(SG, scenario, ["escalate"])).toMatchObject({
+      valid: true,
+      findings: 0,
+      score: 85,
+      passed: true,
+      escalatedInTime: true,
+    });
+  });
+
+  test("a finding costs 5 and its branch's penalty applies", () => {
+    const outcome = gradePlayer(SG, scenario, ["wait", "late-escalate"]);
+    // (85 − 5) × 0.7 = 56.
+    expect(outcome).toMatchObject({ valid: true, findings: 1, score: 56, passed: false });
+    expect(outcome.valid && outcome.steps.map((step) => step.finding)).toEqual([true, false]);
+    expect(outcome.valid && outcome.escalatedInTime).toBe(false);
+    // (85 − 5) × 0.4 = 32, under the 40 cap.
+    expect(gradePlayer(SG, scenario, ["ignore"])).toMatchObject({ findings: 1, score: 32 });
+  });
+
+  test("a path the scenario does not offer is refused", () => {
+    expect(gradePlayer(SG, scenario, ["late-escalate"])).toMatchObject({ valid: false });
+    expect(gradePlayer(SG, scenario, ["wait"])).toMatchObject({ valid: false });
+    expect(gradePlayer(SG, scenario, ["escalate", "escalate"])).toMatchObject({ valid: false });
+    expect(gradePlayer(SG, scenario, [])).toMatchObject({ valid: false });
+  });
+
+  test("many findings floor at 0", () => {
+    const looping: Scenario = {
+      ...scenario,
+      branches: [
+        ...scenario.branches,
+        {
+          id: "again",
+          from: "review",
+          condition: "Wait more",
+          consequence: "Another finding.",
+          nextScenario: "review",
+          scoreModifier: "none",
+        },
+      ],
+    };
+    const path = ["wait", ...Array<string>(20).fill("again"), "late-escalate"];
+    expect(gradePlayer(SG, looping, path)).toMatchObject({ findings: 21, score: 0, passed: false });
+  });
+});
+
+describe("Fraud Defense Index", () => {
+  test("the SPEC sample 0.85/0.92/0.88 gives 88, Good", () => {
+    expect(fraudDefenseIndex(FDI_SAMPLE)).toEqual({
+      value: 88,
+      band: "Good",
+      parts: { rubric: 51, sla: 28, fidelity: 9 },
+    });
+  });
+
+  test("bands at 90, 75 and 60", () => {
+    const at = (score: number) =>
+      fraudDefenseIndex({
+        ...FDI_SAMPLE,
+        avgRubricScore: score,
+        slaPassRate: score,
+        recordFidelity: score,
+      });
+    expect([0.9, 0.89, 0.75, 0.74, 0.6, 0.59].map((score) => at(score).band)).toEqual([
+      "Excellent",
+      "Good",
+      "Good",
+      "Satisfactory",
+      "Satisfactory",
+      "Needs Improvement",
+    ]);
+  });
+
+  test("inputs come from the learner's attempts", () => {
+    const attempt = (overrides: Partial<FdiAttempt>): FdiAttempt => ({
+      scenarioId: "a",
+      mode: "guided",
+      score: 1,
+      requiresEscalation: true,
+      escalatedInTime: true,
+      completeRecord: true,
+      createdAt: "2026-11-01T00:00:00.000Z",
+      ...overrides,
+    });
+    const input = fdiInputOf(
+      [
+        attempt({ score: 0.8 }),
+        attempt({ scenarioId: "b", score: 0.6, escalatedInTime: false, completeRecord: false }),
+        attempt({
+          scenarioId: "b",
+          mode: "player",
+          score: 0.32,
+          escalatedInTime: true,
+          createdAt: "2026-11-02T00:00:00.000Z",
+        }),
+        attempt({
+          scenarioId: "c",
+          mode: "freeform",
+          score: 1,
+          requiresEscalation: false,
+          escalatedInTime: null,
+        }),
+      ],
+      3,
+    );
+    expect(input).toEqual({
+      avgRubricScore: 0.8,
+      slaPassRate: 0.6667,
+      recordFidelity: 0.6667,
+      completedScenarios: 3,
+      totalScenarios: 3,
+      lastUpdated: "2026-11-02T00:00:00.000Z",
+    });
+  });
+});
