@@ -5,6 +5,7 @@ import { type RouteConfig, index, layout, route } from "@react-router/dev/routes
 export default [
   index("routes/index.ts"),
   route("kestrel", "routes/kestrel.tsx"),
+  route("kestrel/aml-demo", "routes/kestrel.aml-demo.tsx"),
   route("esg", "routes/esg.ts"),
   route("e2e", "routes/e2e.tsx"),
   route("partners", "routes/partners.tsx"),

@@ -143,6 +143,8 @@ const TABLE_OWNERS = {
   requirement_extension: "app/features/compliance/",
   reminder_claim: "app/features/compliance/",
   report: "app/features/reports/",
+  aml_attempt: "app/features/aml/",
+  aml_draft: "app/features/aml/",
 };
 
 const QUERY_METHODS = new Set([

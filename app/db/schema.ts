@@ -363,4 +363,39 @@ export interface Database {
   requirement_extension: RequirementExtensionTable;
   reminder_claim: ReminderClaimTable;
   report: ReportTable;
+  aml_attempt: AmlAttemptTable;
+  aml_draft: AmlDraftTable;
+}
+
+export interface AmlAttemptTable {
+  id: Generated<number>;
+  learner_id: string;
+  jurisdiction: "ca" | "sg" | "th";
+  scenario_id: string;
+  mode: "guided" | "freeform" | "player";
+  pack_version: string;
+  /** JSON: what the learner gave. */
+  submission: string;
+  /** 0–1 after penalties. */
+  score: number;
+  percent: number;
+  band: string;
+  /** JSON: details, penalties, missed signals. */
+  result: string;
+  requires_escalation: number;
+  escalated_in_time: number | null;
+  complete_record: number;
+  created_at: string;
+}
+
+export interface AmlDraftTable {
+  learner_id: string;
+  jurisdiction: "ca" | "sg" | "th";
+  scenario_id: string;
+  pack_version: string;
+  step: number;
+  /** JSON: responses, citations, confidence. */
+  responses: string;
+  edited_at: string;
+  saved_at: string;
 }

@@ -8,6 +8,7 @@ import * as m0006 from "./0006-certificates";
 import * as m0007 from "./0007-notifications";
 import * as m0008 from "./0008-compliance";
 import * as m0009 from "./0009-report-language";
+import * as m0010 from "./0010-aml";
 
 // Listed by hand so the server bundle carries them (no directory scan at run time).
 // Names sort in the order they run; never rename or edit one that has shipped.
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   "0007-notifications": m0007,
   "0008-compliance": m0008,
   "0009-report-language": m0009,
+  "0010-aml": m0010,
 };

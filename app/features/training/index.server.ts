@@ -1,5 +1,10 @@
 export { answerStep } from "./answer.server";
-export { adoptGuestProgress, purgeGuestLearners } from "./learners.server";
+export {
+  adoptGuestProgress,
+  ensureLearner,
+  getLearner,
+  purgeGuestLearners,
+} from "./learners.server";
 export {
   loadLearnerView,
   loadTrack,

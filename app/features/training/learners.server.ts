@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createCookie } from "react-router";
 import { getDb, inOneTransaction } from "~/db/db.server";
+import { moveAmlWork } from "~/features/aml/index.server";
 import { getOptionalUser } from "~/features/auth/index.server";
 import { usesHttps } from "~/lib/env.server";
 import { getLogger } from "~/lib/logger.server";
@@ -157,6 +158,7 @@ export async function adoptGuestProgress(
       .set({ learner_id: account.id })
       .where("learner_id", "=", guestId)
       .execute();
+    await moveAmlWork(guestId, account.id);
     await db
       .updateTable("learner")
       .set({ last_seen_at: at })

@@ -1,0 +1,228 @@
+import { Suspense, lazy, useCallback, useState } from "react";
+import { Form, useNavigate } from "react-router";
+import { Button } from "~/ui/button";
+import { Card } from "~/ui/card";
+import { FreeForm } from "./free-form";
+import { GuidedFlow } from "./guided-flow";
+import type { AmlPreview as Preview, ResultView } from "./preview.server";
+import { FdiCard, ResultCard } from "./result-card";
+
+// SPEC §2 "AML live training preview": jurisdiction, pack details, guided flow or free-form,
+// results, the scenario player (loaded when opened) and, for Canada, the Fraud Defense Index.
+
+const ScenarioPlayer = lazy(() => import("./scenario-player"));
+
+const money = (amount: number, currency: string) =>
+  new Intl.NumberFormat("en", { style: "currency", currency, maximumFractionDigits: 0 }).format(
+    amount,
+  );
+
+export function AmlPreview({ preview }: { preview: Preview }) {
+  const navigate = useNavigate();
+  const [guided, setGuided] = useState(true);
+  const [playerOpen, setPlayerOpen] = useState(false);
+  const { scenario, pack } = preview;
+  const key = `${preview.jurisdiction}/${scenario?.id ?? ""}`;
+  // A result just graded belongs to its scenario; another scenario shows its own last one. Each
+  // graded submission starts the flow afresh (a new round), without the draft it came from.
+  const [posted, setPosted] = useState<{ key: string; result: ResultView; round: number } | null>(
+    null,
+  );
+  const result = posted?.key === key ? posted.result : preview.result;
+  const round = posted?.key === key ? posted.round : 0;
+  const showResult = useCallback(
+    (next: ResultView) => {
+      setPosted((current) => ({
+        key,
+        result: next,
+        round: (current?.key === key ? current.round : 0) + 1,
+      }));
+      requestAnimationFrame(() => document.getElementById("aml-result-heading")?.focus());
+    },
+    [key],
+  );
+
+  const choose = (params: Record<string, string>) =>
+    void navigate(`?${new URLSearchParams(params).toString()}`, { preventScrollReset: true });
+
+  return (
+    <div data-testid="aml-preview">
+      <Form method="get" className="flex flex-wrap items-end gap-4">
+        <div>
+          <label htmlFor="aml-jurisdiction" className="block text-sm font-medium">
+            Jurisdiction
+          </label>
+          <select
+            id="aml-jurisdiction"
+            name="jurisdiction"
+            className="focus-ring mt-1 rounded-lg border border-slate-300 px-3 py-2 dark:border-slate-600 dark:bg-slate-900"
+            value={preview.jurisdiction}
+            onChange={(event) => choose({ jurisdiction: event.target.value })}
+          >
+            {preview.jurisdictions.map((option) => (
+              <option key={option.id} value={option.id}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        {preview.scenarios.length > 0 && (
+          <div>
+            <label htmlFor="aml-scenario" className="block text-sm font-medium">
+              Scenario
+            </label>
+            <select
+              id="aml-scenario"
+              name="scenario"
+              className="focus-ring mt-1 rounded-lg border border-slate-300 px-3 py-2 dark:border-slate-600 dark:bg-slate-900"
+              value={scenario?.id}
+              onChange={(event) =>
+                choose({ jurisdiction: preview.jurisdiction, scenario: event.target.value })
+              }
+            >
+              {preview.scenarios.map((option) => (
+                <option key={option.id} value={option.id}>
+                  {option.title}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        <noscript>
+          <Button type="submit" variant="secondary">
+            Show
+          </Button>
+        </noscript>
+        <label className="flex items-center gap-2 pb-2">
+          <input
+            type="checkbox"
+            className="focus-ring h-4 w-4"
+            checked={guided}
+            onChange={(event) => setGuided(event.target.checked)}
+          />
+          Guided flow
+        </label>
+      </Form>
+
+      {pack ? (
+        <p
+          className="mt-4 flex flex-wrap gap-x-6 gap-y-1 rounded-lg bg-slate-100 px-4 py-2 text-sm dark:bg-slate-800"
+          data-testid="pack-details"
+        >
+          <span>
+            <span className="font-semibold">Regulator:</span> {pack.regulator}
+          </span>
+          <span>
+            <span className="font-semibold">Pack:</span> {pack.title}
+          </span>
+          <span>
+            <span className="font-semibold">Version:</span> {pack.version}
+          </span>
+          <span>
+            <span className="font-semibold">Duration:</span> {pack.estimatedDuration} min
+          </span>
+        </p>
+      ) : (
+        <Card className="mt-4" role="status">
+          No compliance pack data available for {labelOf(preview)}.
+        </Card>
+      )}
+
+      {pack && !scenario && (
+        <Card className="mt-4" role="status">
+          No playable scenarios found for {labelOf(preview)}.
+        </Card>
+      )}
+
+      {scenario && (
+        <div key={key}>
+          <Card className="mt-6" data-testid="scenario-card">
+            <h3 className="text-xl font-bold">{scenario.title}</h3>
+            <p className="mt-1 text-slate-700 dark:text-slate-300">{scenario.summary}</p>
+            {scenario.narrative.map((paragraph) => (
+              <p key={paragraph} className="mt-3">
+                {paragraph}
+              </p>
+            ))}
+            <dl className="mt-4 grid gap-4 md:grid-cols-2">
+              <div>
+                <dt className="font-semibold">Customer profile</dt>
+                <dd>
+                  {scenario.customerProfile.type} · {scenario.customerProfile.segment}
+                  {scenario.customerProfile.pep && " · politically exposed person"}
+                </dd>
+                <dd className="mt-1 text-slate-700 dark:text-slate-300">
+                  {scenario.customerProfile.details}
+                </dd>
+              </div>
+              <div>
+                <dt className="font-semibold">Activity</dt>
+                <dd>
+                  {money(scenario.activity.amount, scenario.activity.currency)} ·{" "}
+                  {scenario.activity.pattern}
+                </dd>
+                <dd className="mt-1 text-slate-700 dark:text-slate-300">
+                  {scenario.activity.details}
+                </dd>
+              </div>
+              <div>
+                <dt className="font-semibold">Your role</dt>
+                <dd className="capitalize">{scenario.role}</dd>
+              </div>
+              <div>
+                <dt className="font-semibold">Records to gather</dt>
+                <dd>{scenario.artifactsRequired.join(", ")}</dd>
+              </div>
+            </dl>
+            <h4 className="mt-4 font-semibold">Questions to consider</h4>
+            <ul className="mt-1 list-disc pl-5">
+              {scenario.questions.map((question) => (
+                <li key={question.id}>
+                  {question.prompt}{" "}
+                  <span className="text-slate-600 dark:text-slate-400">Hint: {question.hint}</span>
+                </li>
+              ))}
+            </ul>
+            <Button variant="secondary" className="mt-4" onClick={() => setPlayerOpen(true)}>
+              Play the scenario
+            </Button>
+          </Card>
+
+          {guided ? (
+            <GuidedFlow
+              key={round}
+              preview={{ ...preview, scenario, draft: round === 0 ? preview.draft : null }}
+              onResult={showResult}
+            />
+          ) : (
+            <FreeForm
+              key={round}
+              preview={{ ...preview, scenario }}
+              onResult={showResult}
+              onStart={() => setPlayerOpen(true)}
+            />
+          )}
+
+          {result && <ResultCard result={result} />}
+
+          {playerOpen && (
+            <Suspense fallback={<p role="status">Loading the scenario player…</p>}>
+              <ScenarioPlayer
+                preview={{ ...preview, scenario }}
+                open={playerOpen}
+                onOpenChange={setPlayerOpen}
+                onResult={showResult}
+              />
+            </Suspense>
+          )}
+        </div>
+      )}
+
+      {preview.fdi && <FdiCard fdi={preview.fdi} />}
+    </div>
+  );
+}
+
+function labelOf(preview: Preview) {
+  return preview.jurisdictions.find((option) => option.id === preview.jurisdiction)?.label ?? "";
+}

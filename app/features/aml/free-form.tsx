@@ -1,0 +1,95 @@
+import { useEffect, useState } from "react";
+import { useFetcher } from "react-router";
+import { Button } from "~/ui/button";
+import { Card } from "~/ui/card";
+import { type AmlActionData, ErrorList } from "./guided-flow";
+import type { AmlPreview, ResultView } from "./preview.server";
+
+// SPEC §4 "Free-form mode": an analysis graded against the same rubric, a report draft from the
+// scenario's STR template, and (with evidence kits) saving and exporting. Every button waits for
+// the action running before it.
+
+export function FreeForm({
+  preview,
+  onResult,
+  onStart,
+}: {
+  preview: AmlPreview & { scenario: NonNullable<AmlPreview["scenario"]> };
+  onResult: (result: ResultView) => void;
+  onStart: () => void;
+}) {
+  const [analysis, setAnalysis] = useState("");
+  const grader = useFetcher<AmlActionData>();
+  const drafter = useFetcher<AmlActionData>();
+  const busy = grader.state !== "idle" || drafter.state !== "idle";
+  const graded = grader.data && "result" in grader.data ? grader.data.result : null;
+  const report = drafter.data && "report" in drafter.data ? drafter.data.report : null;
+  useEffect(() => {
+    if (graded) onResult(graded);
+  }, [graded, onResult]);
+  const post = (fetcher: typeof grader, intent: string) =>
+    void fetcher.submit(
+      { intent, jurisdiction: preview.jurisdiction, scenario: preview.scenario.id, analysis },
+      { method: "post" },
+    );
+  const empty = analysis.trim() === "";
+  const error =
+    (grader.data && "error" in grader.data && grader.data.error) ||
+    (drafter.data && "error" in drafter.data && drafter.data.error) ||
+    null;
+  return (
+    <Card className="mt-6" data-testid="free-form">
+      <h3 className="text-lg font-bold">Free-form analysis</h3>
+      <label htmlFor="aml-analysis" className="mt-3 block font-medium">
+        Your analysis: the signals, why they give grounds to suspect, your decision and the rules it
+        rests on
+      </label>
+      <textarea
+        id="aml-analysis"
+        className="focus-ring mt-1 w-full rounded-lg border border-slate-300 p-2 dark:border-slate-600 dark:bg-slate-900"
+        rows={8}
+        maxLength={preview.limits.analysis}
+        value={analysis}
+        onChange={(event) => setAnalysis(event.target.value)}
+      />
+      <div className="mt-4 flex flex-wrap gap-3">
+        <Button disabled={busy || empty} onClick={() => post(grader, "grade-freeform")}>
+          {grader.state !== "idle" ? "Grading…" : "Grade"}
+        </Button>
+        <Button variant="secondary" disabled={busy} onClick={onStart}>
+          Start
+        </Button>
+        <Button
+          variant="secondary"
+          disabled={busy || empty}
+          onClick={() => post(drafter, "draft-report")}
+        >
+          {drafter.state !== "idle" ? "Drafting…" : "Draft"}
+        </Button>
+        <Button variant="secondary" disabled aria-describedby="aml-evidence-note">
+          Save Evidence
+        </Button>
+        <Button variant="secondary" disabled aria-describedby="aml-evidence-note">
+          Export PDF
+        </Button>
+        <Button variant="secondary" disabled aria-describedby="aml-evidence-note">
+          Export CSV
+        </Button>
+      </div>
+      <p id="aml-evidence-note" className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+        Saving evidence and exporting PDF and CSV are coming with evidence kits.
+      </p>
+      {error && <ErrorList error={error} />}
+      {report && (
+        <section aria-labelledby="aml-report-title" className="mt-6" data-testid="report-draft">
+          <h4 id="aml-report-title" className="font-semibold">
+            {report.title}
+          </h4>
+          <pre className="mt-2 whitespace-pre-wrap rounded-lg bg-slate-50 p-4 font-sans dark:bg-slate-800">
+            {report.content}
+          </pre>
+        </section>
+      )}
+    </Card>
+  );
+}

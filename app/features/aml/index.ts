@@ -1,0 +1,1 @@
+export { AmlPreview } from "./aml-preview";

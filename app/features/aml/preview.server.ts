@@ -1,0 +1,744 @@
+import { data } from "react-router";
+import { getDb } from "~/db/db.server";
+import { ensureLearner, getLearner } from "~/features/training/index.server";
+import { apiErrorBody } from "~/lib/api.server";
+import { getLogger } from "~/lib/logger.server";
+import { hitRateLimit, rateLimitKey } from "~/lib/rate-limit.server";
+import { z } from "~/lib/zod";
+import {
+  CHIP_LABELS,
+  type AttemptMode,
+  type FdiInput,
+  FDI_SAMPLE,
+  type Grade,
+  type GuidedSubmission,
+  type PlayerStep,
+  fdiInputOf,
+  fraudDefenseIndex,
+  gradeFreeForm,
+  gradeGuided,
+  gradePlayer,
+} from "./grading";
+import {
+  DECISIONS,
+  DEFAULT_JURISDICTION,
+  JURISDICTIONS,
+  type Jurisdiction,
+  SIGNAL_CHIPS,
+  type Scenario,
+} from "./pack-schema";
+import { type ResolvedSource, resolveSource } from "./packs";
+import { getPack, knownSources } from "./packs.server";
+
+// The AML live training preview (/kestrel/aml-demo): what the page shows of a pack and a scenario
+// (never the answer key before a submission), and its actions: drafts, guided submissions,
+// free-form grading and report drafts, and the scenario player's grade. Every attempt is stored.
+
+/** SPEC §5 guided limits; the free-form analysis is bounded by the form body (16 KB). */
+export const AML_LIMITS = {
+  signalNotes: 400,
+  why: 400,
+  decisionNotes: 300,
+  analysis: 8000,
+  playerSteps: 40,
+} as const;
+export const GUIDED_VERSION = "1.2.0";
+export const AUTOSAVE_SECONDS = 10;
+
+export const AML_RATE_LIMITS = {
+  drafts: { limit: 120, windowMs: 10 * 60_000 },
+  grading: { limit: 60, windowMs: 10 * 60_000 },
+  perIp: { limit: 600, windowMs: 10 * 60_000 },
+};
+
+export const JURISDICTION_LABELS: Record<Jurisdiction, string> = {
+  ca: "Canada FINTRAC",
+  sg: "Singapore MAS",
+  th: "Thailand AMLO",
+};
+
+export interface ScenarioView {
+  id: string;
+  title: string;
+  summary: string;
+  narrative: string[];
+  objectives: string[];
+  role: string;
+  version: string;
+  customerProfile: Scenario["customerProfile"];
+  activity: Scenario["activity"];
+  artifactsRequired: string[];
+  questions: Scenario["questions"];
+  sources: ResolvedSource[];
+  stages: Scenario["stages"];
+  branches: {
+    id: string;
+    from: string;
+    condition: string;
+    consequence: string;
+    nextScenario: string;
+  }[];
+}
+
+export interface GuidedResponses {
+  signals: string[];
+  signalNotes: string;
+  why: string;
+  decision: string;
+  decisionNotes: string;
+  confidence: number;
+  citations: number[];
+}
+
+export interface DraftView {
+  step: number;
+  responses: GuidedResponses;
+  savedAt: string;
+  editedAt: string;
+  /** Saved against an older pack version: restored, with a notice. */
+  stale: boolean;
+}
+
+export interface ResultView {
+  mode: AttemptMode;
+  createdAt: string;
+  grade: Omit<Grade, "details"> & {
+    details: (Grade["details"][number] & { anchor: ResolvedSource })[];
+  };
+  /** Shown once graded: the red flags and key signals of the case. */
+  redFlags: string[];
+  keySignals: string[];
+  expectedDecision: string;
+  rationale: string;
+  /** The player's findings, when the attempt was a player run. */
+  player: { findings: number; passed: boolean; steps: PlayerStep[] } | null;
+}
+
+export interface AmlPreview {
+  jurisdictions: { id: Jurisdiction; label: string }[];
+  jurisdiction: Jurisdiction;
+  pack: {
+    title: string;
+    regulator: string;
+    version: string;
+    description: string;
+    estimatedDuration: number;
+  } | null;
+  scenarios: { id: string; title: string }[];
+  scenario: ScenarioView | null;
+  draft: DraftView | null;
+  result: ResultView | null;
+  fdi: (FdiInput & ReturnType<typeof fraudDefenseIndex> & { sample: boolean }) | null;
+  chips: { id: string; label: string }[];
+  limits: typeof AML_LIMITS;
+  guidedVersion: string;
+  autosaveSeconds: number;
+}
+
+const jurisdictionParam = z.enum(JURISDICTIONS);
+const scenarioParam = z.string().regex(/^[a-z0-9-]{1,60}$/);
+
+function notFound(): never {
+  throw data({ notFound: "scenario" }, { status: 404 });
+}
+
+function scenarioView(scenario: Scenario): ScenarioView {
+  return {
+    id: scenario.id,
+    title: scenario.title,
+    summary: scenario.summary,
+    narrative: scenario.narrative,
+    objectives: scenario.objectives,
+    role: scenario.role,
+    version: scenario.version,
+    customerProfile: scenario.customerProfile,
+    activity: scenario.activity,
+    artifactsRequired: scenario.artifactsRequired,
+    questions: scenario.questions,
+    sources: scenario.sources.map((source) => resolveSource(knownSources, source)),
+    stages: scenario.stages,
+    branches: scenario.branches.map(({ id, from, condition, consequence, nextScenario }) => ({
+      id,
+      from,
+      condition,
+      consequence,
+      nextScenario,
+    })),
+  };
+}
+
+/** Which pack and scenario the request names: unknown ones are a 404, absent ones the defaults. */
+function chosen(url: URL) {
+  const rawJurisdiction = url.searchParams.get("jurisdiction");
+  const parsed = jurisdictionParam.safeParse(rawJurisdiction ?? DEFAULT_JURISDICTION);
+  if (!parsed.success) notFound();
+  const jurisdiction = parsed.data;
+  const pack = getPack(jurisdiction);
+  const rawScenario = url.searchParams.get("scenario");
+  if (rawScenario === null) return { jurisdiction, pack, scenario: pack?.scenarios[0] ?? null };
+  const scenario = pack?.scenarios.find((candidate) => candidate.id === rawScenario);
+  if (!scenario) notFound();
+  return { jurisdiction, pack, scenario };
+}
+
+export async function loadAmlPreview(request: Request): Promise<AmlPreview> {
+  const url = new URL(request.url);
+  const { jurisdiction, pack, scenario } = chosen(url);
+  const learner = await getLearner(request);
+  const [draft, result, fdi] = await Promise.all([
+    learner.id && scenario && pack
+      ? readDraft(learner.id, jurisdiction, scenario.id, pack.config.version)
+      : null,
+    learner.id && scenario && pack ? latestResult(learner.id, jurisdiction, scenario) : null,
+    jurisdiction === "ca" && pack ? fdiOf(learner.id, pack.scenarios.length) : null,
+  ]);
+  return {
+    jurisdictions: JURISDICTIONS.map((id) => ({ id, label: JURISDICTION_LABELS[id] })),
+    jurisdiction,
+    pack: pack
+      ? {
+          title: pack.config.title,
+          regulator: pack.config.regulator,
+          version: pack.config.version,
+          description: pack.config.metadata.description,
+          estimatedDuration: pack.config.metadata.estimatedDuration,
+        }
+      : null,
+    scenarios: pack?.scenarios.map(({ id, title }) => ({ id, title })) ?? [],
+    scenario: scenario ? scenarioView(scenario) : null,
+    draft,
+    result,
+    fdi,
+    chips: SIGNAL_CHIPS.map((id) => ({ id, label: CHIP_LABELS[id] })),
+    limits: AML_LIMITS,
+    guidedVersion: GUIDED_VERSION,
+    autosaveSeconds: AUTOSAVE_SECONDS,
+  };
+}
+
+const ResponsesSchema = z.strictObject({
+  signals: z.array(z.enum(SIGNAL_CHIPS)).max(SIGNAL_CHIPS.length).default([]),
+  signalNotes: z.string().max(AML_LIMITS.signalNotes).default(""),
+  why: z.string().max(AML_LIMITS.why).default(""),
+  decision: z.union([z.enum(DECISIONS), z.literal("")]).default(""),
+  decisionNotes: z.string().max(AML_LIMITS.decisionNotes).default(""),
+  confidence: z.number().int().min(1).max(3).default(2),
+  citations: z.array(z.number().int().min(0).max(7)).max(8).default([]),
+});
+
+async function readDraft(
+  learnerId: string,
+  jurisdiction: Jurisdiction,
+  scenarioId: string,
+  packVersion: string,
+): Promise<DraftView | null> {
+  const row = await getDb()
+    .selectFrom("aml_draft")
+    .selectAll()
+    .where("learner_id", "=", learnerId)
+    .where("jurisdiction", "=", jurisdiction)
+    .where("scenario_id", "=", scenarioId)
+    .executeTakeFirst();
+  if (!row) return null;
+  const parsed = ResponsesSchema.safeParse(JSON.parse(row.responses));
+  if (!parsed.success) return null;
+  return {
+    step: row.step,
+    responses: parsed.data,
+    savedAt: row.saved_at,
+    editedAt: row.edited_at,
+    stale: row.pack_version !== packVersion,
+  };
+}
+
+async function latestResult(
+  learnerId: string,
+  jurisdiction: Jurisdiction,
+  scenario: Scenario,
+): Promise<ResultView | null> {
+  const row = await getDb()
+    .selectFrom("aml_attempt")
+    .select(["mode", "result", "created_at"])
+    .where("learner_id", "=", learnerId)
+    .where("jurisdiction", "=", jurisdiction)
+    .where("scenario_id", "=", scenario.id)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  if (!row) return null;
+  const stored = JSON.parse(row.result) as StoredResult;
+  return resultView(row.mode, row.created_at, scenario, stored);
+}
+
+interface StoredResult {
+  grade: Grade;
+  player: ResultView["player"];
+}
+
+function resultView(
+  mode: AttemptMode,
+  createdAt: string,
+  scenario: Scenario,
+  stored: StoredResult,
+): ResultView {
+  const pack = getPack(scenario.jurisdiction);
+  const anchors = new Map(
+    pack?.rubric.criteria.map((criterion) => [
+      criterion.id,
+      resolveSource(knownSources, criterion.regulatoryAnchor),
+    ]),
+  );
+  return {
+    mode,
+    createdAt,
+    grade: {
+      ...stored.grade,
+      details: stored.grade.details.map((detail) => ({
+        ...detail,
+        anchor: anchors.get(detail.criterion) ?? {
+          url: "",
+          section: "",
+          summary: "",
+          secondary: false,
+        },
+      })),
+    },
+    redFlags: scenario.redFlags,
+    keySignals: scenario.answerKey.keySignals.map((signal) => signal.label),
+    expectedDecision:
+      scenario.answerKey.expectedDecision === "ESCALATE" ? "Escalate now" : "Request more KYC",
+    rationale: scenario.answerKey.rationale,
+    player: stored.player,
+  };
+}
+
+async function fdiOf(learnerId: string | null, totalScenarios: number): Promise<AmlPreview["fdi"]> {
+  const rows = learnerId
+    ? await getDb()
+        .selectFrom("aml_attempt")
+        .select([
+          "scenario_id",
+          "mode",
+          "score",
+          "requires_escalation",
+          "escalated_in_time",
+          "complete_record",
+          "created_at",
+        ])
+        .where("learner_id", "=", learnerId)
+        .where("jurisdiction", "=", "ca")
+        .execute()
+    : [];
+  const input =
+    rows.length === 0
+      ? FDI_SAMPLE
+      : fdiInputOf(
+          rows.map((row) => ({
+            scenarioId: row.scenario_id,
+            mode: row.mode,
+            score: Number(row.score),
+            requiresEscalation: row.requires_escalation === 1,
+            escalatedInTime: row.escalated_in_time === null ? null : row.escalated_in_time === 1,
+            completeRecord: row.complete_record === 1,
+            createdAt: row.created_at,
+          })),
+          totalScenarios,
+        );
+  return { ...input, ...fraudDefenseIndex(input), sample: rows.length === 0 };
+}
+
+// Actions
+
+type Failure = {
+  error: { code: string; message: string; fields?: Record<string, string> };
+};
+
+function fail(
+  status: number,
+  code: Parameters<typeof apiErrorBody>[0],
+  extra: object = {},
+  headers?: HeadersInit,
+) {
+  const { message } = apiErrorBody(code).error;
+  return data<Failure>({ error: { code, message, ...extra } }, { status, headers });
+}
+
+const FIELD_NAMES: Record<string, string> = {
+  signalNotes: "Signals",
+  why: "Why it matters",
+  decisionNotes: "Decision notes",
+  analysis: "Analysis",
+};
+
+/** 'Decision notes: Must be no more than 300 characters long' for each over-long field. */
+function fieldErrors(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path.at(-1) ?? "form");
+    const name = FIELD_NAMES[key] ?? key;
+    fields[key] =
+      issue.code === "too_big" && typeof issue.maximum === "number"
+        ? `${name}: Must be no more than ${issue.maximum} characters long`
+        : `${name}: Please check your input and try again.`;
+  }
+  return fields;
+}
+
+const Target = z.object({ jurisdiction: jurisdictionParam, scenario: scenarioParam });
+
+const DraftSchema = Target.extend({
+  step: z.coerce.number().int().min(0).max(3),
+  editedAt: z.iso.datetime(),
+  responses: z.string().max(4000),
+});
+const GuidedSchema = Target.extend({ responses: z.string().max(4000) });
+const AnalysisSchema = Target.extend({
+  analysis: z.string().max(AML_LIMITS.analysis),
+});
+const PlayerSchema = Target.extend({ path: z.string().max(2000) });
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+async function limited(scope: "drafts" | "grading", learnerId: string | null, clientIp: string) {
+  const byIp = await hitRateLimit(
+    rateLimitKey(`aml-${scope}`, { ip: clientIp }),
+    AML_RATE_LIMITS.perIp,
+  );
+  if (!byIp.allowed) return byIp.retryAfterSeconds;
+  if (learnerId) {
+    const byLearner = await hitRateLimit(
+      rateLimitKey(`aml-${scope}`, { userId: learnerId }),
+      AML_RATE_LIMITS[scope],
+    );
+    if (!byLearner.allowed) return byLearner.retryAfterSeconds;
+  }
+  return null;
+}
+
+function tooMany(retryAfterSeconds: number) {
+  return fail(429, "rate_limited", {}, { "Retry-After": String(retryAfterSeconds) });
+}
+
+/** The pack and scenario a post names; a scenario that is gone is a clear error, the draft kept. */
+function target(jurisdiction: Jurisdiction, scenarioId: string) {
+  const pack = getPack(jurisdiction);
+  const scenario = pack?.scenarios.find((candidate) => candidate.id === scenarioId);
+  return pack && scenario ? { pack, scenario } : null;
+}
+
+const GONE = {
+  message:
+    "This scenario is no longer in the pack. Your draft is kept; choose another scenario to go on.",
+};
+
+export async function amlAction(
+  request: Request,
+  fields: Record<string, string>,
+  clientIp: string,
+) {
+  const intent = fields.intent;
+  switch (intent) {
+    case "save-draft":
+      return saveDraft(request, fields, clientIp);
+    case "submit-guided":
+      return submitGuided(request, fields, clientIp);
+    case "grade-freeform":
+      return gradeAnalysis(request, fields, clientIp);
+    case "draft-report":
+      return draftReport(fields);
+    case "grade-player":
+      return submitPlayer(request, fields, clientIp);
+    default:
+      return fail(400, "validation", { fields: { intent: "Unknown action." } });
+  }
+}
+
+async function saveDraft(request: Request, fields: Record<string, string>, clientIp: string) {
+  const parsed = DraftSchema.safeParse(fields);
+  if (!parsed.success) return fail(400, "validation", { fields: fieldErrors(parsed.error) });
+  const responses = ResponsesSchema.safeParse(parseJson(parsed.data.responses));
+  if (!responses.success) return fail(400, "validation", { fields: fieldErrors(responses.error) });
+  const { jurisdiction, scenario: scenarioId, step } = parsed.data;
+  const found = target(jurisdiction, scenarioId);
+  if (!found) return fail(404, "not_found", GONE);
+  const learner = await getLearner(request);
+  const wait = await limited("drafts", learner.id, clientIp);
+  if (wait !== null) return tooMany(wait);
+  const now = new Date();
+  // The learner's clock orders their saves; one far ahead of ours is held to ours.
+  const edited = new Date(Math.min(Date.parse(parsed.data.editedAt), now.getTime() + 60_000));
+  const { id: learnerId, setCookie } = await ensureLearner(learner, now);
+  const row = {
+    learner_id: learnerId,
+    jurisdiction,
+    scenario_id: scenarioId,
+    pack_version: found.pack.config.version,
+    step,
+    responses: JSON.stringify(responses.data),
+    edited_at: edited.toISOString(),
+    saved_at: now.toISOString(),
+  };
+  await getDb()
+    .insertInto("aml_draft")
+    .values(row)
+    .onConflict((oc) =>
+      oc
+        .columns(["learner_id", "jurisdiction", "scenario_id"])
+        .doUpdateSet({
+          pack_version: row.pack_version,
+          step: row.step,
+          responses: row.responses,
+          edited_at: row.edited_at,
+          saved_at: row.saved_at,
+        })
+        // A save that arrives after a newer one changes nothing.
+        .where("aml_draft.edited_at", "<=", row.edited_at),
+    )
+    .execute();
+  return data(
+    { draftSaved: { at: row.saved_at } },
+    { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
+  );
+}
+
+async function record(options: {
+  learnerId: string;
+  scenario: Scenario;
+  packVersion: string;
+  mode: AttemptMode;
+  submission: unknown;
+  grade: Grade;
+  player: ResultView["player"];
+  now: Date;
+}) {
+  const { grade, scenario } = options;
+  const createdAt = options.now.toISOString();
+  await getDb()
+    .insertInto("aml_attempt")
+    .values({
+      learner_id: options.learnerId,
+      jurisdiction: scenario.jurisdiction,
+      scenario_id: scenario.id,
+      mode: options.mode,
+      pack_version: options.packVersion,
+      submission: JSON.stringify(options.submission),
+      score: grade.score,
+      percent: grade.percent,
+      band: grade.band,
+      result: JSON.stringify({ grade, player: options.player } satisfies StoredResult),
+      requires_escalation: scenario.answerKey.requiresEscalation ? 1 : 0,
+      escalated_in_time: grade.escalatedInTime === null ? null : grade.escalatedInTime ? 1 : 0,
+      complete_record: grade.completeRecord ? 1 : 0,
+      created_at: createdAt,
+    })
+    .execute();
+  getLogger().info(
+    {
+      jurisdiction: scenario.jurisdiction,
+      scenario: scenario.id,
+      mode: options.mode,
+      percent: grade.percent,
+    },
+    "aml attempt graded",
+  );
+  return resultView(options.mode, createdAt, scenario, { grade, player: options.player });
+}
+
+async function submitGuided(request: Request, fields: Record<string, string>, clientIp: string) {
+  const parsed = GuidedSchema.safeParse(fields);
+  if (!parsed.success) return fail(400, "validation", { fields: fieldErrors(parsed.error) });
+  const responses = ResponsesSchema.safeParse(parseJson(parsed.data.responses));
+  if (!responses.success) return fail(400, "validation", { fields: fieldErrors(responses.error) });
+  const given = responses.data;
+  const missing: Record<string, string> = {};
+  if (given.signals.length === 0 && given.signalNotes.trim() === "") {
+    missing.signals = "Signals: This field is required";
+  }
+  if (given.why.trim() === "") missing.why = "Why it matters: This field is required";
+  if (given.decision === "") missing.decision = "Decision: This field is required";
+  if (Object.keys(missing).length > 0) return fail(400, "validation", { fields: missing });
+  const found = target(parsed.data.jurisdiction, parsed.data.scenario);
+  if (!found) return fail(404, "not_found", GONE);
+  const learner = await getLearner(request);
+  const wait = await limited("grading", learner.id, clientIp);
+  if (wait !== null) return tooMany(wait);
+  const submission: GuidedSubmission = {
+    ...given,
+    decision: given.decision as GuidedSubmission["decision"],
+    confidence: given.confidence as GuidedSubmission["confidence"],
+    citations: given.citations.filter((index) => index < found.scenario.sources.length),
+  };
+  const grade = gradeGuided(found.pack.rubric, found.scenario, submission);
+  const now = new Date();
+  const { id: learnerId, setCookie } = await ensureLearner(learner, now);
+  const result = await record({
+    learnerId,
+    scenario: found.scenario,
+    packVersion: found.pack.config.version,
+    mode: "guided",
+    submission,
+    grade,
+    player: null,
+    now,
+  });
+  // Submitted: the draft has done its work.
+  await getDb()
+    .deleteFrom("aml_draft")
+    .where("learner_id", "=", learnerId)
+    .where("jurisdiction", "=", found.scenario.jurisdiction)
+    .where("scenario_id", "=", found.scenario.id)
+    .execute();
+  return data({ result }, { headers: setCookie ? { "Set-Cookie": setCookie } : undefined });
+}
+
+async function gradeAnalysis(request: Request, fields: Record<string, string>, clientIp: string) {
+  const parsed = AnalysisSchema.safeParse(fields);
+  if (!parsed.success) return fail(400, "validation", { fields: fieldErrors(parsed.error) });
+  const analysis = parsed.data.analysis.trim();
+  if (analysis === "") {
+    return fail(400, "validation", { fields: { analysis: "Analysis: This field is required" } });
+  }
+  const found = target(parsed.data.jurisdiction, parsed.data.scenario);
+  if (!found) return fail(404, "not_found", GONE);
+  const learner = await getLearner(request);
+  const wait = await limited("grading", learner.id, clientIp);
+  if (wait !== null) return tooMany(wait);
+  const grade = gradeFreeForm(found.pack.rubric, found.scenario, analysis);
+  const now = new Date();
+  const { id: learnerId, setCookie } = await ensureLearner(learner, now);
+  const result = await record({
+    learnerId,
+    scenario: found.scenario,
+    packVersion: found.pack.config.version,
+    mode: "freeform",
+    submission: { analysis },
+    grade,
+    player: null,
+    now,
+  });
+  return data({ result }, { headers: setCookie ? { "Set-Cookie": setCookie } : undefined });
+}
+
+/** The STR draft of SPEC §3 'Report draft': the scenario's template filled with the analysis. */
+export function fillReport(scenario: Scenario, analysis: string, date: string) {
+  const values: Record<string, string> = {
+    analysis,
+    date,
+    "scenario.title": scenario.title,
+    "customerProfile.type": scenario.customerProfile.type,
+    "customerProfile.segment": scenario.customerProfile.segment,
+    "customerProfile.details": scenario.customerProfile.details,
+    "activity.amount": new Intl.NumberFormat("en", { maximumFractionDigits: 2 }).format(
+      scenario.activity.amount,
+    ),
+    "activity.currency": scenario.activity.currency,
+    "activity.pattern": scenario.activity.pattern,
+    "activity.details": scenario.activity.details,
+  };
+  const fill = (text: string) =>
+    text.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (whole, key: string) => values[key] ?? whole);
+  return {
+    title: fill(scenario.strTemplate.title),
+    content: scenario.strTemplate.sections
+      .map((section) => `${section.heading}\n${fill(section.body)}`)
+      .join("\n\n"),
+  };
+}
+
+function draftReport(fields: Record<string, string>) {
+  const parsed = AnalysisSchema.safeParse(fields);
+  if (!parsed.success) return fail(400, "validation", { fields: fieldErrors(parsed.error) });
+  const analysis = parsed.data.analysis.trim();
+  if (analysis === "") {
+    return fail(400, "validation", { fields: { analysis: "Analysis: This field is required" } });
+  }
+  const found = target(parsed.data.jurisdiction, parsed.data.scenario);
+  if (!found) return fail(404, "not_found", GONE);
+  return data({
+    report: fillReport(found.scenario, analysis, new Date().toISOString().slice(0, 10)),
+  });
+}
+
+async function submitPlayer(request: Request, fields: Record<string, string>, clientIp: string) {
+  const parsed = PlayerSchema.safeParse(fields);
+  if (!parsed.success) return fail(400, "validation", { fields: fieldErrors(parsed.error) });
+  const path = z
+    .array(scenarioParam)
+    .min(1)
+    .max(AML_LIMITS.playerSteps)
+    .safeParse(parseJson(parsed.data.path));
+  if (!path.success) return fail(400, "validation", { fields: { path: "The path is not valid." } });
+  const found = target(parsed.data.jurisdiction, parsed.data.scenario);
+  if (!found) return fail(404, "not_found", GONE);
+  const outcome = gradePlayer(found.pack.rubric, found.scenario, path.data);
+  if (!outcome.valid) return fail(400, "validation", { fields: { path: outcome.reason } });
+  const learner = await getLearner(request);
+  const wait = await limited("grading", learner.id, clientIp);
+  if (wait !== null) return tooMany(wait);
+  const score = outcome.score / 100;
+  const grade: Grade = {
+    score,
+    percent: outcome.score,
+    band: outcome.passed ? "Pass" : "Below pass",
+    details: [],
+    penalties: outcome.penalties,
+    escalatedInTime: outcome.escalatedInTime,
+    completeRecord: false,
+    missedSignals: [],
+  };
+  const now = new Date();
+  const { id: learnerId, setCookie } = await ensureLearner(learner, now);
+  const result = await record({
+    learnerId,
+    scenario: found.scenario,
+    packVersion: found.pack.config.version,
+    mode: "player",
+    submission: { path: path.data },
+    grade,
+    player: { findings: outcome.findings, passed: outcome.passed, steps: outcome.steps },
+    now,
+  });
+  return data({ result }, { headers: setCookie ? { "Set-Cookie": setCookie } : undefined });
+}
+
+/** At sign-in, a guest's AML attempts and drafts move to the account's learner. */
+export async function moveAmlWork(fromLearnerId: string, toLearnerId: string): Promise<void> {
+  const db = getDb();
+  await db
+    .updateTable("aml_attempt")
+    .set({ learner_id: toLearnerId })
+    .where("learner_id", "=", fromLearnerId)
+    .execute();
+  // A draft the account already has for the same scenario wins if it was edited later.
+  const drafts = await db
+    .selectFrom("aml_draft")
+    .selectAll()
+    .where("learner_id", "=", fromLearnerId)
+    .execute();
+  for (const draft of drafts) {
+    await db
+      .insertInto("aml_draft")
+      .values({ ...draft, learner_id: toLearnerId })
+      .onConflict((oc) =>
+        oc
+          .columns(["learner_id", "jurisdiction", "scenario_id"])
+          .doUpdateSet({
+            pack_version: draft.pack_version,
+            step: draft.step,
+            responses: draft.responses,
+            edited_at: draft.edited_at,
+            saved_at: draft.saved_at,
+          })
+          .where("aml_draft.edited_at", "<", draft.edited_at),
+      )
+      .execute();
+  }
+  await db.deleteFrom("aml_draft").where("learner_id", "=", fromLearnerId).execute();
+}
