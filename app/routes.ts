@@ -55,6 +55,7 @@ export default [
   route("region", "routes/region.ts"),
   route("api/events", "routes/api.events.ts"),
   route("api/waitlist", "routes/api.waitlist.ts"),
+  route("api/aml/guidance", "routes/api.aml-guidance.ts"),
   route("api/certificates/:code", "routes/api.certificates.ts"),
   route(".well-known/jwks.json", "routes/well-known.jwks.ts"),
   route("credentials/status/:list", "routes/credentials.status.ts"),
