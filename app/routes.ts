@@ -12,6 +12,7 @@ export default [
   route("demo", "routes/demo.tsx"),
   route("privacy", "routes/privacy.tsx"),
   route("terms", "routes/terms.tsx"),
+  route("courses/aml-fraud", "routes/courses.aml-fraud.tsx"),
   route("404", "routes/not-found.tsx"),
   route("login", "routes/login.tsx"),
   route("logout", "routes/logout.ts"),
