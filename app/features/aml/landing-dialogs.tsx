@@ -15,7 +15,7 @@ if (typeof document !== "undefined") {
   if (nonce) setNonce(nonce);
 }
 
-export const GUIDANCE_ENDPOINT = "/api/aml/guidance";
+const GUIDANCE_ENDPOINT = "/api/aml/guidance";
 
 interface DialogProps {
   open: boolean;

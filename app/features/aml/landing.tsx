@@ -19,7 +19,7 @@ const GuidanceDialog = lazy(() =>
   import("./landing-dialogs").then((module) => ({ default: module.GuidanceDialog })),
 );
 
-export const AML_DEMO_SECTION_ID = "aml-demo";
+const AML_DEMO_SECTION_ID = "aml-demo";
 
 const FEATURES = [
   { id: "scenarios", Icon: ShieldCheck },
