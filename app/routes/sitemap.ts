@@ -1,9 +1,15 @@
 import { getEnv } from "~/lib/env.server";
 import { PUBLIC_PAGES } from "~/lib/public-pages";
 
+// Course landings are listed too, though rendered per request: the training they embed will
+// depend on the learner, which the public-page cache does not key on.
+const COURSE_PAGES = ["/courses/aml-fraud"];
+
 export function loader() {
   const base = getEnv().APP_URL;
-  const urls = PUBLIC_PAGES.map((path) => `  <url><loc>${base}${path}</loc></url>`).join("\n");
+  const urls = [...PUBLIC_PAGES, ...COURSE_PAGES]
+    .map((path) => `  <url><loc>${base}${path}</loc></url>`)
+    .join("\n");
   const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
   return new Response(xml, {
     headers: {

@@ -1,0 +1,12 @@
+import { describe, expect, it } from "vitest";
+import { GUIDED_FLOW_STEPS, stepState } from "./landing-steps";
+
+describe("guided flow steps", () => {
+  it("are done before the current step, active at it and pending after it", () => {
+    const states = (current: number) =>
+      GUIDED_FLOW_STEPS.map((_, index) => stepState(index, current));
+    expect(states(1)).toEqual(["active", "pending", "pending"]);
+    expect(states(2)).toEqual(["done", "active", "pending"]);
+    expect(states(3)).toEqual(["done", "done", "active"]);
+  });
+});
