@@ -1,9 +1,12 @@
 import aml from "../../locales/en/aml.json";
+import { Link } from "react-router";
+import { AmlPreview, skipRevalidationForDrafts } from "~/features/aml";
+import { amlAction, loadAmlPreview } from "~/features/aml/index.server";
 import { AmlLanding } from "~/features/aml/landing";
+import { readFormFields } from "~/lib/api.server";
+import { requestInfoContext } from "~/lib/request-context";
 import { addEnglishNamespaces, i18nForMatches, useTranslation } from "~/features/i18n";
 import { brand } from "~/lib/brand";
-import { ButtonLink } from "~/ui/button";
-import { Card } from "~/ui/card";
 import type { Route } from "./+types/courses.aml-fraud";
 
 addEnglishNamespaces({ aml });
@@ -30,17 +33,30 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   ];
 };
 
-export default function AmlCourseLanding() {
+export function loader({ request }: Route.LoaderArgs) {
+  return loadAmlPreview(request);
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const fields = await readFormFields(request);
+  return amlAction(request, fields, context.get(requestInfoContext).clientIp);
+}
+
+export const shouldRevalidate = skipRevalidationForDrafts;
+
+export default function AmlCourseLanding({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("aml");
   return (
     <AmlLanding
       preview={
-        <Card>
-          <p className="text-slate-700 dark:text-slate-300">{t("landing.previewBody")}</p>
-          <ButtonLink to={PREVIEW_PATH} className="mt-4">
-            {t("landing.previewLink")}
-          </ButtonLink>
-        </Card>
+        <>
+          <AmlPreview preview={loaderData} />
+          <p className="mt-6">
+            <Link to={PREVIEW_PATH} className="focus-ring font-semibold underline">
+              {t("landing.previewLink")}
+            </Link>
+          </p>
+        </>
       }
     />
   );

@@ -1,5 +1,4 @@
-import type { ShouldRevalidateFunctionArgs } from "react-router";
-import { AmlPreview } from "~/features/aml";
+import { AmlPreview, skipRevalidationForDrafts } from "~/features/aml";
 import { amlAction, loadAmlPreview } from "~/features/aml/index.server";
 import { readFormFields } from "~/lib/api.server";
 import { requestInfoContext } from "~/lib/request-context";
@@ -23,16 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return amlAction(request, fields, context.get(requestInfoContext).clientIp);
 }
 
-/** A draft save changes nothing the page shows: the page is not read again for it. */
-export function shouldRevalidate({
-  formData,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
-  if (formData?.get("intent") === "save-draft" || formData?.get("intent") === "draft-report") {
-    return false;
-  }
-  return defaultShouldRevalidate;
-}
+export const shouldRevalidate = skipRevalidationForDrafts;
 
 export default function AmlDemo({ loaderData }: Route.ComponentProps) {
   return (

@@ -1,5 +1,5 @@
 import { Suspense, lazy, useCallback, useState } from "react";
-import { Form, useNavigate } from "react-router";
+import { Form, type ShouldRevalidateFunctionArgs, useNavigate } from "react-router";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { FreeForm } from "./free-form";
@@ -225,4 +225,13 @@ export function AmlPreview({ preview }: { preview: Preview }) {
 
 function labelOf(preview: Preview) {
   return preview.jurisdictions.find((option) => option.id === preview.jurisdiction)?.label ?? "";
+}
+
+/** A draft save or a report draft changes nothing the page's loader reads: it is not read again. */
+export function skipRevalidationForDrafts({
+  formData,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  const intent = formData?.get("intent");
+  return intent === "save-draft" || intent === "draft-report" ? false : defaultShouldRevalidate;
 }

@@ -1,1 +1,1 @@
-export { AmlPreview } from "./aml-preview";
+export { AmlPreview, skipRevalidationForDrafts } from "./aml-preview";

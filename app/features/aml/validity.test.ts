@@ -58,6 +58,17 @@ describe("what every scenario needs", () => {
     expect(scenario).not.toHaveProperty("name");
   });
 
+  it("takes the name and the description where the title and summary are blank", () => {
+    const scenario = listed({
+      id: "x",
+      title: " ",
+      name: "Named",
+      summary: "",
+      description: "Told.",
+    });
+    expect(scenario).toMatchObject({ title: "Named", summary: "Told." });
+  });
+
   it.each([
     ["prompts", ["What would you do?"]],
     ["description", "A short case."],

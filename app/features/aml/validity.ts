@@ -66,8 +66,8 @@ export function checkScenario(raw: unknown): ValidityResult {
   if (reasons.length > 0) return { valid: false, reasons };
 
   const scenario: Record<string, unknown> = { ...raw };
-  scenario.title ??= raw.name;
-  scenario.summary ??= raw.description;
+  if (!isString(raw.title)) scenario.title = raw.name;
+  if (!isString(raw.summary) && isString(raw.description)) scenario.summary = raw.description;
   delete scenario.name;
   delete scenario.description;
   scenario.customerProfile ??= { ...SCENARIO_DEFAULTS.customerProfile };

@@ -1,0 +1,434 @@
+import { describe, expect, it } from "vitest";
+import { getDb } from "~/db/db.server";
+import { getPacks } from "~/features/aml/index.server";
+import { addAllowlistEntry } from "~/features/auth/index.server";
+import { lastOutboxId, latestSignInCode, signInForTest } from "../../tests/integration/auth";
+import {
+  type RouteAnswer,
+  answerOf,
+  callAction,
+  pageRequest,
+} from "../../tests/integration/call-action";
+import { action, loader } from "./kestrel.aml-demo";
+import { action as loginAction } from "./login";
+
+// The AML live training preview on a real database: what the page sends before and after a
+// submission, drafts (autosave, restore, order, staleness, guest to account), graded attempts of
+// every mode, and bad input.
+
+let ipCounter = 0;
+const freshIp = () => `198.51.100.${(ipCounter += 1) % 250}`;
+
+function present<T>(value: T | undefined | null, what: string): T {
+  if (value === undefined || value === null) throw new Error(`missing ${what}`);
+  return value;
+}
+
+const sg = present(getPacks().get("sg"), "the Singapore pack");
+const ca = present(getPacks().get("ca"), "the Canada pack");
+const paynow = present(
+  sg.scenarios.find((scenario) => scenario.id === "paynow-pep-pass-through"),
+  "the PayNow scenario",
+);
+
+type Reply = {
+  draftSaved?: { at: string };
+  result?: {
+    mode: string;
+    grade: {
+      score: number;
+      percent: number;
+      band: string;
+      details: { criterion: string; passed: boolean; explanation: string[] }[];
+      penalties: { kind: string }[];
+    };
+    keySignals: string[];
+    player: { findings: number; passed: boolean } | null;
+  };
+  report?: { title: string; content: string };
+  error?: { code: string; message: string; fields?: Record<string, string> };
+};
+const reply = (response: RouteAnswer) => (response.data ?? {}) as Reply;
+
+const guestCookie = (response: Response) =>
+  response.headers
+    .getSetCookie()
+    .find((line) => line.startsWith("kestrel-learner="))
+    ?.split(";")[0] ?? "";
+
+function post(fields: Record<string, string>, { cookie = "", ip = freshIp() } = {}) {
+  return callAction(
+    action,
+    pageRequest("/kestrel/aml-demo", { cookie, body: new URLSearchParams(fields) }),
+    ip,
+  );
+}
+
+async function page(query = "", cookie = "") {
+  return answerOf(() =>
+    loader({ request: pageRequest(`/kestrel/aml-demo${query}`, { cookie }) } as never),
+  );
+}
+
+/** A complete guided answer to the PayNow case, built from its answer key. */
+function strongResponses() {
+  const key = paynow.answerKey;
+  return {
+    signals: key.keySignals.flatMap((signal) => (signal.chip ? [signal.chip] : [])),
+    signalNotes: key.keySignals
+      .filter((signal) => !signal.chip)
+      .map((signal) => signal.terms[0])
+      .join("; "),
+    why: key.concepts
+      .map((id) => {
+        const rules = sg.rubric.criteria[1]?.passRules;
+        const concept =
+          rules?.kind === "reasoning" ? rules.concepts.find((c) => c.id === id) : undefined;
+        return concept?.terms[0] ?? "";
+      })
+      .join(", "),
+    decision: key.expectedDecision,
+    decisionNotes: (() => {
+      const rules = sg.rubric.criteria[3]?.passRules;
+      if (rules?.kind !== "documentation") return "";
+      return (["who", "what", "when", "where", "why", "how"] as const)
+        .map((part) => rules.narrative[part][0])
+        .join(" ")
+        .slice(0, 300);
+    })(),
+    confidence: 3,
+    citations: [0],
+  };
+}
+
+const submitGuided = (responses: object, options: { cookie?: string } = {}) =>
+  post(
+    {
+      intent: "submit-guided",
+      jurisdiction: "sg",
+      scenario: paynow.id,
+      responses: JSON.stringify(responses),
+    },
+    options,
+  );
+
+const count = async (table: "aml_attempt" | "aml_draft" | "learner") =>
+  Number(
+    (
+      await getDb()
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+describe("the preview page", () => {
+  it("opens on Singapore's first scenario and never sends the answer key", async () => {
+    const response = await page();
+    expect(response.status).toBe(200);
+    const data = response.data as { jurisdiction: string; scenario: { id: string } };
+    expect(data.jurisdiction).toBe("sg");
+    expect(data.scenario.id).toBe(sg.scenarios[0]?.id);
+    const sent = JSON.stringify(response.data);
+    expect(sent).not.toContain("answerKey");
+    expect(sent).not.toContain(paynow.answerKey.rationale);
+    for (const flag of paynow.redFlags) expect(sent).not.toContain(flag);
+  });
+
+  it("answers 404 for an unknown jurisdiction or scenario", async () => {
+    expect((await page("?jurisdiction=us")).status).toBe(404);
+    expect((await page("?jurisdiction=sg&scenario=synthetic-lease-ring")).status).toBe(404);
+  });
+
+  it("shows Canada's Fraud Defense Index as a labelled sample until the learner's first attempt", async () => {
+    const before = (await page("?jurisdiction=ca")).data as {
+      fdi: { sample: boolean; value: number };
+    };
+    expect(before.fdi).toMatchObject({ sample: true, value: 88, band: "Good" });
+    const scenario = present(ca.scenarios[0], "a Canada scenario");
+    const graded = await post({
+      intent: "grade-freeform",
+      jurisdiction: "ca",
+      scenario: scenario.id,
+      analysis: "The customer moved funds quickly; we should escalate.",
+    });
+    const cookie = guestCookie(graded);
+    const after = (await page(`?jurisdiction=ca&scenario=${scenario.id}`, cookie)).data as {
+      fdi: { sample: boolean; completedScenarios: number; totalScenarios: number; value: number };
+      result: { mode: string } | null;
+    };
+    expect(after.fdi).toMatchObject({ sample: false, completedScenarios: 1, totalScenarios: 3 });
+    expect(after.fdi.value).toBeLessThan(88);
+    expect(after.result?.mode).toBe("freeform");
+    expect((await page("?jurisdiction=sg", cookie)).data).toMatchObject({ fdi: null });
+  });
+});
+
+describe("guided submissions", () => {
+  it("grades a complete answer on the server and stores the attempt", async () => {
+    const response = await submitGuided(strongResponses());
+    expect(response.status).toBe(200);
+    const { result } = reply(response);
+    expect(result?.grade.details.map((detail) => detail.passed)).toEqual([true, true, true, true]);
+    expect(result?.grade.percent).toBeGreaterThanOrEqual(90);
+    expect(result?.keySignals.length).toBe(paynow.answerKey.keySignals.length);
+    const [attempt] = await getDb().selectFrom("aml_attempt").selectAll().execute();
+    expect(attempt).toMatchObject({
+      jurisdiction: "sg",
+      scenario_id: paynow.id,
+      mode: "guided",
+      pack_version: sg.config.version,
+      percent: result?.grade.percent,
+      requires_escalation: 1,
+      escalated_in_time: 1,
+      complete_record: 1,
+    });
+  });
+
+  it("scores an answer that misses a key signal lower, and names the missed criterion", async () => {
+    const strong = strongResponses();
+    const weak = { ...strong, signals: strong.signals.slice(1), signalNotes: "" };
+    const full = reply(await submitGuided(strong)).result;
+    const missed = reply(await submitGuided(weak)).result;
+    expect(missed?.grade.score).toBeLessThan(full?.grade.score ?? 0);
+    const signals = missed?.grade.details.find((detail) => detail.criterion === "signals");
+    expect(signals?.explanation.join(" ")).toMatch(/Missed: /);
+  });
+
+  it("refuses an incomplete answer and over-long fields, naming the limit, and stores nothing", async () => {
+    const missing = await submitGuided({ ...strongResponses(), why: "  " });
+    expect(missing.status).toBe(400);
+    expect(reply(missing).error?.fields?.why).toBe("Why it matters: This field is required");
+    const long = await submitGuided({ ...strongResponses(), decisionNotes: "x".repeat(301) });
+    expect(long.status).toBe(400);
+    expect(reply(long).error?.fields?.decisionNotes).toBe(
+      "Decision notes: Must be no more than 300 characters long",
+    );
+    const hostile = await submitGuided({ ...strongResponses(), signals: ["<script>"] });
+    expect(hostile.status).toBe(400);
+    const notJson = await post({
+      intent: "submit-guided",
+      jurisdiction: "sg",
+      scenario: paynow.id,
+      responses: "{not json",
+    });
+    expect(notJson.status).toBe(400);
+    expect(await count("aml_attempt")).toBe(0);
+    expect(await count("learner")).toBe(0);
+  });
+
+  it("answers a scenario that is not in the pack with a clear error", async () => {
+    const gone = await post({
+      intent: "submit-guided",
+      jurisdiction: "sg",
+      scenario: "retired-scenario",
+      responses: JSON.stringify(strongResponses()),
+    });
+    expect(gone.status).toBe(404);
+    expect(reply(gone).error?.message).toMatch(/no longer in the pack\. Your draft is kept/);
+  });
+
+  it("refuses a body over 16 KB with 413", async () => {
+    const response = await post({
+      intent: "grade-freeform",
+      jurisdiction: "sg",
+      scenario: paynow.id,
+      analysis: "a".repeat(17_000),
+    });
+    expect(response.status).toBe(413);
+  });
+});
+
+describe("drafts", () => {
+  const saveDraft = (
+    responses: object,
+    { cookie = "", editedAt = new Date().toISOString(), step = "1", scenario = paynow.id } = {},
+  ) =>
+    post(
+      {
+        intent: "save-draft",
+        jurisdiction: "sg",
+        scenario,
+        step,
+        editedAt,
+        responses: JSON.stringify(responses),
+      },
+      { cookie },
+    );
+
+  it("saves a guest's draft and restores it on return; saving twice keeps one draft", async () => {
+    const first = await saveDraft({ why: "Funds pass through" });
+    expect(first.status).toBe(200);
+    expect(reply(first).draftSaved?.at).toBeTruthy();
+    const cookie = guestCookie(first);
+    expect(cookie).not.toBe("");
+    await saveDraft({ why: "Funds pass through" }, { cookie });
+    await saveDraft({ why: "Funds pass through within minutes" }, { cookie, step: "2" });
+    expect(await count("aml_draft")).toBe(1);
+    const restored = (await page(`?jurisdiction=sg&scenario=${paynow.id}`, cookie)).data as {
+      draft: { step: number; responses: { why: string }; stale: boolean };
+    };
+    expect(restored.draft).toMatchObject({
+      step: 2,
+      responses: { why: "Funds pass through within minutes" },
+      stale: false,
+    });
+  });
+
+  it("keeps the newer edit when an older save arrives late", async () => {
+    const now = Date.now();
+    const newer = await saveDraft({ why: "newer" }, { editedAt: new Date(now).toISOString() });
+    const cookie = guestCookie(newer);
+    await saveDraft({ why: "older" }, { cookie, editedAt: new Date(now - 5000).toISOString() });
+    const restored = (await page(`?jurisdiction=sg&scenario=${paynow.id}`, cookie)).data as {
+      draft: { responses: { why: string } };
+    };
+    expect(restored.draft.responses.why).toBe("newer");
+  });
+
+  it("restores a draft saved against an older pack version with a notice", async () => {
+    const saved = await saveDraft({ why: "before the update" });
+    const cookie = guestCookie(saved);
+    await getDb().updateTable("aml_draft").set({ pack_version: "1.1.0" }).execute();
+    const restored = (await page(`?jurisdiction=sg&scenario=${paynow.id}`, cookie)).data as {
+      draft: { stale: boolean; responses: { why: string } };
+    };
+    expect(restored.draft).toMatchObject({ stale: true, responses: { why: "before the update" } });
+  });
+
+  it("refuses a draft with an over-long field, naming the limit, and keeps the saved one", async () => {
+    const saved = await saveDraft({ why: "kept" });
+    const cookie = guestCookie(saved);
+    const long = await saveDraft({ why: "y".repeat(401) }, { cookie });
+    expect(long.status).toBe(400);
+    expect(reply(long).error?.fields?.why).toBe(
+      "Why it matters: Must be no more than 400 characters long",
+    );
+    const bad = await saveDraft({ why: "x" }, { cookie, editedAt: "yesterday" });
+    expect(bad.status).toBe(400);
+    const restored = (await page(`?jurisdiction=sg&scenario=${paynow.id}`, cookie)).data as {
+      draft: { responses: { why: string } };
+    };
+    expect(restored.draft.responses.why).toBe("kept");
+  });
+
+  it("is cleared by the submission it led to", async () => {
+    const saved = await saveDraft(strongResponses());
+    const cookie = guestCookie(saved);
+    await submitGuided(strongResponses(), { cookie });
+    expect(await count("aml_draft")).toBe(0);
+    expect(await count("aml_attempt")).toBe(1);
+  });
+
+  it("moves with the guest's attempts to the account at sign-in; the later edit wins", async () => {
+    const { cookie: session, email } = await signInForTest("aml");
+    const base = Date.now();
+    await saveDraft(
+      { why: "account, older" },
+      { cookie: session, editedAt: new Date(base - 60_000).toISOString() },
+    );
+    const guestSave = await saveDraft(
+      { why: "guest, newer" },
+      { editedAt: new Date(base).toISOString() },
+    );
+    const guest = guestCookie(guestSave);
+    await submitGuided(strongResponses(), { cookie: guest });
+    await saveDraft(
+      { why: "guest, newer" },
+      { cookie: guest, editedAt: new Date(base).toISOString() },
+    );
+
+    await addAllowlistEntry({ kind: "domain", value: "bank.example" }, "ops@kestrel.test");
+    const after = await lastOutboxId();
+    const ip = freshIp();
+    const login = (fields: Record<string, string>) =>
+      callAction(
+        loginAction,
+        pageRequest("/login", { cookie: guest, body: new URLSearchParams(fields) }),
+        ip,
+      );
+    await login({ intent: "request-code", email });
+    const code = await latestSignInCode(email, after);
+    expect((await login({ intent: "verify-code", email, code })).status).toBe(302);
+
+    expect(await count("learner")).toBe(1);
+    expect(await count("aml_attempt")).toBe(1);
+    expect(await count("aml_draft")).toBe(1);
+    const mine = (await page(`?jurisdiction=sg&scenario=${paynow.id}`, session)).data as {
+      draft: { responses: { why: string } };
+      result: { mode: string } | null;
+    };
+    expect(mine.draft.responses.why).toBe("guest, newer");
+    expect(mine.result?.mode).toBe("guided");
+  });
+});
+
+describe("free-form and the scenario player", () => {
+  it("grades an analysis, refuses an empty one, and drafts an STR from the template", async () => {
+    const empty = await post({
+      intent: "grade-freeform",
+      jurisdiction: "sg",
+      scenario: paynow.id,
+      analysis: "   ",
+    });
+    expect(empty.status).toBe(400);
+    expect(reply(empty).error?.fields?.analysis).toBe("Analysis: This field is required");
+    const analysis = "Funds leave within minutes; escalate and file an STR with STRO.";
+    const graded = await post({
+      intent: "grade-freeform",
+      jurisdiction: "sg",
+      scenario: paynow.id,
+      analysis,
+    });
+    expect(reply(graded).result?.mode).toBe("freeform");
+    expect(reply(graded).result?.grade.details).toHaveLength(4);
+    const drafted = await post({
+      intent: "draft-report",
+      jurisdiction: "sg",
+      scenario: paynow.id,
+      analysis,
+    });
+    expect(reply(drafted).report?.title).toBeTruthy();
+    expect(reply(drafted).report?.content).toContain(analysis);
+    expect(reply(drafted).report?.content).not.toMatch(/\{\{/);
+    expect(await count("aml_attempt")).toBe(1);
+  });
+
+  it("replays the player's path, counts its findings and stores the run", async () => {
+    const findingBranch = present(
+      paynow.branches.find(
+        (branch) => branch.from === "start" && /finding|violation/i.test(branch.consequence),
+      ),
+      "a branch with a finding",
+    );
+    const path = [findingBranch.id];
+    let node = findingBranch.nextScenario;
+    while (node !== "complete") {
+      const next = present(
+        paynow.branches.find((branch) => branch.from === node),
+        `a way out of ${node}`,
+      );
+      path.push(next.id);
+      node = next.nextScenario;
+    }
+    const response = await post({
+      intent: "grade-player",
+      jurisdiction: "sg",
+      scenario: paynow.id,
+      path: JSON.stringify(path),
+    });
+    expect(response.status).toBe(200);
+    const { result } = reply(response);
+    expect(result?.mode).toBe("player");
+    expect(result?.player?.findings).toBeGreaterThanOrEqual(1);
+    expect(result?.grade.percent).toBeLessThanOrEqual(80);
+    const forged = await post({
+      intent: "grade-player",
+      jurisdiction: "sg",
+      scenario: paynow.id,
+      path: JSON.stringify(["not-a-branch"]),
+    });
+    expect(forged.status).toBe(400);
+    expect(await count("aml_attempt")).toBe(1);
+  });
+});
