@@ -237,7 +237,7 @@ export function GuidedFlow({
                       : "border-slate-300 bg-white text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
                   }`}
                 >
-                  {on ? "✓ " : ""}
+                  {on && <span aria-hidden="true">✓ </span>}
                   {chip.label}
                 </button>
               );

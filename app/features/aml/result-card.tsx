@@ -9,7 +9,12 @@ export function ResultCard({ result }: { result: ResultView }) {
   const { grade } = result;
   const headingId = "aml-result-heading";
   return (
-    <Card className="mt-6" aria-labelledby={headingId} data-testid="aml-result">
+    <Card
+      className="mt-6"
+      aria-labelledby={headingId}
+      data-testid="aml-result"
+      data-graded-at={result.createdAt}
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-3">
         <h3 id={headingId} tabIndex={-1} className="text-xl font-bold">
           {result.mode === "player" ? "Scenario result" : "Your feedback"}
