@@ -317,6 +317,7 @@ function landingJavaScript() {
  * @property {Record<string, string>} headers
  * @property {string} [baseline] the name of the row it is compared with
  * @property {string} [script] a wrk Lua script
+ * @property {string[]} [scriptArgs] what the script reads after `--`
  * @property {string} [database] a SQLite file whose waitlist rows count as inserts
  * @property {number} [connections] instead of BENCH_CONNECTIONS
  * @property {{ text: string, met: (row: Measured, ratio: number) => boolean }} [target]
@@ -326,6 +327,27 @@ const errorsOf = (/** @type {Measured} */ row) => row.badStatus + row.socketErro
 const mark = (/** @type {boolean} */ met) => (met ? "pass" : "miss");
 
 const PLAYER = "/training/module/esg-fundamentals-singapore";
+const AML = "/kestrel/aml-demo";
+
+/** A guided answer to the PayNow case as the page posts it: to submit, or to save as a draft. */
+function amlBody(/** @type {"submit-guided" | "save-draft"} */ intent) {
+  const responses = {
+    signals: ["third-party-payers", "rapid-pass-through", "unusual-velocity"],
+    signalNotes: "Many payers; money out within minutes; a shareholder is a PEP's close associate.",
+    why: "Reasonable grounds to suspect the account passes on scam proceeds as a mule.",
+    decision: "ESCALATE",
+    decisionNotes: "The customer received PayNow transfers in October, sent on the same day.",
+    confidence: 2,
+    citations: [0],
+  };
+  return new URLSearchParams({
+    intent,
+    jurisdiction: "sg",
+    scenario: "paynow-pep-pass-through",
+    responses: JSON.stringify(responses),
+    ...(intent === "save-draft" && { step: "3", editedAt: new Date().toISOString() }),
+  }).toString();
+}
 
 /** The answer the bench posts: the player's first step, its first option (read from the content). */
 function benchAnswer() {
@@ -407,6 +429,7 @@ function rows(
   const bareInsert = "node:http insert";
   const waitlistScript = path.join(import.meta.dirname, "waitlist.lua");
   const post = { ...BROWSER, Origin: APP };
+  const formPost = path.join(import.meta.dirname, "form-post.lua");
   return [
     { name: nginx, url: `http://127.0.0.1:${PORTS.nginx}${LANDING}`, headers: GZIP },
     {
@@ -480,6 +503,34 @@ function rows(
           ratio >= 0.5 && errorsOf(measured) === 0,
       },
     })),
+    // AML live training (issue "AML course"): the preview, a guided submission graded and stored,
+    // and the draft autosave, each post a new guest's.
+    ...[
+      { name: "Kestrel /kestrel/aml-demo", url: `${APP}${AML}`, headers: BROWSER },
+      {
+        name: "Kestrel POST AML guided grade",
+        url: `${APP}${AML}.data`,
+        headers: post,
+        script: formPost,
+        scriptArgs: [amlBody("submit-guided")],
+      },
+    ].map((row) => ({
+      ...row,
+      baseline: "Kestrel /e2e",
+      target: {
+        text: "≥ 50 % of /e2e, p99 ≤ 100 ms",
+        met: (/** @type {Measured} */ measured, /** @type {number} */ ratio) =>
+          ratio >= 0.5 && measured.p99Ms <= 100 && errorsOf(measured) === 0,
+      },
+    })),
+    {
+      name: "Kestrel POST AML draft autosave",
+      url: `${APP}${AML}.data`,
+      headers: post,
+      script: formPost,
+      scriptArgs: [amlBody("save-draft")],
+      baseline: "Kestrel /e2e",
+    },
     // Compliance dashboard (issue "Compliance dashboard"): a manager of the demo organisation
     // (2,000 learners, 100,000 takes) at 20 connections.
     {
@@ -522,6 +573,7 @@ async function measure(row) {
     connections: row.connections ?? CONNECTIONS,
     headers: row.headers,
     script: row.script,
+    scriptArgs: row.scriptArgs,
   };
   await runWrk(row.url, { ...options, seconds: WARMUP_SECONDS });
   const rows = () =>

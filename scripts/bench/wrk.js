@@ -46,15 +46,16 @@ export function parseWrk(output) {
 /**
  * One wrk run: a single thread (the other core is the server's) and CONNECTIONS connections.
  * @param {string} url
- * @param {{ seconds: number, connections: number, headers?: Record<string, string>, script?: string }} options
+ * @param {{ seconds: number, connections: number, headers?: Record<string, string>, script?: string, scriptArgs?: string[] }} options
  */
-export async function runWrk(url, { seconds, connections, headers = {}, script }) {
+export async function runWrk(url, { seconds, connections, headers = {}, script, scriptArgs = [] }) {
   // wrk counts an answer slower than its timeout (2 s by default) as an error and leaves it out of
   // the percentiles; 10 s keeps a slow page's p99 true.
   const args = ["-t1", `-c${connections}`, `-d${seconds}s`, "--latency", "--timeout", "10s"];
   for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}: ${value}`);
   if (script) args.push("-s", script);
   args.push(url);
+  if (scriptArgs.length > 0) args.push("--", ...scriptArgs);
   const run = await runCommand(WRK, args, { timeoutMs: (seconds + 30) * 1000 });
   if (run.status !== 0) {
     throw new Error(`wrk ${url} ${run.timedOut ? "timed out" : `exited ${run.status}`}`);

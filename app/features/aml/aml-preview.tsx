@@ -3,6 +3,7 @@ import { Form, type ShouldRevalidateFunctionArgs, useNavigate } from "react-rout
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { FreeForm } from "./free-form";
+import { DEFAULT_JURISDICTION } from "./constants";
 import { GuidedFlow } from "./guided-flow";
 import type { AmlPreview as Preview, ResultView } from "./preview.server";
 import { FdiCard, ResultCard } from "./result-card";
@@ -130,7 +131,16 @@ export function AmlPreview({ preview }: { preview: Preview }) {
 
       {pack && !scenario && (
         <Card className="mt-4" role="status">
-          No playable scenarios found for {labelOf(preview)}.
+          <p>No playable scenarios found for {labelOf(preview)}.</p>
+          {preview.jurisdiction !== DEFAULT_JURISDICTION && (
+            <Button
+              variant="secondary"
+              className="mt-3"
+              onClick={() => choose({ jurisdiction: DEFAULT_JURISDICTION })}
+            >
+              Load sample scenarios
+            </Button>
+          )}
         </Card>
       )}
 

@@ -1,48 +1,33 @@
 import { z } from "~/lib/zod";
+import {
+  CRITERION_IDS,
+  DECISIONS,
+  EXPORT_KIT_ITEMS,
+  JURISDICTIONS,
+  PENALTY_KINDS,
+  ROLES,
+  SIGNAL_CHIPS,
+} from "./constants";
 
 // Compliance packs (content/compliance-packs/{ca,sg,th}): config, rubric and scenarios, the shapes
 // of SPEC §3 "Compliance pack". AML texts are English (SPEC keeps them English-only). A source is a
 // tag of REGULATORY-FACTS (content/sources.json); its address is filled in when the pack loads.
 
-export const JURISDICTIONS = ["ca", "sg", "th"] as const;
-export type Jurisdiction = (typeof JURISDICTIONS)[number];
-export const DEFAULT_JURISDICTION: Jurisdiction = "sg";
-
-/** SPEC §3: the eight signal chips of the guided flow's first step. */
-export const SIGNAL_CHIPS = [
-  "round-amounts",
-  "third-party-payers",
-  "rapid-pass-through",
-  "new-counterparties",
-  "purpose-unclear",
-  "unusual-velocity",
-  "structuring-patterns",
-  "near-threshold-amounts",
-] as const;
-export type SignalChip = (typeof SIGNAL_CHIPS)[number];
-
-export const DECISIONS = ["ESCALATE", "REQUEST_KYC"] as const;
-export type Decision = (typeof DECISIONS)[number];
-
-export const ROLES = ["frontline", "compliance", "management"] as const;
-
-/** SPEC §9 branching penalties, by name; a branch's score modifier names one (or none). */
-export const PENALTY_KINDS = ["doNothing", "delayedEscalation", "incompleteDocumentation"] as const;
-export type PenaltyKind = (typeof PENALTY_KINDS)[number];
-
-/** SPEC §3 export kit items. */
-export const EXPORT_KIT_ITEMS = [
-  "scenarioSnapshot",
-  "learnerActions",
-  "gradingSummary",
-  "artifacts",
-  "attestation",
-  "complianceMapping",
-  "retention",
-] as const;
-
-export const CRITERION_IDS = ["signals", "reasoning", "decision", "documentation"] as const;
-export type CriterionId = (typeof CRITERION_IDS)[number];
+export {
+  JURISDICTIONS,
+  type Jurisdiction,
+  DEFAULT_JURISDICTION,
+  SIGNAL_CHIPS,
+  type SignalChip,
+  DECISIONS,
+  type Decision,
+  ROLES,
+  PENALTY_KINDS,
+  type PenaltyKind,
+  EXPORT_KIT_ITEMS,
+  CRITERION_IDS,
+  type CriterionId,
+} from "./constants";
 
 const text = z.string().trim().min(1).max(2000);
 const short = z.string().trim().min(1).max(200);

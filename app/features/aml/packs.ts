@@ -74,7 +74,8 @@ function scenarioProblems(
     problems.push("citationTerms needs one list per source");
   }
   const stageIds = new Set(scenario.stages.map((stage) => stage.id));
-  if (stageIds.has("start") || stageIds.has("complete")) problems.push("a stage is named start or complete");
+  if (stageIds.has("start") || stageIds.has("complete"))
+    problems.push("a stage is named start or complete");
   const nodes = new Set(["start", ...stageIds]);
   const branchIds = new Set<string>();
   for (const branch of scenario.branches) {
