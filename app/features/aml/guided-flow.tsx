@@ -70,11 +70,40 @@ export function ErrorList({
   );
 }
 
-function Counter({ value, max, id }: { value: string; max: number; id: string }) {
+/** A labelled text box with its character count, held to its limit. */
+function LimitedText({
+  id,
+  label,
+  value,
+  max,
+  rows,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  max: number;
+  rows: number;
+  onChange: (value: string) => void;
+}) {
   return (
-    <p id={id} className="mt-1 text-right text-sm text-slate-600 dark:text-slate-400">
-      {value.length}/{max}
-    </p>
+    <>
+      <label htmlFor={id} className="mt-4 block font-medium">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        className="focus-ring mt-1 w-full rounded-lg border border-slate-300 p-2 dark:border-slate-600 dark:bg-slate-900"
+        rows={rows}
+        maxLength={max}
+        aria-describedby={`${id}-count`}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      <p id={`${id}-count`} className="mt-1 text-right text-sm text-slate-600 dark:text-slate-400">
+        {value.length}/{max}
+      </p>
+    </>
   );
 }
 
@@ -243,41 +272,27 @@ export function GuidedFlow({
               );
             })}
           </div>
-          <label htmlFor="aml-signal-notes" className="mt-4 block font-medium">
-            Signals in your own words
-          </label>
-          <textarea
+          <LimitedText
             id="aml-signal-notes"
-            className="focus-ring mt-1 w-full rounded-lg border border-slate-300 p-2 dark:border-slate-600 dark:bg-slate-900"
-            rows={3}
-            maxLength={limits.signalNotes}
-            aria-describedby="aml-signal-notes-count"
-            value={responses.signalNotes}
-            onChange={(event) => change({ signalNotes: event.target.value })}
-          />
-          <Counter
-            id="aml-signal-notes-count"
+            label="Signals in your own words"
             value={responses.signalNotes}
             max={limits.signalNotes}
+            rows={3}
+            onChange={(signalNotes) => change({ signalNotes })}
           />
         </fieldset>
       )}
 
       {step === 1 && (
         <div className="mt-2">
-          <label htmlFor="aml-why" className="block font-medium">
-            Why does it matter? What grounds to suspect do these signals give?
-          </label>
-          <textarea
+          <LimitedText
             id="aml-why"
-            className="focus-ring mt-1 w-full rounded-lg border border-slate-300 p-2 dark:border-slate-600 dark:bg-slate-900"
-            rows={4}
-            maxLength={limits.why}
-            aria-describedby="aml-why-count"
+            label="Why does it matter? What grounds to suspect do these signals give?"
             value={responses.why}
-            onChange={(event) => change({ why: event.target.value })}
+            max={limits.why}
+            rows={4}
+            onChange={(why) => change({ why })}
           />
-          <Counter id="aml-why-count" value={responses.why} max={limits.why} />
         </div>
       )}
 
@@ -301,22 +316,13 @@ export function GuidedFlow({
               ))}
             </div>
           </fieldset>
-          <label htmlFor="aml-decision-notes" className="mt-4 block font-medium">
-            Decision notes: who, what, when, where, why and how
-          </label>
-          <textarea
+          <LimitedText
             id="aml-decision-notes"
-            className="focus-ring mt-1 w-full rounded-lg border border-slate-300 p-2 dark:border-slate-600 dark:bg-slate-900"
-            rows={3}
-            maxLength={limits.decisionNotes}
-            aria-describedby="aml-decision-notes-count"
-            value={responses.decisionNotes}
-            onChange={(event) => change({ decisionNotes: event.target.value })}
-          />
-          <Counter
-            id="aml-decision-notes-count"
+            label="Decision notes: who, what, when, where, why and how"
             value={responses.decisionNotes}
             max={limits.decisionNotes}
+            rows={3}
+            onChange={(decisionNotes) => change({ decisionNotes })}
           />
         </div>
       )}

@@ -508,31 +508,44 @@ async function saveDraft(request: Request, fields: Record<string, string>, clien
   );
 }
 
-async function record(options: {
-  learnerId: string;
-  scenario: Scenario;
-  packVersion: string;
+type Target = NonNullable<ReturnType<typeof target>>;
+
+/**
+ * Stores a graded attempt for the request's learner (made on their first one) and answers its
+ * result; `after` runs with the learner's id once it is stored.
+ */
+async function storeAttempt(options: {
+  request: Request;
+  clientIp: string;
+  found: Target;
   mode: AttemptMode;
   submission: unknown;
   grade: Grade;
-  player: ResultView["player"];
-  now: Date;
+  player?: ResultView["player"];
+  after?: (learnerId: string) => Promise<void>;
 }) {
-  const { grade, scenario } = options;
-  const createdAt = options.now.toISOString();
+  const { grade, found } = options;
+  const { scenario } = found;
+  const learner = await getLearner(options.request);
+  const wait = await limited("grading", learner.id, options.clientIp);
+  if (wait !== null) return tooMany(wait);
+  const now = new Date();
+  const { id: learnerId, setCookie } = await ensureLearner(learner, now);
+  const createdAt = now.toISOString();
+  const player = options.player ?? null;
   await getDb()
     .insertInto("aml_attempt")
     .values({
-      learner_id: options.learnerId,
+      learner_id: learnerId,
       jurisdiction: scenario.jurisdiction,
       scenario_id: scenario.id,
       mode: options.mode,
-      pack_version: options.packVersion,
+      pack_version: found.pack.config.version,
       submission: JSON.stringify(options.submission),
       score: grade.score,
       percent: grade.percent,
       band: grade.band,
-      result: JSON.stringify({ grade, player: options.player } satisfies StoredResult),
+      result: JSON.stringify({ grade, player } satisfies StoredResult),
       requires_escalation: scenario.answerKey.requiresEscalation ? 1 : 0,
       escalated_in_time: grade.escalatedInTime === null ? null : grade.escalatedInTime ? 1 : 0,
       complete_record: grade.completeRecord ? 1 : 0,
@@ -548,7 +561,9 @@ async function record(options: {
     },
     "aml attempt graded",
   );
-  return resultView(options.mode, createdAt, scenario, { grade, player: options.player });
+  await options.after?.(learnerId);
+  const result = resultView(options.mode, createdAt, scenario, { grade, player });
+  return data({ result }, { headers: setCookie ? { "Set-Cookie": setCookie } : undefined });
 }
 
 async function submitGuided(request: Request, fields: Record<string, string>, clientIp: string) {
@@ -566,39 +581,33 @@ async function submitGuided(request: Request, fields: Record<string, string>, cl
   if (Object.keys(missing).length > 0) return fail(400, "validation", { fields: missing });
   const found = target(parsed.data.jurisdiction, parsed.data.scenario);
   if (!found) return fail(404, "not_found", GONE);
-  const learner = await getLearner(request);
-  const wait = await limited("grading", learner.id, clientIp);
-  if (wait !== null) return tooMany(wait);
   const submission: GuidedSubmission = {
     ...given,
     decision: given.decision as GuidedSubmission["decision"],
     confidence: given.confidence as GuidedSubmission["confidence"],
     citations: given.citations.filter((index) => index < found.scenario.sources.length),
   };
-  const grade = gradeGuided(found.pack.rubric, found.scenario, submission);
-  const now = new Date();
-  const { id: learnerId, setCookie } = await ensureLearner(learner, now);
-  const result = await record({
-    learnerId,
-    scenario: found.scenario,
-    packVersion: found.pack.config.version,
+  return storeAttempt({
+    request,
+    clientIp,
+    found,
     mode: "guided",
     submission,
-    grade,
-    player: null,
-    now,
+    grade: gradeGuided(found.pack.rubric, found.scenario, submission),
+    // Submitted: the draft has done its work.
+    after: async (learnerId) => {
+      await getDb()
+        .deleteFrom("aml_draft")
+        .where("learner_id", "=", learnerId)
+        .where("jurisdiction", "=", found.scenario.jurisdiction)
+        .where("scenario_id", "=", found.scenario.id)
+        .execute();
+    },
   });
-  // Submitted: the draft has done its work.
-  await getDb()
-    .deleteFrom("aml_draft")
-    .where("learner_id", "=", learnerId)
-    .where("jurisdiction", "=", found.scenario.jurisdiction)
-    .where("scenario_id", "=", found.scenario.id)
-    .execute();
-  return data({ result }, { headers: setCookie ? { "Set-Cookie": setCookie } : undefined });
 }
 
-async function gradeAnalysis(request: Request, fields: Record<string, string>, clientIp: string) {
+/** The analysis a free-form post carries, and its scenario; or the error to answer. */
+function analysisOf(fields: Record<string, string>) {
   const parsed = AnalysisSchema.safeParse(fields);
   if (!parsed.success) return fail(400, "validation", { fields: fieldErrors(parsed.error) });
   const analysis = parsed.data.analysis.trim();
@@ -607,23 +616,21 @@ async function gradeAnalysis(request: Request, fields: Record<string, string>, c
   }
   const found = target(parsed.data.jurisdiction, parsed.data.scenario);
   if (!found) return fail(404, "not_found", GONE);
-  const learner = await getLearner(request);
-  const wait = await limited("grading", learner.id, clientIp);
-  if (wait !== null) return tooMany(wait);
-  const grade = gradeFreeForm(found.pack.rubric, found.scenario, analysis);
-  const now = new Date();
-  const { id: learnerId, setCookie } = await ensureLearner(learner, now);
-  const result = await record({
-    learnerId,
-    scenario: found.scenario,
-    packVersion: found.pack.config.version,
+  return { analysis, found };
+}
+
+async function gradeAnalysis(request: Request, fields: Record<string, string>, clientIp: string) {
+  const given = analysisOf(fields);
+  if (!("analysis" in given)) return given;
+  const { analysis, found } = given;
+  return storeAttempt({
+    request,
+    clientIp,
+    found,
     mode: "freeform",
     submission: { analysis },
-    grade,
-    player: null,
-    now,
+    grade: gradeFreeForm(found.pack.rubric, found.scenario, analysis),
   });
-  return data({ result }, { headers: setCookie ? { "Set-Cookie": setCookie } : undefined });
 }
 
 /** The STR draft of SPEC §3 'Report draft': the scenario's template filled with the analysis. */
@@ -653,17 +660,10 @@ export function fillReport(scenario: Scenario, analysis: string, date: string) {
 }
 
 function draftReport(fields: Record<string, string>) {
-  const parsed = AnalysisSchema.safeParse(fields);
-  if (!parsed.success) return fail(400, "validation", { fields: fieldErrors(parsed.error) });
-  const analysis = parsed.data.analysis.trim();
-  if (analysis === "") {
-    return fail(400, "validation", { fields: { analysis: "Analysis: This field is required" } });
-  }
-  const found = target(parsed.data.jurisdiction, parsed.data.scenario);
-  if (!found) return fail(404, "not_found", GONE);
-  return data({
-    report: fillReport(found.scenario, analysis, new Date().toISOString().slice(0, 10)),
-  });
+  const given = analysisOf(fields);
+  if (!("analysis" in given)) return given;
+  const date = new Date().toISOString().slice(0, 10);
+  return data({ report: fillReport(given.found.scenario, given.analysis, date) });
 }
 
 async function submitPlayer(request: Request, fields: Record<string, string>, clientIp: string) {
@@ -679,12 +679,8 @@ async function submitPlayer(request: Request, fields: Record<string, string>, cl
   if (!found) return fail(404, "not_found", GONE);
   const outcome = gradePlayer(found.pack.rubric, found.scenario, path.data);
   if (!outcome.valid) return fail(400, "validation", { fields: { path: outcome.reason } });
-  const learner = await getLearner(request);
-  const wait = await limited("grading", learner.id, clientIp);
-  if (wait !== null) return tooMany(wait);
-  const score = outcome.score / 100;
   const grade: Grade = {
-    score,
+    score: outcome.score / 100,
     percent: outcome.score,
     band: outcome.passed ? "Pass" : "Below pass",
     details: [],
@@ -693,19 +689,15 @@ async function submitPlayer(request: Request, fields: Record<string, string>, cl
     completeRecord: false,
     missedSignals: [],
   };
-  const now = new Date();
-  const { id: learnerId, setCookie } = await ensureLearner(learner, now);
-  const result = await record({
-    learnerId,
-    scenario: found.scenario,
-    packVersion: found.pack.config.version,
+  return storeAttempt({
+    request,
+    clientIp,
+    found,
     mode: "player",
     submission: { path: path.data },
     grade,
     player: { findings: outcome.findings, passed: outcome.passed, steps: outcome.steps },
-    now,
   });
-  return data({ result }, { headers: setCookie ? { "Set-Cookie": setCookie } : undefined });
 }
 
 /** At sign-in, a guest's AML attempts and drafts move to the account's learner. */
