@@ -27,6 +27,7 @@ import {
   SIGNAL_CHIPS,
   type Scenario,
 } from "./pack-schema";
+import { feedbackProvider } from "./feedback.server";
 import { type ResolvedSource, resolveSource } from "./packs";
 import { getPack, knownSources } from "./packs.server";
 
@@ -112,6 +113,8 @@ export interface ResultView {
   rationale: string;
   /** The player's findings, when the attempt was a player run. */
   player: { findings: number; passed: boolean; steps: PlayerStep[] } | null;
+  /** A language model's comments on the learner's words, when one is configured. */
+  feedback: string | null;
 }
 
 export interface AmlPreview {
@@ -274,6 +277,7 @@ async function latestResult(
 interface StoredResult {
   grade: Grade;
   player: ResultView["player"];
+  feedback?: string | null;
 }
 
 function resultView(
@@ -310,6 +314,7 @@ function resultView(
       scenario.answerKey.expectedDecision === "ESCALATE" ? "Escalate now" : "Request more KYC",
     rationale: scenario.answerKey.rationale,
     player: stored.player,
+    feedback: stored.feedback ?? null,
   };
 }
 
@@ -522,6 +527,8 @@ async function storeAttempt(options: {
   submission: unknown;
   grade: Grade;
   player?: ResultView["player"];
+  /** The learner's own words, for written feedback. */
+  text?: string;
   after?: (learnerId: string) => Promise<void>;
 }) {
   const { grade, found } = options;
@@ -533,6 +540,10 @@ async function storeAttempt(options: {
   const { id: learnerId, setCookie } = await ensureLearner(learner, now);
   const createdAt = now.toISOString();
   const player = options.player ?? null;
+  const text = options.text?.trim();
+  const feedback = text
+    ? ((await feedbackProvider()?.writtenFeedback({ scenario, text, grade })) ?? null)
+    : null;
   await getDb()
     .insertInto("aml_attempt")
     .values({
@@ -545,7 +556,7 @@ async function storeAttempt(options: {
       score: grade.score,
       percent: grade.percent,
       band: grade.band,
-      result: JSON.stringify({ grade, player } satisfies StoredResult),
+      result: JSON.stringify({ grade, player, feedback } satisfies StoredResult),
       requires_escalation: scenario.answerKey.requiresEscalation ? 1 : 0,
       escalated_in_time: grade.escalatedInTime === null ? null : grade.escalatedInTime ? 1 : 0,
       complete_record: grade.completeRecord ? 1 : 0,
@@ -562,7 +573,7 @@ async function storeAttempt(options: {
     "aml attempt graded",
   );
   await options.after?.(learnerId);
-  const result = resultView(options.mode, createdAt, scenario, { grade, player });
+  const result = resultView(options.mode, createdAt, scenario, { grade, player, feedback });
   return data({ result }, { headers: setCookie ? { "Set-Cookie": setCookie } : undefined });
 }
 
@@ -593,6 +604,7 @@ async function submitGuided(request: Request, fields: Record<string, string>, cl
     found,
     mode: "guided",
     submission,
+    text: [submission.signalNotes, submission.why, submission.decisionNotes].join("\n"),
     grade: gradeGuided(found.pack.rubric, found.scenario, submission),
     // Submitted: the draft has done its work.
     after: async (learnerId) => {
@@ -629,6 +641,7 @@ async function gradeAnalysis(request: Request, fields: Record<string, string>, c
     found,
     mode: "freeform",
     submission: { analysis },
+    text: analysis,
     grade: gradeFreeForm(found.pack.rubric, found.scenario, analysis),
   });
 }

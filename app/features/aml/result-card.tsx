@@ -79,6 +79,12 @@ export function ResultCard({ result }: { result: ResultView }) {
           ))}
         </ul>
       )}
+      {result.feedback && (
+        <div className="mt-4">
+          <h4 className="font-semibold">Written feedback (does not change your score)</h4>
+          <p className="mt-1 whitespace-pre-line">{result.feedback}</p>
+        </div>
+      )}
       {grade.penalties.length > 0 && (
         <div className="mt-4">
           <h4 className="font-semibold">Penalties applied</h4>
