@@ -145,6 +145,9 @@ const TABLE_OWNERS = {
   report: "app/features/reports/",
   aml_attempt: "app/features/aml/",
   aml_draft: "app/features/aml/",
+  evidence_record: "app/features/evidence/",
+  evidence_chain_head: "app/features/evidence/",
+  evidence_purge_permit: "app/features/evidence/",
 };
 
 const QUERY_METHODS = new Set([

@@ -14,6 +14,7 @@ import {
 import pg from "pg";
 import { getEnv, isPostgresUrl } from "~/lib/env.server";
 import { migrations } from "./migrations";
+import { onPostgres } from "./migrations/helpers";
 import type { Database } from "./schema";
 
 export type { Database } from "./schema";
@@ -107,6 +108,11 @@ export function withDatabase<T>(db: Kysely<Database>, work: () => Promise<T>): P
  * several features (a rate-limit count and the row it guards) reach the disk in one durable commit
  * instead of one each. Inside a transaction already, `work` simply joins it.
  */
+/** True when the database is PostgreSQL: for the few statements the engines spell apart. */
+export function isPostgres(): boolean {
+  return onPostgres(getDb() as unknown as Kysely<unknown>);
+}
+
 export function inOneTransaction<T>(work: () => Promise<T>): Promise<T> {
   const db = getDb();
   if (db.isTransaction) return work();

@@ -365,6 +365,9 @@ export interface Database {
   report: ReportTable;
   aml_attempt: AmlAttemptTable;
   aml_draft: AmlDraftTable;
+  evidence_record: EvidenceRecordTable;
+  evidence_chain_head: EvidenceChainHeadTable;
+  evidence_purge_permit: EvidencePurgePermitTable;
 }
 
 export interface AmlAttemptTable {
@@ -398,4 +401,34 @@ export interface AmlDraftTable {
   responses: string;
   edited_at: string;
   saved_at: string;
+}
+
+export interface EvidenceRecordTable {
+  id: Generated<number>;
+  organisation_id: number;
+  sequence: number;
+  evidence_id: string;
+  kind: string;
+  learner_id: string | null;
+  user_id: string | null;
+  subject: string;
+  scenario_id: string | null;
+  /** Canonical JSON of the hashed, signed envelope. */
+  envelope: string;
+  hash: string;
+  prev_hash: string;
+  key_id: string;
+  signature: string;
+  created_at: string;
+}
+
+export interface EvidenceChainHeadTable {
+  organisation_id: number;
+  sequence: number;
+  hash: string;
+}
+
+export interface EvidencePurgePermitTable {
+  id: number;
+  reason: string;
 }

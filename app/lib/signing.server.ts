@@ -160,7 +160,37 @@ export type SignatureCheck = "valid" | "invalid" | "unknown-key";
 
 /** Checks a signature made by `signJson` against every key this server has used. */
 export async function verifyJson(value: unknown, proof: JsonSignature): Promise<SignatureCheck> {
-  const publicKey = await publicKeyById(proof.keyId);
+  return checkSignature(value, proof, await publicKeyById(proof.keyId));
+}
+
+/**
+ * Checks a signature made by `signJson` against published keys only (a JWKS), with no database:
+ * what an examiner's offline check does. A key is used only if its thumbprint is its id.
+ */
+export function verifyJsonWithKeys(
+  value: unknown,
+  proof: JsonSignature,
+  jwks: readonly PublicJwk[],
+): SignatureCheck {
+  const jwk = jwks.find((candidate) => candidate.kid === proof.keyId);
+  let publicKey: KeyObject | undefined;
+  try {
+    publicKey = jwk ? createPublicKey({ key: { ...jwk }, format: "jwk" }) : undefined;
+  } catch {
+    publicKey = undefined;
+  }
+  return checkSignature(
+    value,
+    proof,
+    publicKey && keyIdOf(publicKey) === proof.keyId ? publicKey : undefined,
+  );
+}
+
+function checkSignature(
+  value: unknown,
+  proof: JsonSignature,
+  publicKey: KeyObject | undefined,
+): SignatureCheck {
   if (!publicKey) return "unknown-key";
   let signature: Uint8Array;
   try {

@@ -17,6 +17,11 @@ beforeAll(async () => {
 beforeEach(async () => {
   const db = getDb();
   const tables = await db.introspection.getTables();
+  // Evidence refuses deletion unless a purge permit is held (migration 0011): so does the wipe.
+  if (tables.some((table) => table.name === "evidence_purge_permit")) {
+    await db.insertInto("evidence_purge_permit").values({ id: 1, reason: "test reset" }).execute();
+    await db.deleteFrom("evidence_record").execute();
+  }
   for (const table of tables) {
     if (table.name.startsWith("kysely_")) continue;
     await db.deleteFrom(table.name as never).execute();
