@@ -3,6 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
+import "~/wiring.server";
 import { getLogger } from "~/lib/logger.server";
 import { NonceProvider } from "~/lib/nonce";
 import { requestInfoContext } from "~/lib/request-context";

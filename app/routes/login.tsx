@@ -6,6 +6,7 @@ import { getOptionalUser, requestSignInCode, verifySignInCode } from "~/features
 import { addEnglishNamespaces, i18nForMatches, useTranslation } from "~/features/i18n";
 import { membershipOf } from "~/features/compliance/index.server";
 import { adoptGuestProgress } from "~/features/training/index.server";
+import { moveAmlWork } from "~/features/aml/index.server";
 import { readFormFields } from "~/lib/api.server";
 import { requestInfoContext } from "~/lib/request-context";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -39,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // the account's (ARCHITECTURE "Learning core").
     onSignedIn: async (user: { id: string; email: string }) => {
       await membershipOf(user);
-      return adoptGuestProgress(request, user.id);
+      return adoptGuestProgress(request, user.id, new Date(), moveAmlWork);
     },
   };
   const { status, headers, reply } =

@@ -9,6 +9,7 @@ process.env.DATABASE_URL = process.env.TEST_DATABASE_URL ?? sqliteFile;
 process.env.LOG_LEVEL = "silent";
 
 const { closeDb, getDb, migrateToLatest } = await import("~/db/db.server");
+await import("~/wiring.server");
 
 beforeAll(async () => {
   await migrateToLatest(getDb());

@@ -27,6 +27,8 @@ import {
   SIGNAL_CHIPS,
   type Scenario,
 } from "./pack-schema";
+import { evidenceAbout, recordEvidence } from "~/features/evidence/index.server";
+import { attemptPayload } from "./evidence.server";
 import { feedbackProvider } from "./feedback.server";
 import { type ResolvedSource, resolveSource } from "./packs";
 import { getPack, knownSources } from "./packs.server";
@@ -51,6 +53,12 @@ export const AML_RATE_LIMITS = {
   grading: { limit: 60, windowMs: 10 * 60_000 },
   perIp: { limit: 600, windowMs: 10 * 60_000 },
 };
+
+const CONFIDENCE_LABELS = {
+  1: "1 Not confident",
+  2: "2 Somewhat confident",
+  3: "3 Very confident",
+} as const;
 
 export const JURISDICTION_LABELS: Record<Jurisdiction, string> = {
   ca: "Canada FINTRAC",
@@ -115,6 +123,9 @@ export interface ResultView {
   player: { findings: number; passed: boolean; steps: PlayerStep[] } | null;
   /** A language model's comments on the learner's words, when one is configured. */
   feedback: string | null;
+  attemptId: number;
+  /** The attempt's evidence record (signed-in learners), and the attestation saved with it. */
+  evidence: { evidenceId: string; attestationId: string | null } | null;
 }
 
 export interface AmlPreview {
@@ -261,7 +272,7 @@ async function latestResult(
 ): Promise<ResultView | null> {
   const row = await getDb()
     .selectFrom("aml_attempt")
-    .select(["mode", "result", "created_at"])
+    .select(["id", "mode", "result", "created_at"])
     .where("learner_id", "=", learnerId)
     .where("jurisdiction", "=", jurisdiction)
     .where("scenario_id", "=", scenario.id)
@@ -271,7 +282,17 @@ async function latestResult(
     .executeTakeFirst();
   if (!row) return null;
   const stored = JSON.parse(row.result) as StoredResult;
-  return resultView(row.mode, row.created_at, scenario, stored);
+  const subject = `aml-attempt:${row.id}`;
+  const [record, attestation] = await Promise.all([
+    evidenceAbout("aml-attempt", subject),
+    evidenceAbout("aml-attestation", subject),
+  ]);
+  return resultView(
+    { id: row.id, mode: row.mode, createdAt: row.created_at },
+    scenario,
+    stored,
+    record && { evidenceId: record.evidenceId, attestationId: attestation?.evidenceId ?? null },
+  );
 }
 
 interface StoredResult {
@@ -281,11 +302,12 @@ interface StoredResult {
 }
 
 function resultView(
-  mode: AttemptMode,
-  createdAt: string,
+  attempt: { id: number; mode: AttemptMode; createdAt: string },
   scenario: Scenario,
   stored: StoredResult,
+  evidence: ResultView["evidence"],
 ): ResultView {
+  const { mode, createdAt } = attempt;
   const pack = getPack(scenario.jurisdiction);
   const anchors = new Map(
     pack?.rubric.criteria.map((criterion) => [
@@ -315,6 +337,8 @@ function resultView(
     rationale: scenario.answerKey.rationale,
     player: stored.player,
     feedback: stored.feedback ?? null,
+    attemptId: attempt.id,
+    evidence,
   };
 }
 
@@ -529,6 +553,8 @@ async function storeAttempt(options: {
   player?: ResultView["player"];
   /** The learner's own words, for written feedback. */
   text?: string;
+  /** What the learner did, step by step, for the evidence record. */
+  actions: { action: string; value: string }[];
   after?: (learnerId: string) => Promise<void>;
 }) {
   const { grade, found } = options;
@@ -544,7 +570,7 @@ async function storeAttempt(options: {
   const feedback = text
     ? ((await feedbackProvider()?.writtenFeedback({ scenario, text, grade })) ?? null)
     : null;
-  await getDb()
+  const { id: attemptId } = await getDb()
     .insertInto("aml_attempt")
     .values({
       learner_id: learnerId,
@@ -562,7 +588,28 @@ async function storeAttempt(options: {
       complete_record: grade.completeRecord ? 1 : 0,
       created_at: createdAt,
     })
-    .execute();
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  // A signed-in learner's attempt joins their organisation's evidence chain.
+  const evidence =
+    learner.kind === "user"
+      ? await recordEvidence({
+          user: { id: learner.userId, email: learner.email },
+          learnerId,
+          kind: "aml-attempt",
+          subject: `aml-attempt:${attemptId}`,
+          scenarioId: scenario.id,
+          payload: attemptPayload(found.pack, scenario, {
+            attemptId,
+            mode: options.mode,
+            learner: { name: learner.name, email: learner.email },
+            actions: options.actions,
+            grade,
+            player,
+            at: now,
+          }),
+        })
+      : null;
   getLogger().info(
     {
       jurisdiction: scenario.jurisdiction,
@@ -573,7 +620,12 @@ async function storeAttempt(options: {
     "aml attempt graded",
   );
   await options.after?.(learnerId);
-  const result = resultView(options.mode, createdAt, scenario, { grade, player, feedback });
+  const result = resultView(
+    { id: attemptId, mode: options.mode, createdAt },
+    scenario,
+    { grade, player, feedback },
+    evidence && { evidenceId: evidence.evidenceId, attestationId: null },
+  );
   return data({ result }, { headers: setCookie ? { "Set-Cookie": setCookie } : undefined });
 }
 
@@ -605,6 +657,30 @@ async function submitGuided(request: Request, fields: Record<string, string>, cl
     mode: "guided",
     submission,
     text: [submission.signalNotes, submission.why, submission.decisionNotes].join("\n"),
+    actions: [
+      {
+        action: "Signals",
+        value: [
+          ...submission.signals.map((chip) => CHIP_LABELS[chip]),
+          submission.signalNotes.trim(),
+        ]
+          .filter(Boolean)
+          .join("; "),
+      },
+      { action: "Why it matters", value: submission.why },
+      {
+        action: "Decision",
+        value: submission.decision === "ESCALATE" ? "Escalate now" : "Request more KYC",
+      },
+      { action: "Decision notes", value: submission.decisionNotes },
+      { action: "Confidence", value: CONFIDENCE_LABELS[submission.confidence] },
+      {
+        action: "Citations",
+        value: submission.citations
+          .map((index) => found.scenario.sources[index]?.section ?? "")
+          .join("; "),
+      },
+    ],
     grade: gradeGuided(found.pack.rubric, found.scenario, submission),
     // Submitted: the draft has done its work.
     after: async (learnerId) => {
@@ -642,6 +718,7 @@ async function gradeAnalysis(request: Request, fields: Record<string, string>, c
     mode: "freeform",
     submission: { analysis },
     text: analysis,
+    actions: [{ action: "Analysis", value: analysis }],
     grade: gradeFreeForm(found.pack.rubric, found.scenario, analysis),
   });
 }
@@ -708,6 +785,7 @@ async function submitPlayer(request: Request, fields: Record<string, string>, cl
     found,
     mode: "player",
     submission: { path: path.data },
+    actions: outcome.steps.map((step) => ({ action: step.condition, value: step.consequence })),
     grade,
     player: { findings: outcome.findings, passed: outcome.passed, steps: outcome.steps },
   });

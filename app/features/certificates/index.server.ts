@@ -20,11 +20,3 @@ export {
   revokeAllHeld,
   type CertificateRow,
 } from "./records.server";
-// Reports draw tables with the same fonts, so names in any script print the same way.
-export {
-  DocumentFonts,
-  type FontWeight,
-  type ShapedRun,
-  runsWidth,
-  shapeText,
-} from "./fonts.server";

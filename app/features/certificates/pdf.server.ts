@@ -21,7 +21,7 @@ import {
   type ShapedRun,
   runsWidth,
   shapeText,
-} from "./fonts.server";
+} from "~/lib/pdf-fonts.server";
 
 export interface CertificatePdfLabels {
   heading: string;

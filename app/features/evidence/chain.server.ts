@@ -181,6 +181,22 @@ export async function findEvidence(evidenceId: string): Promise<StoredEvidence |
   return row ? stored(row) : null;
 }
 
+/** The newest record about a subject (`aml-attempt:12`), of one kind. */
+export async function evidenceAbout(
+  kind: EvidenceKind,
+  subject: string,
+): Promise<StoredEvidence | null> {
+  const row = await getDb()
+    .selectFrom("evidence_record")
+    .selectAll()
+    .where("subject", "=", subject)
+    .where("kind", "=", kind)
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row ? stored(row) : null;
+}
+
 export async function evidenceOfUser(userId: string, limit = 200): Promise<StoredEvidence[]> {
   const rows = await getDb()
     .selectFrom("evidence_record")
@@ -312,19 +328,6 @@ function checkRun(
   return null;
 }
 
-/** Logs a failed append without failing what the learner did: the attempt itself is kept. */
-export async function appendEvidenceSafely(input: AppendEvidence): Promise<StoredEvidence | null> {
-  try {
-    return await appendEvidence(input);
-  } catch (error) {
-    getLogger().error(
-      { err: error, kind: input.kind, subject: input.subject },
-      "evidence not recorded",
-    );
-    return null;
-  }
-}
-
 /** Records are kept this many years unless EVIDENCE_RETENTION_YEARS says otherwise (pack config). */
 export const DEFAULT_RETENTION_YEARS = 5;
 
@@ -419,4 +422,38 @@ async function purgeChain(
     "evidence purged at the end of its retention period",
   );
   return count;
+}
+
+/** Which organisation's chain a user's records join; set once at start (app/wiring.server.ts). */
+type OrganisationResolver = (user: { id: string; email: string }) => Promise<number>;
+let organisationOf: OrganisationResolver | undefined;
+
+export function resolveOrganisationsWith(resolver: OrganisationResolver): void {
+  organisationOf = resolver;
+}
+
+/**
+ * Records evidence of something a signed-in user did, in their organisation's chain. A failure
+ * is logged and does not undo what the user did.
+ */
+export async function recordEvidence(
+  input: Omit<AppendEvidence, "organisationId" | "userId"> & {
+    user: { id: string; email: string };
+  },
+): Promise<StoredEvidence | null> {
+  const { user, ...rest } = input;
+  try {
+    if (!organisationOf) throw new Error("no organisation resolver is set for evidence");
+    return await appendEvidence({
+      ...rest,
+      userId: user.id,
+      organisationId: await organisationOf(user),
+    });
+  } catch (error) {
+    getLogger().error(
+      { err: error, kind: input.kind, subject: input.subject },
+      "evidence not recorded",
+    );
+    return null;
+  }
 }

@@ -5,7 +5,7 @@ import {
   type ShapedRun,
   runsWidth,
   shapeText,
-} from "~/features/certificates/index.server";
+} from "~/lib/pdf-fonts.server";
 import type { ReportTable } from "./tables.server";
 
 // Reports as A4 documents: a title and the facts an examiner checks first, then tables that break

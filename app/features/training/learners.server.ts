@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createCookie } from "react-router";
 import { getDb, inOneTransaction } from "~/db/db.server";
-import { moveAmlWork } from "~/features/aml/index.server";
 import { getOptionalUser } from "~/features/auth/index.server";
 import { usesHttps } from "~/lib/env.server";
 import { getLogger } from "~/lib/logger.server";
@@ -126,6 +125,8 @@ export async function adoptGuestProgress(
   request: Request,
   userId: string,
   now = new Date(),
+  /** Moves what other features keep for the guest, before the guest is deleted. */
+  moveOther: (guestId: string, accountLearnerId: string) => Promise<void> = async () => {},
 ): Promise<string | null> {
   const guestId = await guestIdOf(request);
   if (!guestId) return null;
@@ -158,7 +159,7 @@ export async function adoptGuestProgress(
       .set({ learner_id: account.id })
       .where("learner_id", "=", guestId)
       .execute();
-    await moveAmlWork(guestId, account.id);
+    await moveOther(guestId, account.id);
     await db
       .updateTable("learner")
       .set({ last_seen_at: at })

@@ -1,0 +1,20 @@
+export {
+  type StoredEvidence,
+  DEFAULT_RETENTION_YEARS,
+  auditChains,
+  evidenceAbout,
+  evidenceOfUser,
+  findEvidence,
+  kitOf,
+  purgeExpiredEvidence,
+  recordEvidence,
+  resolveOrganisationsWith,
+} from "./chain.server";
+export {
+  type EvidenceKit,
+  type EvidencePayload,
+  type KitCheck,
+  EVIDENCE_ID,
+  checkKit,
+  isKit,
+} from "./record.server";

@@ -1,0 +1,8 @@
+import { membershipOf } from "~/features/compliance/index.server";
+import { resolveOrganisationsWith } from "~/features/evidence/index.server";
+
+// Connections between features that would otherwise import each other: made once, at start, by
+// the server entry (and by the integration tests' setup).
+
+// A user's evidence joins the chain of the organisation they belong to.
+resolveOrganisationsWith(async (user) => (await membershipOf(user)).organisation.id);
