@@ -29,10 +29,12 @@ export default [
     route("compliance", "routes/training.compliance.tsx"),
     route("requirements", "routes/training.requirements.tsx"),
     route("reports", "routes/training.reports.tsx"),
+    route("evidence", "routes/training.evidence.tsx"),
   ]),
   route("training/certificates/:code/pdf", "routes/training.certificate-pdf.ts"),
   route("training/certificates/:code/credential", "routes/training.certificate-credential.ts"),
   route("training/reports/:id/download", "routes/training.report-download.ts"),
+  route("training/evidence/:evidenceId/:format", "routes/training.evidence-download.ts"),
   route("verify", "routes/verify.ts"),
   route("verify/:code", "routes/verify.code.tsx"),
   // Every admin page checks the role and the session's second factor in its own loader (loaders

@@ -116,6 +116,13 @@ export const EnvSchema = z.object({
     .min(1)
     .max(1440)
     .default(15),
+  // How long evidence records are kept before the retention job purges them (pack default: 5).
+  EVIDENCE_RETENTION_YEARS: z.coerce
+    .number({ error: "must be a whole number of years" })
+    .int("must be a whole number of years")
+    .min(1)
+    .max(100)
+    .default(5),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { APP_URL: string };

@@ -206,14 +206,14 @@ export function AmlPreview({ preview }: { preview: Preview }) {
             />
           ) : (
             <FreeForm
-              key={round}
               preview={{ ...preview, scenario }}
+              result={result?.mode === "freeform" ? result : null}
               onResult={showResult}
               onStart={() => setPlayerOpen(true)}
             />
           )}
 
-          {result && <ResultCard result={result} />}
+          {result && <ResultCard result={result} signedIn={preview.signedIn} />}
 
           {playerOpen && (
             <Suspense fallback={<p role="status">Loading the scenario player…</p>}>

@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
+import { EvidenceActions } from "./evidence-actions";
 import { type AmlActionData, ErrorList } from "./guided-flow";
 import type { AmlPreview, ResultView } from "./preview.server";
 
@@ -11,10 +12,13 @@ import type { AmlPreview, ResultView } from "./preview.server";
 
 export function FreeForm({
   preview,
+  result,
   onResult,
   onStart,
 }: {
   preview: AmlPreview & { scenario: NonNullable<AmlPreview["scenario"]> };
+  /** The free-form attempt last graded, whose evidence can be saved. */
+  result: ResultView | null;
   onResult: (result: ResultView) => void;
   onStart: () => void;
 }) {
@@ -66,19 +70,23 @@ export function FreeForm({
         >
           {drafter.state !== "idle" ? "Drafting…" : "Draft"}
         </Button>
-        <Button variant="secondary" disabled aria-describedby="aml-evidence-note">
-          Save Evidence
-        </Button>
-        <Button variant="secondary" disabled aria-describedby="aml-evidence-note">
-          Export PDF
-        </Button>
-        <Button variant="secondary" disabled aria-describedby="aml-evidence-note">
-          Export CSV
-        </Button>
       </div>
-      <p id="aml-evidence-note" className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-        Saving evidence and exporting PDF and CSV are coming with evidence kits.
-      </p>
+      {result ? (
+        <EvidenceActions result={result} signedIn={preview.signedIn} report={report} />
+      ) : (
+        <>
+          <div className="mt-3 flex flex-wrap gap-3">
+            {["Save Evidence", "Export PDF", "Export CSV"].map((label) => (
+              <Button key={label} variant="secondary" disabled aria-describedby="aml-evidence-note">
+                {label}
+              </Button>
+            ))}
+          </div>
+          <p id="aml-evidence-note" className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+            Grade your analysis first: evidence is saved for a graded attempt.
+          </p>
+        </>
+      )}
       {error && <ErrorList error={error} />}
       {report && (
         <section aria-labelledby="aml-report-title" className="mt-6" data-testid="report-draft">

@@ -13,6 +13,7 @@ export type AmlActionData =
   | { draftSaved: { at: string } }
   | { result: ResultView }
   | { report: { title: string; content: string } }
+  | { evidenceSaved: { evidenceId: string } }
   | { error: { code: string; message: string; fields?: Record<string, string> } };
 
 const STEPS = ["Signals", "Why it matters", "Decision", "Review & Confidence"] as const;

@@ -28,7 +28,7 @@ import {
   type Scenario,
 } from "./pack-schema";
 import { evidenceAbout, recordEvidence } from "~/features/evidence/index.server";
-import { attemptPayload } from "./evidence.server";
+import { ATTESTATION, attemptPayload } from "./evidence.server";
 import { feedbackProvider } from "./feedback.server";
 import { type ResolvedSource, resolveSource } from "./packs";
 import { getPack, knownSources } from "./packs.server";
@@ -144,6 +144,8 @@ export interface AmlPreview {
   result: ResultView | null;
   fdi: (FdiInput & ReturnType<typeof fraudDefenseIndex> & { sample: boolean }) | null;
   chips: { id: string; label: string }[];
+  /** Evidence is saved for signed-in learners only. */
+  signedIn: boolean;
   limits: typeof AML_LIMITS;
   guidedVersion: string;
   autosaveSeconds: number;
@@ -224,6 +226,7 @@ export async function loadAmlPreview(request: Request): Promise<AmlPreview> {
     result,
     fdi,
     chips: SIGNAL_CHIPS.map((id) => ({ id, label: CHIP_LABELS[id] })),
+    signedIn: learner.kind === "user",
     limits: AML_LIMITS,
     guidedVersion: GUIDED_VERSION,
     autosaveSeconds: AUTOSAVE_SECONDS,
@@ -484,6 +487,8 @@ export async function amlAction(
       return draftReport(fields);
     case "grade-player":
       return submitPlayer(request, fields, clientIp);
+    case "save-evidence":
+      return saveEvidence(request, fields, clientIp);
     default:
       return fail(400, "validation", { fields: { intent: "Unknown action." } });
   }
@@ -789,6 +794,76 @@ async function submitPlayer(request: Request, fields: Record<string, string>, cl
     grade,
     player: { findings: outcome.findings, passed: outcome.passed, steps: outcome.steps },
   });
+}
+
+const EvidenceSchema = z.object({
+  attempt: z.coerce.number().int().positive(),
+  attest: z.literal("on", { error: "Confirm that this analysis is your own work" }),
+  reportTitle: z.string().max(200).default(""),
+  reportContent: z.string().max(12000).default(""),
+});
+
+/**
+ * Save Evidence: the learner confirms the attempt is their own work, and a record of that, holding
+ * the attempt's export-kit items (and the STR draft, when there is one), joins the chain. Saving
+ * again answers the record already saved.
+ */
+async function saveEvidence(request: Request, fields: Record<string, string>, clientIp: string) {
+  const parsed = EvidenceSchema.safeParse(fields);
+  if (!parsed.success) {
+    const attest = parsed.error.issues.some((issue) => issue.path[0] === "attest");
+    return fail(400, "validation", {
+      fields: attest
+        ? { attest: "Confirm that this analysis is your own work" }
+        : fieldErrors(parsed.error),
+    });
+  }
+  const learner = await getLearner(request);
+  if (learner.kind !== "user") {
+    return fail(403, "forbidden", {
+      message: "Sign in to save evidence: it is kept for your organisation.",
+    });
+  }
+  const wait = await limited("grading", learner.id, clientIp);
+  if (wait !== null) return tooMany(wait);
+  const attempt = learner.id
+    ? await getDb()
+        .selectFrom("aml_attempt")
+        .select(["id"])
+        .where("id", "=", parsed.data.attempt)
+        .where("learner_id", "=", learner.id)
+        .executeTakeFirst()
+    : undefined;
+  if (!attempt) return fail(404, "not_found");
+  const subject = `aml-attempt:${attempt.id}`;
+  const saved = await evidenceAbout("aml-attestation", subject);
+  if (saved) return data({ evidenceSaved: { evidenceId: saved.evidenceId } });
+  const record = await evidenceAbout("aml-attempt", subject);
+  if (!record) return fail(404, "not_found");
+  const at = new Date();
+  const { title, content } = {
+    title: parsed.data.reportTitle.trim(),
+    content: parsed.data.reportContent.trim(),
+  };
+  const attested = await recordEvidence({
+    user: { id: learner.userId, email: learner.email },
+    learnerId: learner.id,
+    kind: "aml-attestation",
+    subject,
+    scenarioId: record.scenarioId,
+    payload: {
+      ...record.envelope.payload,
+      timestamp: at.toISOString(),
+      content: {
+        ...record.envelope.payload.content,
+        attemptEvidenceId: record.evidenceId,
+        attestation: { statement: ATTESTATION, confirmed: true, at: at.toISOString() },
+        ...(content && { reportDraft: { title, content } }),
+      },
+    },
+  });
+  if (!attested) return fail(500, "server_error");
+  return data({ evidenceSaved: { evidenceId: attested.evidenceId } });
 }
 
 /** At sign-in, a guest's AML attempts and drafts move to the account's learner. */

@@ -1,11 +1,12 @@
 import { CheckCircle2, XCircle } from "lucide-react";
 import { Card } from "~/ui/card";
+import { EvidenceActions } from "./evidence-actions";
 import type { AmlPreview, ResultView } from "./preview.server";
 
 // The graded result: every criterion in plain words with its regulatory anchor, the penalties
 // applied, and what the case turned on (shown only now that the learner has answered).
 
-export function ResultCard({ result }: { result: ResultView }) {
+export function ResultCard({ result, signedIn }: { result: ResultView; signedIn: boolean }) {
   const { grade } = result;
   const headingId = "aml-result-heading";
   return (
@@ -124,9 +125,7 @@ export function ResultCard({ result }: { result: ResultView }) {
           <p className="mt-1">{result.rationale}</p>
         </div>
       </div>
-      <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">
-        Evidence kits (PDF and CSV) for this attempt are coming with evidence kits.
-      </p>
+      {result.mode !== "freeform" && <EvidenceActions result={result} signedIn={signedIn} />}
     </Card>
   );
 }

@@ -1,5 +1,7 @@
 import { randomInt, randomUUID } from "node:crypto";
 import { getDb } from "~/db/db.server";
+import { getOptionalUser } from "~/features/auth/index.server";
+import { recordEvidence } from "~/features/evidence/index.server";
 import { getI18n } from "~/features/i18n";
 import { getLocaleState } from "~/features/i18n/index.server";
 import { notify, settleNotifications } from "~/features/notifications/index.server";
@@ -62,7 +64,10 @@ export async function issueEarnedCertificates(
   request: Request,
   now = new Date(),
 ): Promise<IssuanceOutcome> {
-  const { userId, achievements } = await loadAchievements(request);
+  const [{ userId, achievements }, user] = await Promise.all([
+    loadAchievements(request),
+    getOptionalUser(request),
+  ]);
   if (!userId) return { kind: "guest" };
   const due = await achievementsDue(userId, achievements);
   const name = await getHolderName(userId);
@@ -93,7 +98,28 @@ export async function issueEarnedCertificates(
         : "training:certificates.descriptionTrack",
       { title: achievement.title },
     );
-    const code = await issueCertificate({ userId, name, achievement, description, now });
+    const { code, issued: payload } = await issueCertificate({
+      userId,
+      name,
+      achievement,
+      description,
+      now,
+    });
+    if (payload && user) {
+      await recordEvidence({
+        user,
+        kind: "certificate-issued",
+        subject: `certificate:${code}`,
+        scenarioId: achievement.id,
+        payload: {
+          jurisdiction: null,
+          mode: "certificate",
+          packVersion: null,
+          timestamp: payload.issuedAt,
+          content: { certificate: payload },
+        },
+      });
+    }
     await notify(userId, {
       eventKey: `certificate-issued:${code}`,
       kind: "certificateIssued",
@@ -171,11 +197,11 @@ async function issueCertificate(input: {
   achievement: Achievement;
   description: string;
   now: Date;
-}): Promise<string> {
+}): Promise<{ code: string; issued: CertificatePayload | null }> {
   const { userId, achievement, now } = input;
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const held = (await newestHeld(userId, achievement.key)).get(achievement.key);
-    if (held && !isDue(achievement, held)) return held.verification_code;
+    if (held && !isDue(achievement, held)) return { code: held.verification_code, issued: null };
     const generation = (held?.generation ?? 0) + 1;
     const payload: CertificatePayload = {
       id: `urn:uuid:${randomUUID()}`,
@@ -215,7 +241,7 @@ async function issueCertificate(input: {
           signature,
         })
         .execute();
-      return payload.verificationCode;
+      return { code: payload.verificationCode, issued: payload };
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
     }

@@ -4,6 +4,8 @@ import { type ListPage, type PageRequest, containsText, pageOf } from "~/lib/lis
 import { type SignatureCheck, verifyJson } from "~/lib/signing.server";
 import type { CertificateStatus } from "./constants";
 import type { CertificatePayload } from "./issue.server";
+import { accountsOf } from "~/features/auth/index.server";
+import { recordEvidence } from "~/features/evidence/index.server";
 
 // Stored certificates: finding one, its status (valid, expired, revoked) and signature check,
 // the holder's list, and revocation with its history. Only this feature reads these tables.
@@ -123,11 +125,11 @@ export async function changeCertificateStatus(input: {
   now?: Date;
 }): Promise<void> {
   const changedAt = (input.now ?? new Date()).toISOString();
-  await inOneTransaction(async () => {
+  const holder = await inOneTransaction(async () => {
     const db = getDb();
     const row = await db
       .selectFrom("certificate")
-      .select(["id", "revoked_at"])
+      .select(["id", "revoked_at", "user_id", "title"])
       .where("verification_code", "=", input.code)
       .executeTakeFirst();
     if (!row) throw new CertificateStateError("not_found");
@@ -152,7 +154,28 @@ export async function changeCertificateStatus(input: {
       )
       .where("id", "=", row.id)
       .execute();
+    return { userId: row.user_id, title: row.title };
   });
+  const [account] = await accountsOf([holder.userId]);
+  if (account) {
+    await recordEvidence({
+      user: account,
+      kind: input.action === "revoked" ? "certificate-revoked" : "certificate-reinstated",
+      subject: `certificate:${input.code}`,
+      payload: {
+        jurisdiction: null,
+        mode: "certificate",
+        packVersion: null,
+        timestamp: changedAt,
+        content: {
+          certificate: { code: input.code, title: holder.title },
+          action: input.action,
+          reason: input.reason,
+          by: input.actorEmail,
+        },
+      },
+    });
+  }
 }
 
 /** Revokes every valid certificate of a user with one reason (Factory Reset); returns how many. */

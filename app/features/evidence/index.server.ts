@@ -18,3 +18,12 @@ export {
   checkKit,
   isKit,
 } from "./record.server";
+export {
+  KIT_FORMATS,
+  type KitFormat,
+  type EvidenceRow,
+  evidenceFileName,
+  kitResponse,
+  loadMyEvidence,
+  ownEvidence,
+} from "./downloads.server";

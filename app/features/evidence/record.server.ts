@@ -16,6 +16,7 @@ export const EVIDENCE_KINDS = [
   "module-completion",
   "certificate-issued",
   "certificate-revoked",
+  "certificate-reinstated",
   "purge",
 ] as const;
 export type EvidenceKind = (typeof EVIDENCE_KINDS)[number];

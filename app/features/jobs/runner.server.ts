@@ -1,5 +1,7 @@
 import { runReminderPass } from "~/features/compliance/index.server";
+import { purgeExpiredEvidence } from "~/features/evidence/index.server";
 import { processPendingReports } from "~/features/reports/index.server";
+import { getEnv } from "~/lib/env.server";
 import { getLogger } from "~/lib/logger.server";
 
 // Background jobs run inside the server (issue "Reminders"): every JOBS_INTERVAL_MINUTES, one job
@@ -22,6 +24,15 @@ export const JOBS: readonly Job[] = [
   { name: "reminders", run: (scope) => runReminderPass(scope) },
   // Reports start as soon as they are asked for; a pass finishes any a stopped server left.
   { name: "reports", run: ({ now }) => processPendingReports({ now }) },
+  {
+    name: "evidence-retention",
+    run: ({ now, organisationId }) =>
+      purgeExpiredEvidence({
+        now,
+        organisationId,
+        retentionYears: getEnv().EVIDENCE_RETENTION_YEARS,
+      }),
+  },
 ];
 
 /**

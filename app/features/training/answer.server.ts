@@ -1,11 +1,14 @@
 import { data } from "react-router";
+import { recordEvidence } from "~/features/evidence/index.server";
 import { apiErrorBody } from "~/lib/api.server";
 import { hitRateLimit, rateLimitKey } from "~/lib/rate-limit.server";
 import { z } from "~/lib/zod";
 import { type ContentLanguage, localize } from "./content-schema";
+import { passPercent } from "./grading";
 import { ensureLearner, getLearner } from "./learners.server";
 import {
   type GradedItem,
+  LEASE_PREFIX,
   TakeMismatchError,
   findItem,
   progressOf,
@@ -106,6 +109,33 @@ export async function answerStep(options: {
   } catch (error) {
     if (error instanceof TakeMismatchError) return fail(400, "validation");
     throw error;
+  }
+  if (result.newlyCompleted && learner.kind === "user") {
+    await recordEvidence({
+      user: { id: learner.userId, email: learner.email },
+      learnerId,
+      kind: "module-completion",
+      subject: `take:${take}`,
+      scenarioId: itemId.replace(LEASE_PREFIX, ""),
+      payload: {
+        jurisdiction: null,
+        mode: itemId.startsWith(LEASE_PREFIX) ? "lease-scenario" : "module",
+        packVersion: null,
+        timestamp: new Date().toISOString(),
+        content: {
+          item: itemId,
+          learner: { name: learner.name, email: learner.email },
+          take,
+          score: result.score,
+          passed: (result.score ?? 0) >= passPercent(item.passMark, item.steps.length),
+          answers: result.answers.map((answer) => ({
+            step: answer.stepId,
+            option: answer.optionId,
+            correct: answer.correct,
+          })),
+        },
+      },
+    });
   }
   const chosen = step.question.options.find((choice) => choice.id === result.optionId);
   const right = step.question.options.find((choice) => choice.id === result.rightOptionId);

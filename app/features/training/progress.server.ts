@@ -164,6 +164,10 @@ export interface AnswerResult {
   completed: boolean;
   /** The take's score once complete, a whole percent. */
   score: number | null;
+  /** This answer completed the take (not a replay of an answer to a complete one). */
+  newlyCompleted: boolean;
+  /** Every answer of the take, in the order given. */
+  answers: { stepId: string; optionId: string | null; correct: boolean }[];
 }
 
 /**
@@ -228,7 +232,8 @@ export async function recordAnswer(input: {
       stepIds,
     );
     const score = complete ? scorePercent(answers, stepIds.length) : null;
-    if (complete && run.completed_at === null) {
+    const newlyCompleted = complete && run.completed_at === null;
+    if (newlyCompleted) {
       await db
         .updateTable("training_run")
         .set({ completed_at: at, score })
@@ -241,6 +246,8 @@ export async function recordAnswer(input: {
       rightOptionId: step.question.answer,
       completed: complete,
       score,
+      newlyCompleted,
+      answers,
     };
   });
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Award, FileSearch, LayoutDashboard, UserRound } from "lucide-react";
+import { Award, FileCheck2, FileSearch, LayoutDashboard, UserRound } from "lucide-react";
 import { Link, NavLink, useLocation } from "react-router";
 import { useTranslation } from "~/features/i18n";
 import { buttonClasses } from "~/ui/button";
@@ -8,6 +8,7 @@ import type { LearnerView } from "./home.server";
 const LINKS = [
   { key: "dashboard", to: "/training", Icon: LayoutDashboard, end: true },
   { key: "certificates", to: "/training/certificates", Icon: Award, end: false },
+  { key: "evidence", to: "/training/evidence", Icon: FileCheck2, end: false },
   { key: "leaseDemo", to: "/training/lease-fraud-demo", Icon: FileSearch, end: false },
 ] as const;
 

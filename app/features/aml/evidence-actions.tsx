@@ -1,0 +1,122 @@
+import { useId, useState } from "react";
+import { Link, useFetcher, useLocation } from "react-router";
+import { track } from "~/features/analytics";
+import { Button, buttonClasses } from "~/ui/button";
+import { type AmlActionData, ErrorList } from "./guided-flow";
+import type { ResultView } from "./preview.server";
+
+// Save Evidence and the kit's downloads, under a graded attempt. The learner confirms the work is
+// their own first; a guest is asked to sign in (evidence belongs to an organisation's record).
+
+const FORMATS = [
+  { format: "pdf", label: "Export PDF" },
+  { format: "csv", label: "Export CSV" },
+  { format: "json", label: "Download JSON" },
+] as const;
+
+export function EvidenceActions({
+  result,
+  signedIn,
+  report,
+}: {
+  result: ResultView;
+  signedIn: boolean;
+  report?: { title: string; content: string } | null;
+}) {
+  const fetcher = useFetcher<AmlActionData>();
+  const location = useLocation();
+  const [attested, setAttested] = useState(false);
+  const checkboxId = useId();
+  const saved =
+    fetcher.data && "evidenceSaved" in fetcher.data
+      ? fetcher.data.evidenceSaved.evidenceId
+      : (result.evidence?.attestationId ?? null);
+  const error = fetcher.data && "error" in fetcher.data ? fetcher.data.error : null;
+
+  if (!signedIn) {
+    return (
+      <p className="mt-4 text-sm">
+        <Link
+          to={`/login?${new URLSearchParams({ redirectTo: `${location.pathname}${location.search}` })}`}
+          className="focus-ring font-semibold underline"
+        >
+          Sign in to save evidence
+        </Link>{" "}
+        and export it as PDF and CSV for your organisation's record.
+      </p>
+    );
+  }
+  if (!result.evidence) {
+    return (
+      <p className="mt-4 text-sm" role="status">
+        No evidence record was made for this attempt; grade it again to record one.
+      </p>
+    );
+  }
+  if (saved) {
+    return (
+      <div className="mt-4" data-testid="evidence-saved">
+        <p className="font-semibold">
+          Evidence saved: <span className="font-mono">{saved}</span>
+        </p>
+        <div className="mt-2 flex flex-wrap gap-3">
+          {FORMATS.map(({ format, label }) => (
+            <a
+              key={format}
+              href={`/training/evidence/${saved}/${format}`}
+              download
+              className={buttonClasses("secondary")}
+              onClick={() => track("evidence_exported", { format, evidenceId: saved })}
+            >
+              {label}
+            </a>
+          ))}
+        </div>
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+          Anyone can check a kit at{" "}
+          <Link to="/evidence/verify" className="focus-ring underline">
+            /evidence/verify
+          </Link>
+          .
+        </p>
+      </div>
+    );
+  }
+  return (
+    <fetcher.Form method="post" className="mt-4" data-testid="save-evidence">
+      <input type="hidden" name="intent" value="save-evidence" />
+      <input type="hidden" name="attempt" value={result.attemptId} />
+      {report && (
+        <>
+          <input type="hidden" name="reportTitle" value={report.title} />
+          <input type="hidden" name="reportContent" value={report.content} />
+        </>
+      )}
+      <div className="flex items-center gap-2">
+        <input
+          id={checkboxId}
+          type="checkbox"
+          name="attest"
+          className="focus-ring h-4 w-4"
+          checked={attested}
+          onChange={(event) => setAttested(event.target.checked)}
+        />
+        <label htmlFor={checkboxId}>This analysis is my own work</label>
+      </div>
+      <div className="mt-3 flex flex-wrap gap-3">
+        <Button type="submit" disabled={!attested || fetcher.state !== "idle"}>
+          {fetcher.state !== "idle" ? "Saving…" : "Save Evidence"}
+        </Button>
+        {FORMATS.slice(0, 2).map(({ label }) => (
+          <Button key={label} variant="secondary" disabled aria-describedby={`${checkboxId}-note`}>
+            {label}
+          </Button>
+        ))}
+      </div>
+      <p id={`${checkboxId}-note`} className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+        Export is ready once the evidence is saved.
+      </p>
+      {error && <ErrorList error={error} />}
+    </fetcher.Form>
+  );
+}

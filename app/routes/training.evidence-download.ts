@@ -1,0 +1,10 @@
+import { data } from "react-router";
+import { KIT_FORMATS, kitResponse, ownEvidence } from "~/features/evidence/index.server";
+import type { Route } from "./+types/training.evidence-download";
+
+// GET /training/evidence/<evidenceId>/<json|pdf|csv>: the learner's own evidence kit.
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const format = KIT_FORMATS.find((candidate) => candidate === params.format);
+  if (!format) throw data({ notFound: "evidence" }, { status: 404 });
+  return kitResponse(await ownEvidence(request, params.evidenceId), format);
+}
