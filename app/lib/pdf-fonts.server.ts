@@ -232,6 +232,18 @@ const longestLigature = 4;
  * characters to its glyphs in logical order: the group reads back right whatever the order drawn.
  */
 function glyphTexts(font: Font, text: string, glyphIds: number[]): (string | null)[] {
+  // Where shaping kept every character's own glyph, in order (most Latin text), each glyph reads
+  // back as its character, without a layout of each cluster.
+  const characters = [...text];
+  if (
+    characters.length === glyphIds.length &&
+    characters.every(
+      (character, index) =>
+        font.glyphForCodePoint(character.codePointAt(0) ?? 0).id === glyphIds[index],
+    )
+  ) {
+    return characters;
+  }
   const clusters = [...graphemes.segment(text)].map(({ segment }) => segment);
   const texts: (string | null)[] = [];
   let cluster = 0;

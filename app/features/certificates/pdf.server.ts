@@ -3,18 +3,15 @@ import {
   type PDFPage,
   type Color,
   concatTransformationMatrix,
-  fill,
   popGraphicsState,
   pushGraphicsState,
   rectangle,
   rgb,
-  setFillingColor,
   setGraphicsState,
   setLineWidth,
   setStrokingColor,
   stroke,
 } from "pdf-lib";
-import { encode } from "uqr";
 import {
   DocumentFonts,
   type FontWeight,
@@ -22,6 +19,7 @@ import {
   runsWidth,
   shapeText,
 } from "~/lib/pdf-fonts.server";
+import { drawQrCode } from "~/lib/pdf-qr.server";
 
 export interface CertificatePdfLabels {
   heading: string;
@@ -216,29 +214,6 @@ function drawFrame(page: PDFPage): void {
   });
 }
 
-/** Dark modules as filled rectangles, one per horizontal stretch: sharp at any zoom and in print. */
-function drawQrCode(page: PDFPage, url: string): void {
-  const { x, y, size, errorCorrection } = certificateLayout.qr;
-  const { data } = encode(url, { ecc: errorCorrection, border: 0 });
-  const module = size / data.length;
-  const operators = [pushGraphicsState(), setFillingColor(rgb(0, 0, 0))];
-  data.forEach((row, rowIndex) => {
-    const top = y + size - rowIndex * module;
-    let start = -1;
-    row.forEach((dark, column) => {
-      if (dark && start < 0) start = column;
-      const endsHere = start >= 0 && (!dark || column === row.length - 1);
-      if (endsHere) {
-        const end = dark ? column + 1 : column;
-        operators.push(rectangle(x + start * module, top - module, (end - start) * module, module));
-        start = -1;
-      }
-    });
-  });
-  operators.push(fill(), popGraphicsState());
-  page.pushOperators(...operators);
-}
-
 async function drawStamp(
   fonts: DocumentFonts,
   doc: PDFDocument,
@@ -395,7 +370,7 @@ export async function renderCertificatePdf(input: CertificatePdfInput): Promise<
   }
 
   const { qr } = certificateLayout;
-  drawQrCode(page, input.verifyUrl);
+  drawQrCode(page, input.verifyUrl, qr);
   const qrRight = qr.x + qr.size;
   const verifyAt = await fitText(labels.verifyAt, language, {
     weight: "regular",
