@@ -1,19 +1,17 @@
 import { data } from "react-router";
 import { requireUser } from "~/features/auth/index.server";
 import { type StoredEvidence, evidenceOfUser, findEvidence, kitOf } from "./chain.server";
+import { evidenceCsv } from "./kit-csv.server";
+import { evidenceFileName } from "./kit-files";
+import { evidencePdf } from "./kit-pdf.server";
 import { EVIDENCE_ID } from "./record.server";
+import { getEnv } from "~/lib/env.server";
 
-// A learner's own evidence kit, as JSON (the signed record with its chain proof). Someone else's
-// record, or one that does not exist, is the same 404.
+// A learner's own evidence kit: the PDF, the CSV, or the JSON (the signed record with its chain
+// proof). Someone else's record, or one that does not exist, is the same 404.
 
-export const KIT_FORMATS = ["json"] as const;
+export const KIT_FORMATS = ["pdf", "csv", "json"] as const;
 export type KitFormat = (typeof KIT_FORMATS)[number];
-
-/** `evidence_{scenario}_{YYYY-MM-DD}.{ext}`, the scenario (or the record's kind) in safe letters. */
-export function evidenceFileName(record: StoredEvidence, extension: string): string {
-  const subject = (record.scenarioId ?? record.kind).toLowerCase().replace(/[^a-z0-9-]+/g, "-");
-  return `evidence_${subject}_${record.envelope.payload.timestamp.slice(0, 10)}.${extension}`;
-}
 
 export async function ownEvidence(request: Request, evidenceId: string | undefined) {
   const user = await requireUser(request);
@@ -22,11 +20,27 @@ export async function ownEvidence(request: Request, evidenceId: string | undefin
   return record;
 }
 
-export function kitResponse(record: StoredEvidence, format: KitFormat): Response {
-  const body = `${JSON.stringify(kitOf(record), null, 2)}\n`;
+const TYPES: Record<KitFormat, string> = {
+  pdf: "application/pdf",
+  csv: "text/csv; charset=utf-8",
+  json: "application/json; charset=utf-8",
+};
+
+/** The kit as a download: the PDF (with the JSON attached), the CSV, or the signed JSON. */
+export async function kitResponse(record: StoredEvidence, format: KitFormat): Promise<Response> {
+  const body =
+    format === "pdf"
+      ? Buffer.from(
+          await evidencePdf(record, {
+            verifyUrl: `${getEnv().APP_URL}/evidence/verify?${new URLSearchParams({ evidenceId: record.evidenceId })}`,
+          }),
+        )
+      : format === "csv"
+        ? evidenceCsv(record)
+        : `${JSON.stringify(kitOf(record), null, 2)}\n`;
   return new Response(body, {
     headers: {
-      "Content-Type": "application/json; charset=utf-8",
+      "Content-Type": TYPES[format],
       "Content-Disposition": `attachment; filename="${evidenceFileName(record, format)}"`,
       "Cache-Control": "private, no-store",
     },

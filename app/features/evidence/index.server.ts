@@ -22,8 +22,10 @@ export {
   KIT_FORMATS,
   type KitFormat,
   type EvidenceRow,
-  evidenceFileName,
   kitResponse,
   loadMyEvidence,
   ownEvidence,
 } from "./downloads.server";
+export { evidenceFileName } from "./kit-files";
+export { evidencePdf } from "./kit-pdf.server";
+export { evidenceCsv } from "./kit-csv.server";
