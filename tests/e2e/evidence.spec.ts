@@ -1,0 +1,98 @@
+import { readFileSync } from "node:fs";
+import type { Page } from "@playwright/test";
+import { pdfText } from "../pdf-text";
+import { PILOT_DOMAIN, login } from "./auth";
+import { expect, expectAccessible, test, uniqueEmail, waitForHydration } from "./fixtures";
+
+// Evidence kits as a learner makes them (issue "Evidence"): a guided AML answer, Save Evidence
+// after the attestation, the PDF and CSV downloads, and 'My evidence'.
+
+const PAYNOW = "/kestrel/aml-demo?jurisdiction=sg&scenario=paynow-pep-pass-through";
+
+async function downloadOf(page: Page, name: string): Promise<{ bytes: Buffer; file: string }> {
+  const downloading = page.waitForEvent("download");
+  await page.getByTestId("evidence-saved").getByRole("link", { name }).click();
+  const download = await downloading;
+  return { bytes: readFileSync((await download.path()) ?? ""), file: download.suggestedFilename() };
+}
+
+async function submitGuided(page: Page) {
+  const flow = page.getByTestId("guided-flow");
+  for (const chip of ["Third-party payers", "Rapid pass-through", "Unusual velocity"]) {
+    await flow.getByRole("button", { name: chip, exact: true }).click();
+  }
+  await flow
+    .getByLabel("Signals in your own words")
+    .fill("A shareholder is a PEP's close associate");
+  await flow.getByRole("button", { name: "Next" }).click();
+  await flow
+    .getByLabel(/Why does it matter/)
+    .fill("Reasonable grounds to suspect a mule pass-through");
+  await flow.getByRole("button", { name: "Next" }).click();
+  await flow.getByRole("radio", { name: "Escalate now" }).check();
+  await flow
+    .getByLabel(/Decision notes/)
+    .fill("The customer received PayNow transfers in October.");
+  await flow.getByRole("button", { name: "Review & Submit" }).click();
+  await flow.getByRole("checkbox").first().check();
+  await flow.getByRole("button", { name: "Submit for Feedback" }).click();
+  await expect(page.getByTestId("aml-result")).toBeVisible();
+}
+
+test("a guided answer saved as evidence downloads as PDF and CSV and is listed as mine", async ({
+  page,
+}) => {
+  test.slow();
+  await login(page, uniqueEmail("evidence", PILOT_DOMAIN));
+  await page.goto(PAYNOW);
+  await waitForHydration(page);
+  await submitGuided(page);
+
+  const save = page.getByTestId("save-evidence");
+  await expect(save.getByRole("button", { name: "Save Evidence" })).toBeDisabled();
+  await save.getByLabel("This analysis is my own work").check();
+  await save.getByRole("button", { name: "Save Evidence" }).click();
+  const saved = page.getByTestId("evidence-saved");
+  await expect(saved).toContainText(/Evidence saved: EV-[0-9A-F]{4}(-[0-9A-F]{4}){3}/);
+  const evidenceId = ((await saved.textContent()) ?? "").match(/EV-[0-9A-F-]{19}/)?.[0] ?? "";
+  await expectAccessible(page);
+
+  const pdf = await downloadOf(page, "Export PDF");
+  expect(pdf.file).toMatch(/^evidence_paynow-pep-pass-through_\d{4}-\d{2}-\d{2}\.pdf$/);
+  expect(pdf.bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+  const text = await pdfText(new Uint8Array(pdf.bytes));
+  expect(text).toContain(evidenceId);
+  // The extracted text has no spaces between words.
+  for (const criterion of ["Spots the signals", "This analysis is my own work"]) {
+    expect(text).toContain(criterion.replace(/\s+/g, ""));
+  }
+
+  const csv = await downloadOf(page, "Export CSV");
+  expect(csv.file).toMatch(/\.csv$/);
+  const lines = csv.bytes
+    .toString("utf8")
+    .replace(/^\uFEFF/, "")
+    .trim()
+    .split(/\r?\n/);
+  expect(lines[0]).toBe("evidence_id,hash,kind,section,name,value,earned,max_score,weight,passed");
+  const actions = lines.filter((line) => line.split(",")[3] === "action");
+  expect(actions.length).toBe(6);
+  expect(lines.filter((line) => line.split(",")[3] === "criterion")).toHaveLength(4);
+
+  await page.goto("/training/evidence");
+  const list = page.getByTestId("evidence-list");
+  await expect(list).toContainText(evidenceId);
+  await expect(list).toContainText("AML evidence (attested)");
+  await expectAccessible(page);
+});
+
+test("a guest is asked to sign in before saving evidence", async ({ page }) => {
+  await page.goto(PAYNOW);
+  await waitForHydration(page);
+  await submitGuided(page);
+  await expect(page.getByRole("link", { name: "Sign in to save evidence" })).toHaveAttribute(
+    "href",
+    /\/login\?redirectTo=/,
+  );
+  await expect(page.getByTestId("save-evidence")).toHaveCount(0);
+});
