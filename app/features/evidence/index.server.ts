@@ -18,3 +18,15 @@ export {
   checkKit,
   isKit,
 } from "./record.server";
+export { kitFromPdf } from "./pdf-embed.server";
+export {
+  type Verification,
+  type VerifiedEvidence,
+  EVIDENCE_UPLOAD_BYTES,
+  NOT_A_KIT_MESSAGE,
+  UNKNOWN_KEY_MESSAGE,
+  VERIFY_EVIDENCE_RATE_LIMIT,
+  readKitFile,
+  verifyEvidence,
+  verifyEvidenceRequest,
+} from "./verify.server";
