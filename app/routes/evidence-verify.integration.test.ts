@@ -92,6 +92,11 @@ describe("POST /api/evidence/verify", () => {
   });
 
   it("refuses uploads over 5 MB (413), other types (415) and an empty form (400)", async () => {
+    // A file of exactly 5 MB is read; one byte more is refused.
+    const largest = new File(["x".repeat(5 * 1024 * 1024)], "kit.json");
+    expect(await (await api(form({ file: largest }), { type: "" })).json()).toMatchObject({
+      status: "not-a-kit",
+    });
     const big = new File(["x".repeat(5 * 1024 * 1024 + 1)], "big.json");
     const tooLarge = await api(form({ file: big }), { type: "" });
     expect(tooLarge.status).toBe(413);

@@ -1,5 +1,5 @@
 import { getDb } from "~/db/db.server";
-import { readForm, readJsonBody } from "~/lib/api.server";
+import { FORM_BODY_BYTES, apiError, readForm, readJsonBody } from "~/lib/api.server";
 import { hitRateLimit, rateLimitKey } from "~/lib/rate-limit.server";
 import { listPublicKeys } from "~/lib/signing.server";
 import { type StoredEvidence, findEvidence, kitOf } from "./chain.server";
@@ -224,8 +224,12 @@ async function readVerifyInput(request: Request): Promise<VerifyInput | null> {
     }
     return { kit: body };
   }
-  const form = await readForm(request, EVIDENCE_UPLOAD_BYTES);
+  // A form carries its file with some framing: the limit is the file's, not the body's.
+  const form = await readForm(request, EVIDENCE_UPLOAD_BYTES + FORM_BODY_BYTES);
   const file = form.get("file");
+  if (file instanceof File && file.size > EVIDENCE_UPLOAD_BYTES) {
+    throw apiError(413, "payload_too_large");
+  }
   if (file instanceof File && file.size > 0) {
     return {
       kit: await readKitFile(new Uint8Array(await file.arrayBuffer()), {
