@@ -40,7 +40,7 @@ function envelopeAt(organisation: number, sequence: number, prevHash: string, pe
       mode: "guided",
       packVersion: "1.2.0",
       timestamp: "2026-11-23T10:00:00.000Z",
-      content: { gradingSummary: { percent } },
+      content: { gradingSummary: { percent } } as Record<string, unknown>,
     },
   };
 }
@@ -117,6 +117,41 @@ test.describe("the evidence verification page", () => {
     );
     await expect(page.getByTestId("evidence-result")).toContainText(kit.signature.keyId);
     await expectAccessible(page);
+  });
+
+  test("a large kit is read whole, through the page and the API; a file over 5 MB is refused", async ({
+    page,
+    request,
+  }) => {
+    const envelope = envelopeAt(2, 1, GENESIS);
+    const kit = kitOf(
+      { ...envelope, payload: { ...envelope.payload, content: { notes: "n".repeat(3_000_000) } } },
+      testKey(),
+    );
+    await page.goto("/evidence/verify");
+    await waitForHydration(page);
+    await page.getByLabel(/Evidence kit/).setInputFiles({
+      name: "evidence.json",
+      mimeType: "application/json",
+      buffer: Buffer.from(JSON.stringify(kit)),
+    });
+    await page.getByRole("button", { name: "Check the file" }).click();
+    await expect(page.getByTestId("evidence-status")).toHaveText(
+      "Signed by a key this server does not know",
+    );
+
+    const upload = (bytes: number) =>
+      request.post("/api/evidence/verify", {
+        multipart: {
+          file: { name: "kit.json", mimeType: "application/json", buffer: Buffer.alloc(bytes, 32) },
+        },
+      });
+    const largest = await upload(5 * 1024 * 1024);
+    expect(largest.status()).toBe(200);
+    expect(await largest.json()).toMatchObject({ status: "not-a-kit" });
+    const tooLarge = await upload(5 * 1024 * 1024 + 1);
+    expect(tooLarge.status()).toBe(413);
+    expect(await tooLarge.json()).toMatchObject({ error: { code: "payload_too_large" } });
   });
 
   test.describe("without JavaScript", () => {
