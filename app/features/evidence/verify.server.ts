@@ -4,7 +4,7 @@ import { hitRateLimit, rateLimitKey } from "~/lib/rate-limit.server";
 import { listPublicKeys } from "~/lib/signing.server";
 import { type StoredEvidence, findEvidence, kitOf } from "./chain.server";
 import { kitFromPdf } from "./pdf-embed.server";
-import { EVIDENCE_ID, type EvidenceKind, type EvidenceKit, checkKit } from "./record.server";
+import { EVIDENCE_ID, type EvidenceKind, type EvidenceKit, checkKit, isKit } from "./record.server";
 
 // Public verification of evidence (docs/decisions/023-evidence.md): a kit, or an evidence id,
 // checked against the published keys and against the record this server holds. Nothing uploaded
@@ -84,12 +84,12 @@ export async function verifyEvidence(input: VerifyInput): Promise<Verification> 
     if (!record) return unknown(evidenceId.slice(0, 64));
     return judge(checkKit(kitOf(record), jwks), record);
   }
-  const check = checkKit(input.kit, jwks);
-  if (check.status === "not-a-kit") return notAKit;
-  const kit = input.kit as EvidenceKit;
+  const { kit } = input;
+  if (!isKit(kit)) return notAKit;
+  const check = checkKit(kit, jwks);
   // The record the kit names; failing that, for a kit that does not hold together, the record
   // at its place in the chain, so the answer names what was changed rather than "unknown".
-  let record = await findEvidence(kit.evidenceId);
+  let record = EVIDENCE_ID.test(kit.evidenceId) ? await findEvidence(kit.evidenceId) : null;
   if (!record && check.status === "tampered") {
     record = await evidenceAt(kit.envelope.organisation, kit.envelope.sequence);
   }
@@ -108,7 +108,7 @@ function judge(check: ReturnType<typeof checkKit>, record: StoredEvidence | null
       return {
         status: "unknown-key",
         message: UNKNOWN_KEY_MESSAGE,
-        details: { keyId: check.keyId },
+        details: { keyId: shown(check.keyId) },
       };
     case "tampered":
       return tampered({ field: check.field, expected: check.expected, found: check.found });
