@@ -37,6 +37,7 @@ export default [
   route("training/evidence/:evidenceId/:format", "routes/training.evidence-download.ts"),
   route("verify", "routes/verify.ts"),
   route("verify/:code", "routes/verify.code.tsx"),
+  route("evidence/verify", "routes/evidence.verify.tsx"),
   // Every admin page checks the role and the session's second factor in its own loader (loaders
   // run side by side); the frame and the second-factor page need only the role.
   layout("routes/admin.tsx", [
@@ -61,6 +62,7 @@ export default [
   route("api/waitlist", "routes/api.waitlist.ts"),
   route("api/aml/guidance", "routes/api.aml-guidance.ts"),
   route("api/certificates/:code", "routes/api.certificates.ts"),
+  route("api/evidence/verify", "routes/api.evidence-verify.ts"),
   route(".well-known/jwks.json", "routes/well-known.jwks.ts"),
   route("credentials/status/:list", "routes/credentials.status.ts"),
   route("admin/export/:dataset", "routes/admin.export.ts"),

@@ -12,6 +12,7 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import * as serverBuild from "virtual:react-router/server-build";
 import type { ViteDevServer } from "vite";
 import { closeDb, getDb, isDatabaseReachable, migrateToLatest } from "~/db/db.server";
+import { auditChains } from "~/features/evidence/index.server";
 import { getCurrentTenant } from "~/features/i18n/index.server";
 import { runJobsOnce as runJobs, startJobRunner } from "~/features/jobs/index.server";
 import { type ApiErrorCode, apiErrorBody } from "~/lib/api.server";
@@ -355,6 +356,18 @@ export async function runJobsOnce({
     await migrateToLatest(getDb());
     const { failed } = await runJobs({ organisationId });
     return failed.length === 0;
+  } finally {
+    await closeDb();
+  }
+}
+
+// `npm run verify-evidence` (scripts/verify-evidence.js) checks a kit offline with these alone.
+export { checkKit, isKit, readKitFile } from "~/features/evidence/index.server";
+/** The audit of every evidence chain in the configured database, for `npm run audit-chain`. */
+export async function auditEvidenceChains(): ReturnType<typeof auditChains> {
+  getEnv();
+  try {
+    return await auditChains();
   } finally {
     await closeDb();
   }

@@ -32,6 +32,8 @@ const ENDPOINTS = [
   ["POST", "/region"],
   ["GET", "/verify/VERIFY-ABC123456"],
   ["GET", "/api/certificates/VERIFY-ABC123456"],
+  ["POST", "/evidence/verify"],
+  ["POST", "/api/evidence/verify"],
   ["POST", "/training/certificates"],
   ["POST", "/training/requirements"],
   ["POST", "/admin/requirements"],

@@ -7,13 +7,25 @@ import {
   createRequestHandler as createRouterHandler,
 } from "react-router";
 import { ANALYTICS_LIMITS } from "~/features/analytics/index.server";
+import { EVIDENCE_UPLOAD_BYTES } from "~/features/evidence/index.server";
 import { BodyTooLargeError, FORM_BODY_BYTES, apiErrorBody } from "~/lib/api.server";
 
 /**
- * The most any request may send: the largest body a route reads (an analytics batch). The server
- * stops reading a body there, whatever Content-Length said.
+ * The most a request may send, uploads aside: the largest body a route reads (an analytics
+ * batch). The server stops reading a body there, whatever Content-Length said.
  */
 export const MAX_BODY_BYTES = Math.max(FORM_BODY_BYTES, ANALYTICS_LIMITS.bodyBytes);
+
+/** The routes that take a file (an evidence kit), and the most their bodies may send. */
+const UPLOAD_PATHS = new Set(["/evidence/verify", "/api/evidence/verify"]);
+export const MAX_UPLOAD_BODY_BYTES = EVIDENCE_UPLOAD_BYTES + FORM_BODY_BYTES;
+
+/** A request's body limit, by path (a page's data request, `/x.data`, as the page). */
+export function bodyLimitOf(url: URL): number {
+  return UPLOAD_PATHS.has(url.pathname.replace(/\.data$/, ""))
+    ? MAX_UPLOAD_BODY_BYTES
+    : MAX_BODY_BYTES;
+}
 
 // Our bridge from Express to React Router, in place of @react-router/express: the Request a route
 // sees is built here, so its URL never comes from a header the client chose, and its body stops
@@ -152,7 +164,10 @@ export function createRequestHandler(options: RequestHandlerOptions) {
       if (!res.writableFinished) controller.abort();
     });
     try {
-      const body = req.method === "GET" || req.method === "HEAD" ? undefined : requestBody(req);
+      const body =
+        req.method === "GET" || req.method === "HEAD"
+          ? undefined
+          : requestBody(req, bodyLimitOf(url));
       const request = new globalThis.Request(url, {
         method: req.method,
         headers: requestHeaders(req),

@@ -29,3 +29,15 @@ export {
 export { evidenceFileName } from "./kit-files";
 export { evidencePdf } from "./kit-pdf.server";
 export { evidenceCsv } from "./kit-csv.server";
+export { kitFromPdf } from "./pdf-embed.server";
+export {
+  type Verification,
+  type VerifiedEvidence,
+  EVIDENCE_UPLOAD_BYTES,
+  NOT_A_KIT_MESSAGE,
+  UNKNOWN_KEY_MESSAGE,
+  VERIFY_EVIDENCE_RATE_LIMIT,
+  readKitFile,
+  verifyEvidence,
+  verifyEvidenceRequest,
+} from "./verify.server";

@@ -11,6 +11,7 @@ import courses from "../../../locales/en/courses.json";
 import type demo from "../../../locales/en/demo.json";
 import errors from "../../../locales/en/errors.json";
 import esgAdvisor from "../../../locales/en/esgAdvisor.json";
+import type evidence from "../../../locales/en/evidence.json";
 import footer from "../../../locales/en/footer.json";
 import type forms from "../../../locales/en/forms.json";
 import header from "../../../locales/en/header.json";
@@ -60,6 +61,7 @@ export type EnglishResources = typeof english & {
   consumerScamModule: typeof consumerScamModule;
   dashboard: typeof dashboard;
   demo: typeof demo;
+  evidence: typeof evidence;
   forms: typeof forms;
   reminders: typeof reminders;
   requirements: typeof requirements;

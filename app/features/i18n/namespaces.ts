@@ -29,6 +29,8 @@ export const ENGLISH_ONLY_NAMESPACES = [
   "contact",
   "demo",
   "courses",
+  // The evidence verifier, until its texts are translated; other languages fall back to English.
+  "evidence",
 ] as const;
 
 export const LANGUAGES = ["en", "ms", "zh", "ta", "vi", "th"] as const;

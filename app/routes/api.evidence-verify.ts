@@ -1,0 +1,31 @@
+import { verifyEvidenceRequest } from "~/features/evidence/index.server";
+import { apiError } from "~/lib/api.server";
+import { requestInfoContext } from "~/lib/request-context";
+import type { Route } from "./+types/api.evidence-verify";
+
+// POST /api/evidence/verify: a kit (JSON body, or a JSON or PDF `file` in a form) or an evidence
+// id, answered {status, message, details}; the same check as the public page /evidence/verify.
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") {
+    return apiError(405, "method_not_allowed", { headers: { Allow: "POST" } });
+  }
+  const outcome = await verifyEvidenceRequest(request, context.get(requestInfoContext).clientIp);
+  switch (outcome.kind) {
+    case "rate-limited":
+      return apiError(429, "rate_limited", {
+        headers: { "Retry-After": String(outcome.retryAfterSeconds) },
+      });
+    case "nothing-to-check":
+      return apiError(400, "validation", {
+        fields: { body: ["Send a kit file (file) or an evidence id (evidenceId)."] },
+      });
+    case "checked":
+      return Response.json(outcome.verification, {
+        headers: { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" },
+      });
+  }
+}
+
+export function loader() {
+  return apiError(405, "method_not_allowed", { headers: { Allow: "POST" } });
+}

@@ -1,0 +1,225 @@
+import { BadgeCheck, CircleAlert, FileX, KeyRound, SearchX } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { Form, data, useNavigation } from "react-router";
+import { type Verification, verifyEvidenceRequest } from "~/features/evidence/index.server";
+import { addEnglishNamespaces, i18nForMatches, useTranslation } from "~/features/i18n";
+import { requestInfoContext } from "~/lib/request-context";
+import { Button } from "~/ui/button";
+import { Card } from "~/ui/card";
+import { Field, controlClass } from "~/ui/field";
+import evidence from "../../locales/en/evidence.json";
+import type { Route } from "./+types/evidence.verify";
+
+addEnglishNamespaces({ evidence });
+
+// /evidence/verify: the public check of an evidence kit or id (no sign-in, not indexed). The
+// forms post to this page's action, so the check works without JavaScript; API clients use
+// POST /api/evidence/verify, which runs the same check.
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = i18nForMatches(matches);
+  return [
+    { title: `${t("evidence:verifyPage.title")} | Kestrel` },
+    { name: "robots", content: "noindex" },
+  ];
+};
+
+export function headers() {
+  return { "X-Robots-Tag": "noindex", "Cache-Control": "no-store" };
+}
+
+type PageError = "nothing" | "tooLarge" | "unreadable" | "rateLimited";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const failed = (error: PageError, status: number, init: ResponseInit = {}) =>
+    data({ verification: null, error }, { ...init, status });
+  let outcome;
+  try {
+    outcome = await verifyEvidenceRequest(request, context.get(requestInfoContext).clientIp);
+  } catch (thrown) {
+    // The API's refusals (413 and the like), told on the page instead.
+    if (!(thrown instanceof Response)) throw thrown;
+    return failed(thrown.status === 413 ? "tooLarge" : "unreadable", thrown.status);
+  }
+  switch (outcome.kind) {
+    case "rate-limited":
+      return failed("rateLimited", 429, {
+        headers: { "Retry-After": String(outcome.retryAfterSeconds) },
+      });
+    case "nothing-to-check":
+      return failed("nothing", 400);
+    case "checked":
+      return { verification: outcome.verification, error: null };
+  }
+}
+
+export default function VerifyEvidence({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation(["evidence", "errors"]);
+  const busy = useNavigation().state === "submitting";
+  const result = useRef<HTMLDivElement>(null);
+  // After a check made without leaving the page, the answer is where focus goes next.
+  useEffect(() => {
+    if (actionData) result.current?.focus();
+  }, [actionData]);
+  const error = actionData?.error;
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+      <h1 className="text-3xl font-extrabold tracking-tight">{t("verifyPage.title")}</h1>
+      <p className="mt-2 text-slate-700 dark:text-slate-300">{t("verifyPage.intro")}</p>
+      {actionData ? (
+        <div
+          ref={result}
+          tabIndex={-1}
+          aria-labelledby="evidence-result-heading"
+          className="focus-ring mt-8 rounded-2xl"
+          data-testid="evidence-result"
+        >
+          <h2 id="evidence-result-heading" className="sr-only">
+            {t("verifyPage.resultHeading")}
+          </h2>
+          {actionData.verification ? (
+            <Outcome verification={actionData.verification} />
+          ) : (
+            <Card>
+              <p className="font-medium text-red-700 dark:text-red-400">
+                {error === "rateLimited"
+                  ? t("errors:rate_limited")
+                  : t(`verifyPage.errors.${error ?? "unreadable"}`)}
+              </p>
+            </Card>
+          )}
+        </div>
+      ) : null}
+      <Card className="mt-8">
+        <h2 className="text-lg font-bold">{t("verifyPage.fileHeading")}</h2>
+        <Form method="post" encType="multipart/form-data" className="mt-3 flex flex-col gap-3">
+          <Field label={t("verifyPage.fileLabel")} htmlFor="evidence-file">
+            <input
+              id="evidence-file"
+              name="file"
+              type="file"
+              required
+              accept=".json,.pdf,application/json,application/pdf"
+              className={`${controlClass} file:mr-3 file:rounded file:border-0 file:bg-slate-100 file:px-3 file:py-1 dark:file:bg-slate-800 dark:file:text-slate-100`}
+            />
+          </Field>
+          <div>
+            <Button type="submit" disabled={busy}>
+              {t("verifyPage.fileButton")}
+            </Button>
+          </div>
+        </Form>
+      </Card>
+      <Card className="mt-6">
+        <h2 className="text-lg font-bold">{t("verifyPage.idHeading")}</h2>
+        <Form method="post" encType="multipart/form-data" className="mt-3 flex flex-col gap-3">
+          <Field
+            label={t("verifyPage.idLabel")}
+            htmlFor="evidence-id"
+            hint={<span id="evidence-id-hint">{t("verifyPage.idHint")}</span>}
+          >
+            <input
+              id="evidence-id"
+              name="evidenceId"
+              required
+              maxLength={64}
+              autoComplete="off"
+              spellCheck={false}
+              aria-describedby="evidence-id-hint"
+              className={`${controlClass} font-mono uppercase`}
+            />
+          </Field>
+          <div>
+            <Button type="submit" disabled={busy}>
+              {t("verifyPage.idButton")}
+            </Button>
+          </div>
+        </Form>
+      </Card>
+      <p className="mt-6 text-sm">
+        <a className="focus-ring underline" href="/.well-known/jwks.json">
+          {t("verifyPage.json")}
+        </a>
+      </p>
+    </div>
+  );
+}
+
+const TONES = {
+  verified: { Icon: BadgeCheck, className: "border-emerald-600 bg-emerald-50 dark:bg-emerald-950" },
+  tampered: { Icon: CircleAlert, className: "border-red-600 bg-red-50 dark:bg-red-950" },
+  unknown: { Icon: SearchX, className: "border-slate-500 bg-slate-50 dark:bg-slate-950" },
+  "unknown-key": { Icon: KeyRound, className: "border-amber-600 bg-amber-50 dark:bg-amber-950" },
+  "not-a-kit": { Icon: FileX, className: "border-slate-500 bg-slate-50 dark:bg-slate-950" },
+} as const;
+
+function Outcome({ verification }: { verification: Verification }) {
+  const { t } = useTranslation("evidence");
+  const { Icon, className } = TONES[verification.status];
+  let title: string;
+  let body: string;
+  let rows: [string, string][] = [];
+  switch (verification.status) {
+    case "verified": {
+      const { details } = verification;
+      title = t("verifyPage.verified");
+      body = t("verifyPage.verifiedBody");
+      rows = [
+        [t("verifyPage.evidenceId"), details.evidenceId],
+        [t("verifyPage.kind"), details.kind],
+        [t("verifyPage.organisation"), String(details.organisation)],
+        [t("verifyPage.sequence"), String(details.sequence)],
+        [t("verifyPage.timestamp"), details.timestamp],
+        [t("verifyPage.keyId"), details.keyId],
+      ];
+      break;
+    }
+    case "tampered": {
+      const { details } = verification;
+      title = t("verifyPage.tampered");
+      body = t("verifyPage.tamperedBody");
+      rows = [
+        [t("verifyPage.field"), details.field],
+        [t("verifyPage.expected"), details.expected],
+        [t("verifyPage.found"), details.found],
+      ];
+      break;
+    }
+    case "unknown":
+      title = t("verifyPage.unknown");
+      body = t("verifyPage.unknownBody");
+      break;
+    case "unknown-key":
+      title = t("verifyPage.unknownKey");
+      body = t("verifyPage.unknownKeyBody", { keyId: verification.details.keyId });
+      break;
+    case "not-a-kit":
+      title = t("verifyPage.notAKit");
+      body = t("verifyPage.notAKitBody");
+      break;
+  }
+  return (
+    <Card>
+      <div className={`rounded-lg border-l-4 p-4 ${className}`}>
+        <p
+          className="flex items-center gap-2 text-xl font-bold"
+          data-testid="evidence-status"
+          data-status={verification.status}
+        >
+          <Icon aria-hidden="true" className="size-6 shrink-0" />
+          {title}
+        </p>
+        <p className="mt-1 break-words">{body}</p>
+      </div>
+      {rows.length > 0 ? (
+        <dl className="mt-6 grid gap-x-6 gap-y-3 sm:grid-cols-[auto_1fr]">
+          {rows.map(([label, value]) => (
+            <div key={label} className="contents">
+              <dt className="font-medium text-slate-600 dark:text-slate-400">{label}</dt>
+              <dd className="font-mono text-sm break-all">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+    </Card>
+  );
+}
