@@ -1,7 +1,11 @@
 import { BadgeCheck, CircleAlert, FileX, KeyRound, SearchX } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, data, useNavigation } from "react-router";
-import { type Verification, verifyEvidenceRequest } from "~/features/evidence/index.server";
+import {
+  type Verification,
+  verifyEvidenceLink,
+  verifyEvidenceRequest,
+} from "~/features/evidence/index.server";
 import { addEnglishNamespaces, i18nForMatches, useTranslation } from "~/features/i18n";
 import { requestInfoContext } from "~/lib/request-context";
 import { Button } from "~/ui/button";
@@ -29,6 +33,22 @@ export function headers() {
 
 type PageError = "nothing" | "tooLarge" | "unreadable" | "rateLimited";
 
+/** Opened from an evidence PDF's QR code: the id in the link is checked at once. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const outcome = await verifyEvidenceLink(url, context.get(requestInfoContext).clientIp);
+  const evidenceId = url.searchParams.get("evidenceId")?.slice(0, 64) ?? "";
+  if (!outcome) return { linked: null, evidenceId };
+  const linked =
+    outcome.kind === "checked"
+      ? { verification: outcome.verification, error: null }
+      : { verification: null, error: outcome.kind === "rate-limited" ? "rateLimited" : "nothing" };
+  return {
+    linked: linked as { verification: Verification | null; error: PageError | null },
+    evidenceId,
+  };
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const failed = (error: PageError, status: number, init: ResponseInit = {}) =>
     data({ verification: null, error }, { ...init, status });
@@ -52,8 +72,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export default function VerifyEvidence({ actionData }: Route.ComponentProps) {
+export default function VerifyEvidence({ loaderData, actionData: posted }: Route.ComponentProps) {
   const { t } = useTranslation(["evidence", "errors"]);
+  const actionData = posted ?? loaderData.linked ?? undefined;
   const busy = useNavigation().state === "submitting";
   const result = useRef<HTMLDivElement>(null);
   // After a check made without leaving the page, the answer is where focus goes next.
@@ -122,6 +143,7 @@ export default function VerifyEvidence({ actionData }: Route.ComponentProps) {
               name="evidenceId"
               required
               maxLength={64}
+              defaultValue={loaderData.evidenceId}
               autoComplete="off"
               spellCheck={false}
               aria-describedby="evidence-id-hint"

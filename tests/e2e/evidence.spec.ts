@@ -1,4 +1,8 @@
-import { readFileSync } from "node:fs";
+import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
 import type { Page } from "@playwright/test";
 import { pdfText } from "../pdf-text";
 import { PILOT_DOMAIN, login } from "./auth";
@@ -8,6 +12,7 @@ import { expect, expectAccessible, test, uniqueEmail, waitForHydration } from ".
 // after the attestation, the PDF and CSV downloads, and 'My evidence'.
 
 const PAYNOW = "/kestrel/aml-demo?jurisdiction=sg&scenario=paynow-pep-pass-through";
+const run = promisify(execFile);
 
 async function downloadOf(page: Page, name: string): Promise<{ bytes: Buffer; file: string }> {
   const downloading = page.waitForEvent("download");
@@ -78,6 +83,57 @@ test("a guided answer saved as evidence downloads as PDF and CSV and is listed a
   const actions = lines.filter((line) => line.split(",")[3] === "action");
   expect(actions.length).toBe(6);
   expect(lines.filter((line) => line.split(",")[3] === "criterion")).toHaveLength(4);
+
+  // The JSON kit verifies on the public page; one changed byte is reported as tampered.
+  const json = await downloadOf(page, "Download JSON");
+  const dir = mkdtempSync(path.join(tmpdir(), "kestrel-kit-"));
+  const kitFile = path.join(dir, json.file);
+  const changedFile = path.join(dir, "changed.json");
+  writeFileSync(kitFile, json.bytes);
+  const percent = /"percent": (\d+)/.exec(json.bytes.toString("utf8"))?.[1] ?? "";
+  writeFileSync(
+    changedFile,
+    json.bytes
+      .toString("utf8")
+      .replace(`"percent": ${percent}`, `"percent": ${Number(percent) === 100 ? 99 : 100}`),
+  );
+  await page.goto("/evidence/verify");
+  await waitForHydration(page);
+  await page.getByLabel(/Evidence kit/).setInputFiles(kitFile);
+  await page.getByRole("button", { name: "Check the file" }).click();
+  await expect(page.getByTestId("evidence-status")).toHaveText("Verified");
+  await expect(page.getByTestId("evidence-result")).toContainText(evidenceId);
+  await expectAccessible(page);
+  await page.getByLabel(/Evidence kit/).setInputFiles(changedFile);
+  await page.getByRole("button", { name: "Check the file" }).click();
+  await expect(page.getByTestId("evidence-status")).toHaveText("Tampered");
+  await expect(page.getByTestId("evidence-result")).toContainText("percent");
+  // The PDF's QR code opens the check of its id.
+  await page.goto(`/evidence/verify?evidenceId=${evidenceId}`);
+  await expect(page.getByTestId("evidence-status")).toHaveText("Verified");
+
+  // Offline, with the published keys alone.
+  const jwksFile = path.join(dir, "jwks.json");
+  writeFileSync(jwksFile, await (await page.request.get("/.well-known/jwks.json")).text());
+  const verify = async (file: string) => {
+    try {
+      const { stdout } = await run(process.execPath, [
+        "scripts/verify-evidence.js",
+        file,
+        "--jwks",
+        jwksFile,
+      ]);
+      return { code: 0, output: stdout };
+    } catch (error) {
+      const failed = error as { code: number; stdout: string; stderr: string };
+      return { code: failed.code, output: failed.stdout + failed.stderr };
+    }
+  };
+  expect(await verify(kitFile)).toEqual({
+    code: 0,
+    output: expect.stringContaining(`Verified ${evidenceId}`),
+  });
+  expect((await verify(changedFile)).code).toBe(1);
 
   await page.goto("/training/evidence");
   const list = page.getByTestId("evidence-list");

@@ -39,5 +39,6 @@ export {
   VERIFY_EVIDENCE_RATE_LIMIT,
   readKitFile,
   verifyEvidence,
+  verifyEvidenceLink,
   verifyEvidenceRequest,
 } from "./verify.server";

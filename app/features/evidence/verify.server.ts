@@ -215,6 +215,25 @@ export async function verifyEvidenceRequest(
   return { kind: "checked", verification: await verifyEvidence(input) };
 }
 
+/**
+ * A check asked for by link (the QR code of an evidence PDF opens `/evidence/verify?evidenceId=`):
+ * counted like any other; null when the link names nothing.
+ */
+export async function verifyEvidenceLink(
+  url: URL,
+  clientIp: string,
+): Promise<VerifyRequestOutcome | null> {
+  const evidenceId = url.searchParams.get("evidenceId")?.slice(0, 64);
+  if (!evidenceId) return null;
+  const verdict = await hitRateLimit(
+    rateLimitKey("evidence-verify", { ip: clientIp }),
+    VERIFY_EVIDENCE_RATE_LIMIT,
+  );
+  if (!verdict.allowed)
+    return { kind: "rate-limited", retryAfterSeconds: verdict.retryAfterSeconds };
+  return { kind: "checked", verification: await verifyEvidence({ evidenceId }) };
+}
+
 async function readVerifyInput(request: Request): Promise<VerifyInput | null> {
   const type = request.headers.get("Content-Type") ?? "";
   if (/^application\/json\s*(;|$)/i.test(type)) {
