@@ -116,9 +116,17 @@ export interface JsonSignature {
 }
 
 /** Signs a JSON value with the current key. */
-export async function signJson(value: unknown, key = currentSigningKey()): Promise<JsonSignature> {
+export function signJson(value: unknown, key = currentSigningKey()): Promise<JsonSignature> {
+  return signCanonicalJson(canonicalJson(value), key);
+}
+
+/** Signs JSON already in its canonical form (`canonicalJson`), for callers that keep the text. */
+export async function signCanonicalJson(
+  canonical: string,
+  key = currentSigningKey(),
+): Promise<JsonSignature> {
   await publishSigningKey(key);
-  const signature = sign(null, Buffer.from(canonicalJson(value)), key.privateKey);
+  const signature = sign(null, Buffer.from(canonical), key.privateKey);
   return { keyId: key.keyId, signature: base64urlnopad.encode(signature) };
 }
 

@@ -403,19 +403,81 @@ async function earnCertificate(/** @type {string} */ cookie) {
  * The time to generate one certificate PDF, as the holder's download asks for it: one request at
  * a time after a warm-up (fonts load once per process), median and 95th percentile in ms.
  */
-async function timePdf(/** @type {string} */ cookie, /** @type {string} */ code) {
-  const url = `${APP}/training/certificates/${code}/pdf`;
+/**
+ * Median and p95 of `runs` requests made one at a time, after 3 of warm-up.
+ * @param {string} what @param {() => Promise<{ status: number }>} request
+ */
+async function timeRequests(what, request, runs = 20) {
   const once = async () => {
     const started = performance.now();
-    const response = await httpRequest("GET", url, { headers: { Cookie: cookie } });
-    if (response.status !== 200) throw new Error(`the certificate PDF answered ${response.status}`);
+    const response = await request();
+    if (response.status !== 200) throw new Error(`${what} answered ${response.status}`);
     return performance.now() - started;
   };
   for (let warm = 0; warm < 3; warm += 1) await once();
   const times = [];
-  for (let run = 0; run < 20; run += 1) times.push(await once());
+  for (let run = 0; run < runs; run += 1) times.push(await once());
   times.sort((a, b) => a - b);
-  return { median: times[10] ?? NaN, p95: times[18] ?? NaN };
+  return {
+    median: times[Math.floor(runs / 2)] ?? NaN,
+    p95: times[Math.floor(runs * 0.95) - 1] ?? NaN,
+  };
+}
+
+const timePdf = (/** @type {string} */ cookie, /** @type {string} */ code) =>
+  timeRequests("the certificate PDF", () =>
+    httpRequest("GET", `${APP}/training/certificates/${code}/pdf`, { headers: { Cookie: cookie } }),
+  );
+
+/**
+ * The bench learner's newest evidence record (the module it passed): its PDF made one at a time,
+ * and its JSON kit verified by `POST /api/evidence/verify`.
+ * @param {string} cookie
+ */
+async function timeEvidence(cookie) {
+  const row = queryDatabase(
+    path.join(WORK, "kestrel.db"),
+    "select evidence_id from evidence_record order by id desc limit 1",
+  );
+  if (!row) throw new Error("the bench learner has no evidence record");
+  const base = `${APP}/training/evidence/${row.evidence_id}`;
+  const pdf = await timeRequests("the evidence PDF", () =>
+    httpRequest("GET", `${base}/pdf`, { headers: { Cookie: cookie } }),
+  );
+  const kit = await httpRequest("GET", `${base}/json`, { headers: { Cookie: cookie } });
+  const verify = await timeRequests(
+    "the evidence check",
+    () =>
+      httpRequest("POST", `${APP}/api/evidence/verify`, {
+        headers: { Origin: APP, "Content-Type": "application/json" },
+        body: kit.body.toString("utf8"),
+      }),
+    50,
+  );
+  return { pdf, verify };
+}
+
+/**
+ * Evidence appends one at a time, each its own durable commit, beside a bare better-sqlite3 insert
+ * of the same row; then the audit of a 100,000-record chain (scripts/bench/evidence-chain.js).
+ */
+async function timeEvidenceChain() {
+  const child = startProcess(process.execPath, ["scripts/bench/evidence-chain.js"], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      DATABASE_URL: path.join(WORK, "evidence-chain.db"),
+      BARE_DATABASE: path.join(WORK, "evidence-bare.db"),
+      LOG_LEVEL: "warn",
+      SMTP_URL: "",
+      APP_URL: APP,
+      SESSION_SECRET: randomBytes(32).toString("hex"),
+      RESULT_FILE: path.join(WORK, "evidence-chain.json"),
+    },
+  });
+  const code = await new Promise((resolve) => child.on("exit", resolve));
+  if (code !== 0) throw new Error(`the evidence chain bench exited with ${code}`);
+  return JSON.parse(readFileSync(path.join(WORK, "evidence-chain.json"), "utf8"));
 }
 
 /** @returns {Row[]} */
@@ -684,6 +746,25 @@ async function main() {
   console.log(
     `Certificate PDF: median ${pdf.median.toFixed(0)} ms, p95 ${pdf.p95.toFixed(0)} ms per download ` +
       `after warm-up; target median ≤ 150 ms: ${mark(pdf.median <= 150)}`,
+  );
+  const evidence = await timeEvidence(cookie);
+  console.log(
+    `Evidence PDF: median ${evidence.pdf.median.toFixed(0)} ms, p95 ${evidence.pdf.p95.toFixed(0)} ms ` +
+      `per download; target median ≤ 200 ms: ${mark(evidence.pdf.median <= 200)}`,
+  );
+  console.log(
+    `Evidence kit check (POST /api/evidence/verify): median ${evidence.verify.median.toFixed(1)} ms; ` +
+      `target median ≤ 20 ms: ${mark(evidence.verify.median <= 20)}`,
+  );
+  const chain = await timeEvidenceChain();
+  console.log(
+    `Evidence appends (SQLite, a durable commit each): ${chain.appendsPerSecond.toFixed(0)}/s beside a bare ` +
+      `insert of the same row ${chain.bareInsertsPerSecond.toFixed(0)}/s; target ≥ 1,000/s: ` +
+      `${mark(chain.appendsPerSecond >= 1000)}`,
+  );
+  console.log(
+    `Audit of a ${chain.auditRecords.toLocaleString("en")}-record chain: ${chain.auditSeconds.toFixed(1)} s, ` +
+      `${chain.breaks} breaks; target ≤ 10 s: ${mark(chain.auditSeconds <= 10 && chain.breaks === 0)}`,
   );
   const inserts = specs
     .filter((spec) => spec.database)

@@ -1,6 +1,6 @@
 import { getDb, inOneTransaction, isPostgres } from "~/db/db.server";
 import { getLogger } from "~/lib/logger.server";
-import { canonicalJson, signJson } from "~/lib/signing.server";
+import { canonicalJson, signCanonicalJson } from "~/lib/signing.server";
 import {
   type Envelope,
   type EvidenceKind,
@@ -9,6 +9,7 @@ import {
   GENESIS_HASH,
   KIT_FORMAT,
   evidenceIdOf,
+  hashCanonical,
   hashEnvelope,
 } from "./record.server";
 
@@ -66,17 +67,26 @@ export async function appendEvidence(input: AppendEvidence): Promise<StoredEvide
 
 async function appendOnce(input: AppendEvidence): Promise<StoredEvidence> {
   const db = getDb();
-  await db
-    .insertInto("evidence_chain_head")
-    .values({ organisation_id: input.organisationId, sequence: 0, hash: GENESIS_HASH })
-    .onConflict((oc) => oc.column("organisation_id").doNothing())
-    .execute();
-  let head = db
-    .selectFrom("evidence_chain_head")
-    .select(["sequence", "hash"])
-    .where("organisation_id", "=", input.organisationId);
-  if (isPostgres()) head = head.forUpdate();
-  const { sequence: last, hash: prevHash } = await head.executeTakeFirstOrThrow();
+  const readHead = () => {
+    let head = db
+      .selectFrom("evidence_chain_head")
+      .select(["sequence", "hash"])
+      .where("organisation_id", "=", input.organisationId);
+    if (isPostgres()) head = head.forUpdate();
+    return head.executeTakeFirst();
+  };
+  let head = await readHead();
+  if (!head) {
+    // A chain's first record: its head starts at the genesis hash (a racing first writer's row wins).
+    await db
+      .insertInto("evidence_chain_head")
+      .values({ organisation_id: input.organisationId, sequence: 0, hash: GENESIS_HASH })
+      .onConflict((oc) => oc.column("organisation_id").doNothing())
+      .execute();
+    head = await readHead();
+  }
+  if (!head) throw new Error(`no chain head for organisation ${input.organisationId}`);
+  const { sequence: last, hash: prevHash } = head;
   const envelope: Envelope = {
     version: 1,
     organisation: input.organisationId,
@@ -85,9 +95,10 @@ async function appendOnce(input: AppendEvidence): Promise<StoredEvidence> {
     kind: input.kind,
     payload: input.payload,
   };
-  const hash = hashEnvelope(envelope);
+  const canonical = canonicalJson(envelope);
+  const hash = hashCanonical(canonical);
   const evidenceId = evidenceIdOf(hash);
-  const { keyId, signature } = await signJson(envelope);
+  const { keyId, signature } = await signCanonicalJson(canonical);
   const row = {
     organisation_id: input.organisationId,
     sequence: envelope.sequence,
@@ -97,7 +108,7 @@ async function appendOnce(input: AppendEvidence): Promise<StoredEvidence> {
     user_id: input.userId ?? null,
     subject: input.subject,
     scenario_id: input.scenarioId ?? null,
-    envelope: canonicalJson(envelope),
+    envelope: canonical,
     hash,
     prev_hash: prevHash,
     key_id: keyId,

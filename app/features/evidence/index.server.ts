@@ -1,6 +1,7 @@
 export {
   type StoredEvidence,
   DEFAULT_RETENTION_YEARS,
+  appendEvidence,
   auditChains,
   evidenceAbout,
   evidenceOfUser,

@@ -56,7 +56,12 @@ export interface EvidenceKit {
 }
 
 export function hashEnvelope(envelope: Envelope): string {
-  return createHash("sha256").update(canonicalJson(envelope)).digest("hex");
+  return hashCanonical(canonicalJson(envelope));
+}
+
+/** SHA-256 of an envelope already in canonical form, hex. */
+export function hashCanonical(canonical: string): string {
+  return createHash("sha256").update(canonical).digest("hex");
 }
 
 /** The evidence id a hash names: `EV-` and its first 16 hex digits, in fours. */
