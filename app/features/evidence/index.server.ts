@@ -1,6 +1,7 @@
 export {
   type StoredEvidence,
   DEFAULT_RETENTION_YEARS,
+  type ChainBreak,
   auditChains,
   evidenceAbout,
   evidenceOfUser,
@@ -29,3 +30,19 @@ export {
 export { evidenceFileName } from "./kit-files";
 export { evidencePdf } from "./kit-pdf.server";
 export { evidenceCsv } from "./kit-csv.server";
+export {
+  type RegisterFilters,
+  type RegisterQuery,
+  type RegisterRow,
+  REGISTER_PAGE_SIZE,
+  parseRegisterQuery,
+  registerCsv,
+  registerParams,
+  searchEvidence,
+} from "./register.server";
+export {
+  PACKAGE_MAX_RECORDS,
+  auditPackage,
+  auditPackageFileName,
+  auditPackageStream,
+} from "./audit-package.server";
