@@ -260,3 +260,17 @@ export async function auditPackage(
     await new Response(auditPackageStream(organisation, options)).arrayBuffer(),
   );
 }
+
+/** The package as a download, written while it is sent. */
+export function auditPackageResponse(
+  organisation: Organisation,
+  options: PackageOptions,
+): Response {
+  return new Response(auditPackageStream(organisation, options), {
+    headers: {
+      "Content-Type": "application/zip",
+      "Content-Disposition": `attachment; filename="${auditPackageFileName(organisation, options.now)}"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

@@ -44,5 +44,6 @@ export {
   PACKAGE_MAX_RECORDS,
   auditPackage,
   auditPackageFileName,
+  auditPackageResponse,
   auditPackageStream,
 } from "./audit-package.server";
