@@ -90,6 +90,11 @@ function Filters({ organisations, filters, search }: LoaderData) {
         aria-describedby={`${id}-date-hint`}
         className={controlClass}
       />
+      {name === "from" ? (
+        <p id={`${id}-date-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-300">
+          {t("evidence.dateHint")}
+        </p>
+      ) : null}
     </div>
   );
   return (
@@ -119,9 +124,6 @@ function Filters({ organisations, filters, search }: LoaderData) {
         {date("from")}
         {date("to")}
       </div>
-      <p id={`${id}-date-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-300">
-        {t("evidence.dateHint")}
-      </p>
       <div className="mt-3 flex flex-wrap items-center gap-2">
         <Button type="submit" variant="secondary">
           {t("evidence.search")}
@@ -172,7 +174,10 @@ function ChainAudit({ organisation, audit }: LoaderData) {
             })
           : audit.records === 0
             ? t("evidence.auditEmpty")
-            : t("evidence.auditIntact", { records: formatAdminCount(audit.records) })}
+            : t("evidence.auditIntact", {
+                count: audit.records,
+                records: formatAdminCount(audit.records),
+              })}
       </p>
       <div className="mt-3 flex flex-wrap items-center gap-3">
         <a href={packageUrl} download className={buttonClasses("secondary")}>
@@ -220,7 +225,8 @@ function Pages({ search, page, pageCount }: { search: string; page: number; page
 }
 
 const Code = ({ value }: { value: string }) => (
-  <code className="block max-w-[16rem] font-mono text-xs break-all">{value}</code>
+  // Two lines of 32 characters: a hash reads whole without widening the table further.
+  <code className="block w-[33ch] font-mono text-xs break-all">{value}</code>
 );
 
 export default function AdminEvidence({ loaderData }: Route.ComponentProps) {

@@ -80,7 +80,7 @@ describe("an organisation's audit package", () => {
     expect(html).toContain("Harbour Bank &lt;Singapore&gt; (id 7)");
     expect(html).toContain("2026-04-01T10:00:00.000Z");
     expect(html).toContain("This package holds all 3 records of the chain (records 1 to 3).");
-    expect(html).toContain("Chain intact: all 3 records hash and link correctly.");
+    expect(html).toContain("Chain intact: 3 records checked, hashes and links correct.");
     expect(html).not.toContain("<script");
     for (const record of records) {
       expect(html).toContain(`<td>${record.evidenceId}</td>`);

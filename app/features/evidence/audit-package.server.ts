@@ -58,10 +58,12 @@ const PROBLEMS: Record<string, string> = {
   link: "its previous hash is not the previous record's hash",
 };
 
+const records = (count: number) => `${count} record${count === 1 ? "" : "s"}`;
+
 /** The chain audit in a sentence. */
 function auditSentence({ audit }: Summary): string {
   const [first] = audit.breaks;
-  if (!first) return `Chain intact: all ${audit.records} records hash and link correctly.`;
+  if (!first) return `Chain intact: ${records(audit.records)} checked, hashes and links correct.`;
   return (
     `Chain broken at record ${first.sequence}: ${PROBLEMS[first.problem] ?? first.problem} ` +
     `(expected ${first.expected}, found ${first.found}).`
@@ -76,7 +78,7 @@ function extentSentence({ rows, total }: Summary): string {
   return rows.length < total
     ? `This package holds the newest ${rows.length} of the chain's ${total} records (${range}); ` +
         `a package holds at most ${PACKAGE_MAX_RECORDS}.`
-    : `This package holds all ${total} records of the chain (${range}).`;
+    : `This package holds all ${records(total)} of the chain (${range}).`;
 }
 
 // Every attribute is double-quoted, so an apostrophe may stay as it is.
