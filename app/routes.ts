@@ -34,6 +34,7 @@ export default [
   route("training/certificates/:code/pdf", "routes/training.certificate-pdf.ts"),
   route("training/certificates/:code/credential", "routes/training.certificate-credential.ts"),
   route("training/reports/:id/download", "routes/training.report-download.ts"),
+  route("training/evidence/package", "routes/training.evidence-package.ts"),
   route("training/evidence/:evidenceId/:format", "routes/training.evidence-download.ts"),
   route("verify", "routes/verify.ts"),
   route("verify/:code", "routes/verify.code.tsx"),
@@ -50,6 +51,7 @@ export default [
     route("admin/security", "routes/admin.security.tsx"),
     route("admin/certificates", "routes/admin.certificates.tsx"),
     route("admin/requirements", "routes/admin.requirements.tsx"),
+    route("admin/evidence", "routes/admin.evidence.tsx"),
   ]),
 
   // Resource routes
@@ -66,6 +68,8 @@ export default [
   route(".well-known/jwks.json", "routes/well-known.jwks.ts"),
   route("credentials/status/:list", "routes/credentials.status.ts"),
   route("admin/export/:dataset", "routes/admin.export.ts"),
+  route("admin/evidence/register.csv", "routes/admin.evidence-register.ts"),
+  route("admin/evidence/package", "routes/admin.evidence-package.ts"),
 
   route("*", "routes/catch-all.ts"),
 ] satisfies RouteConfig;

@@ -23,6 +23,7 @@ const SECTIONS = [
   ["/admin/outbox", "outbox"],
   ["/admin/certificates", "certificates"],
   ["/admin/requirements", "requirements"],
+  ["/admin/evidence", "evidence"],
   ["/admin/security", "security"],
 ] as const;
 

@@ -1,6 +1,7 @@
 export {
   type StoredEvidence,
   DEFAULT_RETENTION_YEARS,
+  type ChainBreak,
   appendEvidence,
   auditChains,
   evidenceAbout,
@@ -43,3 +44,20 @@ export {
   verifyEvidenceLink,
   verifyEvidenceRequest,
 } from "./verify.server";
+export {
+  type RegisterFilters,
+  type RegisterQuery,
+  type RegisterRow,
+  REGISTER_PAGE_SIZE,
+  parseRegisterQuery,
+  registerCsv,
+  registerParams,
+  searchEvidence,
+} from "./register.server";
+export {
+  PACKAGE_MAX_RECORDS,
+  auditPackage,
+  auditPackageFileName,
+  auditPackageResponse,
+  auditPackageStream,
+} from "./audit-package.server";

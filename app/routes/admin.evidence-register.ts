@@ -1,0 +1,26 @@
+import { requireAdmin } from "~/features/auth/index.server";
+import { listOrganisations } from "~/features/compliance/index.server";
+import { parseRegisterQuery, registerCsv } from "~/features/evidence/index.server";
+import { getLogger } from "~/lib/logger.server";
+import type { Route } from "./+types/admin.evidence-register";
+
+// GET /admin/evidence/register.csv?organisation=…&learner=…&scenario=…&from=…&to=…: every record
+// the register's filters match, with its hashes, as a CSV download.
+export async function loader({ request }: Route.LoaderArgs) {
+  const { user } = await requireAdmin(request);
+  const filters = parseRegisterQuery(new URL(request.url).searchParams);
+  const names = new Map((await listOrganisations()).map(({ id, name }) => [id, name]));
+  const { csv, rows } = await registerCsv(filters, names);
+  // Exports carry personal data out of Kestrel: who took what is kept in the log.
+  getLogger().info(
+    { event: "admin.export", dataset: "evidence", rows, userId: user.id },
+    "admin exported the evidence register",
+  );
+  return new Response(csv, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="kestrel-evidence-register-${new Date().toISOString().slice(0, 10)}.csv"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}
