@@ -1,3 +1,5 @@
+import { getOptionalUser } from "~/features/auth/index.server";
+import { membershipOf } from "~/features/compliance/index.server";
 import { loadMyEvidence } from "~/features/evidence/index.server";
 import { i18nForMatches, useLocale, useTranslation } from "~/features/i18n";
 import { TrainingErrorBoundary } from "~/features/training";
@@ -14,7 +16,10 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  return { records: await loadMyEvidence(request) };
+  const records = await loadMyEvidence(request);
+  const user = await getOptionalUser(request);
+  const manages = user ? (await membershipOf(user, request)).role === "manager" : false;
+  return { records, manages };
 }
 
 const FORMATS = ["pdf", "csv", "json"] as const;
@@ -29,6 +34,17 @@ export default function MyEvidence({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
       <h1 className="text-3xl font-extrabold tracking-tight">{t("evidence.title")}</h1>
       <p className="mt-2 max-w-3xl text-slate-700 dark:text-slate-300">{t("evidence.intro")}</p>
+      {loaderData.manages && (
+        <p className="mt-4">
+          <a
+            href="/training/evidence/package"
+            download
+            className="focus-ring font-semibold underline"
+          >
+            {t("evidence.package")}
+          </a>
+        </p>
+      )}
       {records.length === 0 ? (
         <Card className="mt-8 text-center" data-testid="evidence-empty">
           {t("evidence.empty")}
