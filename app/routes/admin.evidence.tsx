@@ -5,6 +5,7 @@ import {
   AdminDate,
   type Column,
   DataTable,
+  Pagination,
   adminPageMeta,
   formatAdminCount,
 } from "~/features/admin";
@@ -18,7 +19,7 @@ import {
   searchEvidence,
 } from "~/features/evidence/index.server";
 import { addEnglishNamespaces, useTranslation } from "~/features/i18n";
-import { Button, ButtonLink, buttonClasses } from "~/ui/button";
+import { Button, buttonClasses } from "~/ui/button";
 import { controlClass } from "~/ui/field";
 import admin from "../../locales/en/admin.json";
 import type { Route } from "./+types/admin.evidence";
@@ -190,40 +191,6 @@ function ChainAudit({ organisation, audit }: LoaderData) {
   );
 }
 
-/** Previous and Next links that keep the filters, around "Page X of Y". */
-function Pages({ search, page, pageCount }: { search: string; page: number; pageCount: number }) {
-  const { t } = useTranslation("admin");
-  const to = (target: number) => {
-    const params = new URLSearchParams(search);
-    if (target > 1) params.set("page", String(target));
-    return { search: params.size > 0 ? `?${params}` : "" };
-  };
-  return (
-    <nav
-      aria-label={t("tables.pagination")}
-      className="mt-4 flex flex-wrap items-center justify-between gap-3"
-    >
-      {page > 1 ? (
-        <ButtonLink to={to(page - 1)} rel="prev" variant="secondary">
-          {t("tables.previous")}
-        </ButtonLink>
-      ) : (
-        <span />
-      )}
-      <p className="text-sm text-slate-700 dark:text-slate-300">
-        {t("tables.pageOf", { page, pageCount })}
-      </p>
-      {page < pageCount ? (
-        <ButtonLink to={to(page + 1)} rel="next" variant="secondary">
-          {t("tables.next")}
-        </ButtonLink>
-      ) : (
-        <span />
-      )}
-    </nav>
-  );
-}
-
 const Code = ({ value }: { value: string }) => (
   // Two lines of 32 characters: a hash reads whole without widening the table further.
   <code className="block w-[33ch] font-mono text-xs break-all">{value}</code>
@@ -326,7 +293,11 @@ export default function AdminEvidence({ loaderData }: Route.ComponentProps) {
               columns={columns}
               rows={list.rows}
             />
-            <Pages search={search} page={list.page} pageCount={list.pageCount} />
+            <Pagination
+              kept={new URLSearchParams(search)}
+              page={list.page}
+              pageCount={list.pageCount}
+            />
           </div>
         )}
       </div>

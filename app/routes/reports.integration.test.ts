@@ -12,6 +12,7 @@ import { action as certificatesAction } from "./training.certificates";
 import { action as moduleAction } from "./training.module";
 import { loader as downloadLoader } from "./training.report-download";
 import { action as reportsAction, loader as reportsLoader } from "./training.reports";
+import { parseCsv } from "../../tests/csv";
 
 // Reports on a real database, as a manager, a learner and outsiders meet them: asked for on the
 // page, built in the background exactly once, downloaded only by those allowed.
@@ -107,34 +108,6 @@ async function passModule(cookie: string, moduleId: string) {
 async function settledReports(cookie: string): Promise<Report[]> {
   await reportProcessingSettled();
   return (await panel(cookie)).reports ?? [];
-}
-
-/** A CSV as rows of cells (RFC 4180 quoting), without its byte order mark. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  const body = text.replace(/^\uFEFF/, "");
-  for (let index = 0; index < body.length; index++) {
-    const char = body[index];
-    if (quoted && char === '"' && body[index + 1] === '"') {
-      cell += '"';
-      index++;
-    } else if (char === '"') {
-      quoted = !quoted;
-    } else if (quoted || (char !== "," && char !== "\n" && char !== "\r")) {
-      cell += char;
-    } else if (char !== "\r") {
-      row.push(cell);
-      cell = "";
-      if (char === "\n") {
-        rows.push(row);
-        row = [];
-      }
-    }
-  }
-  return rows;
 }
 
 /** A small organisation: a manager, and a learner with a Thai name who passed one module. */

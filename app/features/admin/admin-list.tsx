@@ -68,7 +68,11 @@ export function AdminList<Row extends { id: number }>({
             columns={columns}
             rows={list.rows}
           />
-          <Pagination q={q} page={page} pageCount={pageCount} />
+          <Pagination
+            kept={new URLSearchParams(q ? { q } : {})}
+            page={page}
+            pageCount={pageCount}
+          />
         </div>
       )}
     </section>

@@ -2,13 +2,21 @@ import { useLocation } from "react-router";
 import { ButtonLink } from "~/ui/button";
 import { useTranslation } from "~/features/i18n";
 
-/** Previous and Next links that keep the search, around "Page X of Y". */
-export function Pagination({ q, page, pageCount }: { q: string; page: number; pageCount: number }) {
+/** Previous and Next links that keep the search (`kept`: the query without its page), around "Page X of Y". */
+export function Pagination({
+  kept,
+  page,
+  pageCount,
+}: {
+  kept: URLSearchParams;
+  page: number;
+  pageCount: number;
+}) {
   const { t } = useTranslation("admin");
   const { pathname } = useLocation();
   const to = (target: number) => {
-    const params = new URLSearchParams();
-    if (q) params.set("q", q);
+    const params = new URLSearchParams(kept);
+    params.delete("page");
     if (target > 1) params.set("page", String(target));
     const search = params.toString();
     return { pathname, search: search ? `?${search}` : "" };

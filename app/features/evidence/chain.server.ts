@@ -1,4 +1,6 @@
+import type { Selectable } from "kysely";
 import { getDb, inOneTransaction, isPostgres } from "~/db/db.server";
+import type { EvidenceRecordTable } from "~/db/schema";
 import { getLogger } from "~/lib/logger.server";
 import { canonicalJson, signCanonicalJson } from "~/lib/signing.server";
 import {
@@ -129,23 +131,7 @@ async function appendOnce(input: AppendEvidence): Promise<StoredEvidence> {
   return stored({ id, ...row });
 }
 
-type Row = {
-  id: number;
-  organisation_id: number;
-  sequence: number;
-  evidence_id: string;
-  kind: string;
-  learner_id: string | null;
-  user_id: string | null;
-  subject: string;
-  scenario_id: string | null;
-  envelope: string;
-  hash: string;
-  prev_hash: string;
-  key_id: string;
-  signature: string;
-  created_at: string;
-};
+type Row = Selectable<EvidenceRecordTable>;
 
 function stored(row: Row): StoredEvidence {
   return {
