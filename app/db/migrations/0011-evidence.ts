@@ -33,7 +33,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on("evidence_record")
     .columns(["user_id", "created_at"])
     .execute();
-  await db.schema.createIndex("evidence_record_subject").on("evidence_record").column("subject").execute();
+  await db.schema
+    .createIndex("evidence_record_subject")
+    .on("evidence_record")
+    .column("subject")
+    .execute();
 
   // The head of each chain: the row a writer locks on PostgreSQL, so sequences never fork or gap.
   await db.schema
