@@ -75,6 +75,8 @@ export default defineConfig({
         // The address the browser uses: the one origin state-changing requests may come from.
         APP_URL: `http://127.0.0.1:${E2E_PORT}`,
         DATABASE_URL: E2E_DATABASE,
+        // Each test's page names its own client address (tests/e2e/fixtures.ts).
+        TRUST_PROXY: "loopback",
       },
     },
     ...(withProxy

@@ -21,9 +21,18 @@ function isPageRequest(resource: string, pageUrl: string): boolean {
  * error on purpose name what they expect in `expectedConsoleError`. The browser's own note that a
  * document answered with an error status (a 404 page, say) is not an error of the page.
  */
+let visitors = 0;
+
 export const test = base.extend<{ expectedConsoleError: RegExp }>({
   expectedConsoleError: [NEVER, { option: true }],
-  page: async ({ page, expectedConsoleError }, use) => {
+  page: async ({ page, expectedConsoleError }, use, testInfo) => {
+    // Each test's page is a visitor of its own address, as behind a load balancer (the server
+    // trusts X-Forwarded-For from loopback): per-address limits, such as sign-in codes, count one
+    // visitor's requests, not the whole suite's.
+    visitors += 1;
+    await page.setExtraHTTPHeaders({
+      "X-Forwarded-For": `2001:db8:${testInfo.workerIndex.toString(16)}:${visitors.toString(16)}::1`,
+    });
     const errors: string[] = [];
     page.on("console", (message) => {
       if (message.type() !== "error") return;
