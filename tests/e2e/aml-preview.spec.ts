@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
+import { CHIP_LABELS } from "../../app/features/aml/grading";
 import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
 
 // The AML live training preview as a learner meets it (issue "AML course"): the answer key stays
@@ -34,16 +35,6 @@ const sgRubric = read("sg/rubric.json") as {
     };
   }[];
 };
-const CHIP_LABELS: Record<string, string> = {
-  "round-amounts": "Round amounts",
-  "third-party-payers": "Third-party payers",
-  "rapid-pass-through": "Rapid pass-through",
-  "new-counterparties": "New counterparties",
-  "purpose-unclear": "Purpose unclear",
-  "unusual-velocity": "Unusual velocity",
-  "structuring-patterns": "Structuring patterns",
-  "near-threshold-amounts": "Near-threshold amounts",
-};
 const PAYNOW = "/kestrel/aml-demo?jurisdiction=sg&scenario=paynow-pep-pass-through";
 
 /** Works the guided flow as a learner would; `skipChips` leaves three of the signal chips out. */
@@ -51,7 +42,9 @@ async function answerGuided(page: Page, { skipChips = false } = {}) {
   const flow = page.getByTestId("guided-flow");
   const chips = paynow.answerKey.keySignals.flatMap((signal) => (signal.chip ? [signal.chip] : []));
   for (const chip of skipChips ? chips.slice(3) : chips) {
-    await flow.getByRole("button", { name: CHIP_LABELS[chip], exact: true }).click();
+    await flow
+      .getByRole("button", { name: CHIP_LABELS[chip as keyof typeof CHIP_LABELS], exact: true })
+      .click();
   }
   const own = paynow.answerKey.keySignals.filter((signal) => !signal.chip);
   await flow

@@ -1,5 +1,6 @@
 import { Suspense, lazy, useCallback, useState } from "react";
 import { Form, type ShouldRevalidateFunctionArgs, useNavigate } from "react-router";
+import { numberFormat } from "~/lib/intl";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { FreeForm } from "./free-form";
@@ -14,9 +15,7 @@ import { FdiCard, ResultCard } from "./result-card";
 const ScenarioPlayer = lazy(() => import("./scenario-player"));
 
 const money = (amount: number, currency: string) =>
-  new Intl.NumberFormat("en", { style: "currency", currency, maximumFractionDigits: 0 }).format(
-    amount,
-  );
+  numberFormat("en", { style: "currency", currency, maximumFractionDigits: 0 }).format(amount);
 
 export function AmlPreview({ preview }: { preview: Preview }) {
   const navigate = useNavigate();

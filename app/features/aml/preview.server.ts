@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { getDb } from "~/db/db.server";
 import { ensureLearner, getLearner } from "~/features/training/index.server";
 import { apiErrorBody } from "~/lib/api.server";
+import { numberFormat } from "~/lib/intl";
 import { getLogger } from "~/lib/logger.server";
 import { hitRateLimit, rateLimitKey } from "~/lib/rate-limit.server";
 import { z } from "~/lib/zod";
@@ -737,7 +738,7 @@ export function fillReport(scenario: Scenario, analysis: string, date: string) {
     "customerProfile.type": scenario.customerProfile.type,
     "customerProfile.segment": scenario.customerProfile.segment,
     "customerProfile.details": scenario.customerProfile.details,
-    "activity.amount": new Intl.NumberFormat("en", { maximumFractionDigits: 2 }).format(
+    "activity.amount": numberFormat("en", { maximumFractionDigits: 2 }).format(
       scenario.activity.amount,
     ),
     "activity.currency": scenario.activity.currency,

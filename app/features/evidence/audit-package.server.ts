@@ -1,6 +1,7 @@
 import { Zip, ZipDeflate, ZipPassThrough } from "fflate";
 import { listPublicKeys } from "~/lib/signing.server";
 import { type ChainBreak, auditChains, findEvidence, kitOf } from "./chain.server";
+import { evidenceVerifyUrl } from "./kit-files";
 import { evidencePdf } from "./kit-pdf.server";
 import { type RegisterRow, chainRegister, registerRowsCsv } from "./register.server";
 
@@ -208,7 +209,7 @@ async function* packageFiles(
     // Only the retention purge removes records, and only the oldest ones.
     if (!record) throw new Error(`${row.evidenceId} was purged while its package was written`);
     yield text(`records/${stemOf(row)}.json`, `${JSON.stringify(kitOf(record), null, 2)}\n`);
-    const verifyUrl = `${appUrl}/evidence/verify?${new URLSearchParams({ evidenceId: record.evidenceId })}`;
+    const verifyUrl = evidenceVerifyUrl(appUrl, record.evidenceId);
     yield {
       name: `pdf/${stemOf(row)}.pdf`,
       data: await evidencePdf(record, { verifyUrl }),

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { requireUser } from "~/features/auth/index.server";
 import { type StoredEvidence, evidenceOfUser, findEvidence, kitOf } from "./chain.server";
 import { evidenceCsv } from "./kit-csv.server";
-import { evidenceFileName } from "./kit-files";
+import { evidenceFileName, evidenceVerifyUrl } from "./kit-files";
 import { evidencePdf } from "./kit-pdf.server";
 import { EVIDENCE_ID } from "./record.server";
 import { getEnv } from "~/lib/env.server";
@@ -32,7 +32,7 @@ export async function kitResponse(record: StoredEvidence, format: KitFormat): Pr
     format === "pdf"
       ? Buffer.from(
           await evidencePdf(record, {
-            verifyUrl: `${getEnv().APP_URL}/evidence/verify?${new URLSearchParams({ evidenceId: record.evidenceId })}`,
+            verifyUrl: evidenceVerifyUrl(getEnv().APP_URL, record.evidenceId),
           }),
         )
       : format === "csv"

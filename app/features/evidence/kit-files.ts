@@ -156,3 +156,8 @@ export function evidenceFileName(
   const date = new Date(record.envelope.payload.timestamp).toISOString().slice(0, 10);
   return `evidence_${subject || "record"}_${date}.${extension}`;
 }
+
+/** Where an evidence record is checked: the verify page, the record's id in the link (and its QR code). */
+export function evidenceVerifyUrl(appUrl: string, evidenceId: string): string {
+  return `${appUrl}/evidence/verify?${new URLSearchParams({ evidenceId })}`;
+}
