@@ -31,7 +31,7 @@ export const LEVELS = ["beginner", "intermediate", "advanced"] as const;
 export type Level = (typeof LEVELS)[number];
 
 /** A claim's source: a tag of REGULATORY-FACTS (content/sources.json) and where in it. */
-const AnchorSchema = z.strictObject({
+export const AnchorSchema = z.strictObject({
   source: z.string().regex(/^[A-Z]+\d+$/),
   section: text.max(200),
 });
