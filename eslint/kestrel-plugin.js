@@ -148,6 +148,10 @@ const TABLE_OWNERS = {
   evidence_record: "app/features/evidence/",
   evidence_chain_head: "app/features/evidence/",
   evidence_purge_permit: "app/features/evidence/",
+  course_visit: "app/features/courses/",
+  course_step: "app/features/courses/",
+  course_completion: "app/features/courses/",
+  audio_position: "app/features/courses/",
 };
 
 const QUERY_METHODS = new Set([

@@ -368,6 +368,51 @@ export interface Database {
   evidence_record: EvidenceRecordTable;
   evidence_chain_head: EvidenceChainHeadTable;
   evidence_purge_permit: EvidencePurgePermitTable;
+  course_visit: CourseVisitTable;
+  course_step: CourseStepTable;
+  course_completion: CourseCompletionTable;
+  audio_position: AudioPositionTable;
+}
+
+export interface CourseVisitTable {
+  learner_id: string;
+  course_id: string;
+  tab: string;
+  visited_at: string;
+}
+
+export interface CourseStepTable {
+  learner_id: string;
+  course_id: string;
+  exercise_id: string;
+  step_id: string;
+  /** JSON: the option ids of the latest check. */
+  selected: string;
+  correct: number;
+  first_correct: number;
+  revealed: number;
+  checks: number;
+  solved_at: string | null;
+  updated_at: string;
+}
+
+export interface CourseCompletionTable {
+  id: Generated<number>;
+  learner_id: string;
+  course_id: string;
+  correct: number;
+  steps: number;
+  points: number;
+  cycle: string;
+  completed_at: string;
+}
+
+export interface AudioPositionTable {
+  learner_id: string;
+  course_id: string;
+  audio_id: string;
+  seconds: number;
+  updated_at: string;
 }
 
 export interface AmlAttemptTable {

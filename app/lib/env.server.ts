@@ -123,6 +123,8 @@ export const EnvSchema = z.object({
     .min(1)
     .max(100)
     .default(5),
+  // Where the build puts course decks and narrations (npm run build); read by the server.
+  MEDIA_DIR: z.string().min(1).default("build/media"),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { APP_URL: string };

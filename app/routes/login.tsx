@@ -7,6 +7,7 @@ import { addEnglishNamespaces, i18nForMatches, useTranslation } from "~/features
 import { membershipOf } from "~/features/compliance/index.server";
 import { adoptGuestProgress } from "~/features/training/index.server";
 import { moveAmlWork } from "~/features/aml/index.server";
+import { moveCourseWork } from "~/features/courses/index.server";
 import { readFormFields } from "~/lib/api.server";
 import { requestInfoContext } from "~/lib/request-context";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -40,7 +41,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     // the account's (ARCHITECTURE "Learning core").
     onSignedIn: async (user: { id: string; email: string }) => {
       await membershipOf(user);
-      return adoptGuestProgress(request, user.id, new Date(), moveAmlWork);
+      return adoptGuestProgress(request, user.id, new Date(), async (from, to) => {
+        await moveAmlWork(from, to);
+        await moveCourseWork(from, to);
+      });
     },
   };
   const { status, headers, reply } =

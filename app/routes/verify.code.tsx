@@ -1,6 +1,6 @@
 import { BadgeCheck, CircleAlert, Clock, SearchX } from "lucide-react";
 import { data } from "react-router";
-import { VerifyForm } from "~/features/certificates";
+import { ACHIEVEMENT_KEYS, VerifyForm } from "~/features/certificates";
 import { verifyCertificateCode } from "~/features/certificates/index.server";
 import { addEnglishNamespaces, i18nForMatches, useLocale, useTranslation } from "~/features/i18n";
 import { apiErrorBody } from "~/lib/api.server";
@@ -99,12 +99,9 @@ function VerifiedCard({
     [t("certificates.verifyPage.certificate"), certificate.title],
     [
       t("certificates.verifyPage.achievement"),
-      t(
-        certificate.achievement.kind === "module"
-          ? "certificates.achievementModule"
-          : "certificates.achievementTrack",
-        { score: certificate.achievement.score },
-      ),
+      t(ACHIEVEMENT_KEYS[certificate.achievement.kind], {
+        score: certificate.achievement.score,
+      }),
     ],
     [t("certificates.verifyPage.issued"), date(certificate.issuedAt)],
     [t("certificates.verifyPage.expires"), date(certificate.expiresAt)],

@@ -13,3 +13,10 @@ export const HOLDER_NAME_MAX = 100;
 export const REVOCATION_REASON_MAX = 500;
 
 export type CertificateStatus = "valid" | "expired" | "revoked";
+
+/** The text of what a certificate was earned for, by the achievement's kind. */
+export const ACHIEVEMENT_KEYS = {
+  module: "certificates.achievementModule",
+  track: "certificates.achievementTrack",
+  course: "certificates.achievementCourse",
+} as const;

@@ -41,15 +41,25 @@ function sign<T extends Record<string, unknown>>(document: T, now: Date) {
   });
 }
 
+const ACHIEVEMENT_PATHS = {
+  module: "/training/module/",
+  track: "/training/track/",
+  course: "/courses/",
+} as const;
+const CRITERIA = {
+  module:
+    "Pass every question set of the module at or above its pass mark, graded by Kestrel's server.",
+  track: "Pass every module of the track at or above its pass mark, graded by Kestrel's server.",
+  course:
+    "Visit every learning tab of the course and solve every exercise step, graded by Kestrel's server.",
+} as const;
+
 /** The holder's certificate as a signed OpenBadgeCredential. */
 export function openBadgeCredential(record: CertificateRecord, now = new Date()) {
   const { payload } = record;
   const appUrl = getEnv().APP_URL;
   const { list, index } = statusPosition(record.id);
-  const achievementUrl =
-    payload.achievement.kind === "module"
-      ? `${appUrl}/training/module/${payload.achievement.id}`
-      : `${appUrl}/training/track/${payload.achievement.id}`;
+  const achievementUrl = `${appUrl}${ACHIEVEMENT_PATHS[payload.achievement.kind]}${payload.achievement.id}`;
   return sign(
     {
       "@context": [VC_CONTEXT, OB_CONTEXT],
@@ -77,10 +87,7 @@ export function openBadgeCredential(record: CertificateRecord, now = new Date())
           name: payload.achievement.title,
           description: payload.description,
           criteria: {
-            narrative:
-              payload.achievement.kind === "module"
-                ? "Pass every question set of the module at or above its pass mark, graded by Kestrel's server."
-                : "Pass every module of the track at or above its pass mark, graded by Kestrel's server.",
+            narrative: CRITERIA[payload.achievement.kind],
           },
         },
         result: [{ type: ["Result"], value: `${payload.achievement.score}%` }],

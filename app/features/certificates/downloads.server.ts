@@ -6,6 +6,7 @@ import { getLocaleState } from "~/features/i18n/index.server";
 import { getEnv } from "~/lib/env.server";
 import { signatureFingerprint } from "~/lib/signing.server";
 import { normaliseVerificationCode } from "./code";
+import { ACHIEVEMENT_KEYS } from "./constants";
 import { openBadgeCredential } from "./credential.server";
 import { renderCertificatePdf } from "./pdf.server";
 import { type CertificateRecord, findCertificate, statusOf } from "./records.server";
@@ -54,12 +55,9 @@ export async function downloadCertificatePdf(request: Request, rawCode: string) 
   const pdf = await renderCertificatePdf({
     holderName: payload.holder.name,
     title: payload.title,
-    achievement: t(
-      payload.achievement.kind === "module"
-        ? "training:certificates.achievementModule"
-        : "training:certificates.achievementTrack",
-      { score: payload.achievement.score },
-    ),
+    achievement: t(`training:${ACHIEVEMENT_KEYS[payload.achievement.kind]}`, {
+      score: payload.achievement.score,
+    }),
     issuedOn: date.format(new Date(payload.issuedAt)),
     expiresOn: date.format(new Date(payload.expiresAt)),
     verificationCode: record.code,

@@ -1,5 +1,6 @@
 export { VERIFICATION_CODE, normaliseVerificationCode } from "./code";
 export {
+  ACHIEVEMENT_KEYS,
   HOLDER_NAME_MAX,
   RENEWAL_OPENS_DAYS,
   REVOCATION_REASON_MAX,

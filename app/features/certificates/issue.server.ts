@@ -5,6 +5,7 @@ import { recordEvidence } from "~/features/evidence/index.server";
 import { getI18n } from "~/features/i18n";
 import { getLocaleState } from "~/features/i18n/index.server";
 import { notify, settleNotifications } from "~/features/notifications/index.server";
+import { loadCourseAchievements } from "~/features/courses/index.server";
 import { type Achievement, loadAchievements } from "~/features/training/index.server";
 import { getEnv } from "~/lib/env.server";
 import { canonicalJson, signJson } from "~/lib/signing.server";
@@ -37,6 +38,12 @@ const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 /** The one request for a name to print: settled once the learner has given it. */
 const NEEDS_NAME_EVENT = "certificate-needs-name";
 
+const DESCRIPTION_KEYS = {
+  module: "training:certificates.descriptionModule",
+  track: "training:certificates.descriptionTrack",
+  course: "training:certificates.descriptionCourse",
+} as const;
+
 /** A fresh code from the CSPRNG: VERIFY-, 3 capital letters, 6 digits. */
 export function newVerificationCode(): string {
   const letters = Array.from({ length: 3 }, () => LETTERS[randomInt(26)]).join("");
@@ -64,11 +71,13 @@ export async function issueEarnedCertificates(
   request: Request,
   now = new Date(),
 ): Promise<IssuanceOutcome> {
-  const [{ userId, achievements }, user] = await Promise.all([
-    loadAchievements(request),
-    getOptionalUser(request),
-  ]);
+  const [learned, user] = await Promise.all([loadAchievements(request), getOptionalUser(request)]);
+  const { userId } = learned;
   if (!userId) return { kind: "guest" };
+  const achievements = [
+    ...learned.achievements,
+    ...(await loadCourseAchievements(learned.learnerId)),
+  ];
   const due = await achievementsDue(userId, achievements);
   const name = await getHolderName(userId);
   if (!name) {
@@ -92,12 +101,7 @@ export async function issueEarnedCertificates(
   const t = getI18n(locale).t;
   const issued: string[] = [];
   for (const achievement of due) {
-    const description = t(
-      achievement.kind === "module"
-        ? "training:certificates.descriptionModule"
-        : "training:certificates.descriptionTrack",
-      { title: achievement.title },
-    );
+    const description = t(DESCRIPTION_KEYS[achievement.kind], { title: achievement.title });
     const { code, issued: payload } = await issueCertificate({
       userId,
       name,

@@ -1,9 +1,10 @@
 import { recordAnalyticsEvents } from "~/features/analytics/index.server";
 import { getOptionalUser } from "~/features/auth/index.server";
 import { revokeAllHeld } from "~/features/certificates/index.server";
+import { resetCourseProgress } from "~/features/courses/index.server";
 import { getLocaleState } from "~/features/i18n/index.server";
 import { removeAllNotifications } from "~/features/notifications/index.server";
-import { resetLearnerProgress } from "~/features/training/index.server";
+import { getLearner, resetLearnerProgress } from "~/features/training/index.server";
 import { getLogger } from "~/lib/logger.server";
 import { forgetFigures } from "./dashboard.server";
 import { membershipOf } from "./organisations.server";
@@ -19,6 +20,8 @@ export const RESET_REASON = "reset by holder";
 export async function factoryReset(request: Request, now = new Date()): Promise<void> {
   const user = await getOptionalUser(request);
   await resetLearnerProgress(request, now);
+  const learner = await getLearner(request);
+  if (learner.id) await resetCourseProgress(learner.id);
   let revoked = 0;
   if (user) {
     revoked = await revokeAllHeld({

@@ -14,6 +14,7 @@ export const EVIDENCE_KINDS = [
   "aml-attempt",
   "aml-attestation",
   "module-completion",
+  "course-completion",
   "certificate-issued",
   "certificate-revoked",
   "certificate-reinstated",

@@ -17,6 +17,7 @@ export const TRANSLATED_NAMESPACES = [
   "reminders",
   "requirements",
   "reports",
+  "esgCourse",
 ] as const;
 
 // The admin area is for the team that runs Kestrel, in English (docs/decisions/011).

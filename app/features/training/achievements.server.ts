@@ -11,9 +11,9 @@ import { loadRuns } from "./progress.server";
 // whose modules are all passed. Computed from the stored takes, like every score.
 
 export interface Achievement {
-  /** `module:<id>` or `track:<id>`: one certificate per achievement and validity year. */
+  /** `module:<id>`, `track:<id>` or `course:<id>`: one certificate per achievement and year. */
   key: string;
-  kind: "module" | "track";
+  kind: "module" | "track" | "course";
   id: string;
   title: string;
   /** Best passing score of a module; the average of those for a track; a whole percent. */
@@ -25,6 +25,7 @@ export interface Achievement {
 export interface LearnerAchievements {
   /** Null for a guest, who cannot hold certificates. */
   userId: string | null;
+  learnerId: string | null;
   language: ContentLanguage;
   achievements: Achievement[];
 }
@@ -42,7 +43,7 @@ export async function loadAchievements(request: Request): Promise<LearnerAchieve
   ]);
   const language = contentLanguage(locale);
   const userId = learner.kind === "user" ? learner.userId : null;
-  if (!userId || !learner.id) return { userId, language, achievements: [] };
+  if (!userId || !learner.id) return { userId, learnerId: null, language, achievements: [] };
   const { modules, tracks } = getCatalogue();
   const runs = await loadRuns(learner.id, [...modules.keys()]);
 
@@ -90,5 +91,5 @@ export async function loadAchievements(request: Request): Promise<LearnerAchieve
         .at(-1) as string,
     });
   }
-  return { userId, language, achievements };
+  return { userId, learnerId: learner.id, language, achievements };
 }

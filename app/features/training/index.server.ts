@@ -2,6 +2,7 @@ export { answerStep } from "./answer.server";
 export {
   adoptGuestProgress,
   ensureLearner,
+  type Learner,
   getLearner,
   purgeGuestLearners,
 } from "./learners.server";

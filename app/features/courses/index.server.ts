@@ -1,0 +1,13 @@
+export { loadCourseAchievements } from "./achievements.server";
+export { serveDeckFile } from "./deck-files.server";
+export { getEsgCourse, ESG_COURSE_ID } from "./esg-course";
+export { buildCourseMedia } from "./media-build.server";
+export { type CourseMediaView, readManifest } from "./media.server";
+export {
+  type CourseActionResult,
+  type CoursePage,
+  COURSE_RATE_LIMITS,
+  courseAction,
+  loadCoursePage,
+} from "./page.server";
+export { moveCourseWork, resetCourseProgress } from "./progress.server";

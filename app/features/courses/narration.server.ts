@@ -1,0 +1,83 @@
+// Narration synthesised offline (ARCHITECTURE "Generated media"): eSpeak NG compiled to
+// WebAssembly speaks the transcript, LAME (in JavaScript) encodes it to MP3. Both are loaded only
+// when media are built, never by the running server.
+
+/** What the voice and the encoder are set to; part of every cached narration's key. */
+export const NARRATION_SETTINGS = {
+  voice: "en-gb",
+  wordsPerMinute: 160,
+  kbps: 48,
+  /** eSpeak's gap between paragraphs, in 10 ms units. */
+  wordGap: 1,
+} as const;
+
+export interface Narration {
+  mp3: Uint8Array;
+  seconds: number;
+}
+
+/** The samples of a 16-bit mono WAV file, and its rate. */
+function readWav(wav: Uint8Array): { samples: Int16Array; rate: number } {
+  const view = new DataView(wav.buffer, wav.byteOffset, wav.byteLength);
+  const rate = view.getUint32(24, true);
+  let offset = 12;
+  while (offset + 8 <= wav.byteLength) {
+    const id = String.fromCharCode(...wav.subarray(offset, offset + 4));
+    const length = view.getUint32(offset + 4, true);
+    if (id === "data") {
+      // eSpeak streams its WAV and may leave the length at its maximum: read to the end.
+      const end = Math.min(offset + 8 + length, wav.byteLength);
+      const bytes = wav.slice(offset + 8, end - ((end - offset - 8) % 2));
+      return { samples: new Int16Array(bytes.buffer), rate };
+    }
+    offset += 8 + length;
+  }
+  throw new Error("the synthesiser's WAV has no data");
+}
+
+export async function synthesise(text: string): Promise<Narration> {
+  const [{ default: ESpeakNg }, { Mp3Encoder }] = await Promise.all([
+    import("espeak-ng"),
+    import("@breezystack/lamejs"),
+  ]);
+  const errors: string[] = [];
+  const espeak = await ESpeakNg({
+    arguments: [
+      "-v",
+      NARRATION_SETTINGS.voice,
+      "-s",
+      String(NARRATION_SETTINGS.wordsPerMinute),
+      "-g",
+      String(NARRATION_SETTINGS.wordGap),
+      "-w",
+      "/narration.wav",
+      "-f",
+      "/narration.txt",
+    ],
+    preRun: [(module) => module.FS.writeFile("/narration.txt", text)],
+    print: () => {},
+    printErr: (line) => errors.push(line),
+  });
+  let wav: Uint8Array;
+  try {
+    wav = espeak.FS.readFile("/narration.wav");
+  } catch {
+    throw new Error(`speech synthesis failed: ${errors.join("; ")}`);
+  }
+  const { samples, rate } = readWav(wav);
+  const encoder = new Mp3Encoder(1, rate, NARRATION_SETTINGS.kbps);
+  const chunks: Uint8Array[] = [];
+  const frame = 1152;
+  for (let start = 0; start < samples.length; start += frame) {
+    const chunk = encoder.encodeBuffer(samples.subarray(start, start + frame));
+    if (chunk.length > 0) chunks.push(chunk);
+  }
+  chunks.push(encoder.flush());
+  const mp3 = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
+  let at = 0;
+  for (const chunk of chunks) {
+    mp3.set(chunk, at);
+    at += chunk.length;
+  }
+  return { mp3, seconds: Math.round((samples.length / rate) * 100) / 100 };
+}
