@@ -18,6 +18,7 @@ import {
   isDatabaseReachable,
   migrateToLatest,
 } from "~/db/db.server";
+import { AUDIO_PATH } from "~/features/courses/index.server";
 import { auditChains } from "~/features/evidence/index.server";
 import { getCurrentTenant } from "~/features/i18n/index.server";
 import { runJobsOnce as runJobs, startJobRunner } from "~/features/jobs/index.server";
@@ -117,6 +118,22 @@ export function createApp({ viteDevServer }: StartOptions = {}) {
       }),
     );
   }
+
+  // Course narrations and their transcripts (build/media): hashed names, cached for a year;
+  // ranges, so a listener can seek without downloading the whole file.
+  app.use(
+    AUDIO_PATH,
+    express.static(path.join(path.resolve(env.MEDIA_DIR), AUDIO_PATH), {
+      immutable: true,
+      maxAge: "1y",
+      index: false,
+      fallthrough: true,
+      setHeaders: (res) => {
+        res.setHeader("X-Content-Type-Options", "nosniff");
+        res.setHeader("Cross-Origin-Resource-Policy", "same-origin");
+      },
+    }),
+  );
 
   // Request id and a JSON access log line per response.
   app.use((req: Request, res: Response, next: NextFunction) => {
@@ -392,3 +409,4 @@ export function inEvidenceBatch<T>(work: () => Promise<T>): Promise<T> {
 }
 export const auditEvidenceChain = (organisationId: number) => auditChains([organisationId]);
 export { closeDb as closeDatabase };
+export { buildCourseMedia } from "~/features/courses/index.server";

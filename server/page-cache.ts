@@ -8,6 +8,7 @@ import Negotiator from "negotiator";
 import type { Logger } from "pino";
 import { RouterContextProvider, type ServerBuild, createRequestHandler } from "react-router";
 import { AUTH_COOKIE_PREFIX } from "~/features/auth/constants";
+import { GUEST_COOKIE } from "~/features/training/index.server";
 import { getLocaleState } from "~/features/i18n/index.server";
 import { THEME_COOKIE } from "~/features/shell/theme";
 import { getTheme } from "~/features/shell/theme.server";
@@ -62,7 +63,10 @@ function cookiePairs(header: string | undefined): { name: string; pair: string }
     .map((pair) => ({ name: pair.split("=")[0]?.trim() ?? "", pair }));
 }
 
-/** better-auth's cookies, the session's above all: the visitor is (or is becoming) signed in. */
+/**
+ * better-auth's cookies, the session's above all: the visitor is (or is becoming) signed in. A
+ * guest learner's cookie counts the same: a course page shows the guest's own progress.
+ */
 function isAuthCookie(name: string): boolean {
   return name.replace(/^__Host-/, "").startsWith(`${AUTH_COOKIE_PREFIX}.`);
 }
@@ -83,7 +87,9 @@ function verdictOf(method: string, path: string, search: string, cookie?: string
   if (!CACHED_PATHS.has(path)) return "not public";
   if (method !== "GET" && method !== "HEAD") return "method";
   if (search !== "" && !(path === brand.homePath && HERO_QUERIES.has(search))) return "query";
-  if (cookiePairs(cookie).some(({ name }) => isAuthCookie(name))) return "signed in";
+  if (cookiePairs(cookie).some(({ name }) => isAuthCookie(name) || name === GUEST_COOKIE)) {
+    return "signed in";
+  }
   return "cache";
 }
 

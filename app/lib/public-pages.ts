@@ -11,4 +11,6 @@ export const PUBLIC_PAGES = [
   "/demo",
   "/privacy",
   "/terms",
+  // Signed out and without a guest's progress, the course page is the same for everyone too.
+  "/courses/esg-ai-ethics",
 ];

@@ -1,5 +1,5 @@
 import type { Achievement } from "~/features/training/index.server";
-import { getEsgCourse } from "./esg-course";
+import { getEsgCourse } from "./esg-course.server";
 import { loadCompletion } from "./progress.server";
 
 // The courses a learner has completed in this cycle, as achievements a certificate is issued for.

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import parseRange from "range-parser";
 import { getLearner } from "~/features/training/index.server";
-import { getEsgCourse } from "./esg-course";
+import { getEsgCourse } from "./esg-course.server";
 import { DOCS_PATH, mediaDir, readManifest } from "./media.server";
 import { loadCompletion } from "./progress.server";
 
@@ -51,7 +51,11 @@ export async function serveDeckFile(
           ? await loadCompletion(learner.id, courseId)
           : null;
       if (!completion) {
-        return signInPage(request, 403, "The deck can be downloaded once you have completed the course.");
+        return signInPage(
+          request,
+          403,
+          "The deck can be downloaded once you have completed the course.",
+        );
       }
     }
   }
@@ -64,7 +68,10 @@ export async function serveDeckFile(
     "X-Content-Type-Options": "nosniff",
   });
   if (download) {
-    headers.set("Content-Disposition", `attachment; filename="${courseId}-${fileName.replace(/-[0-9a-f]{12}/, "")}"`);
+    headers.set(
+      "Content-Disposition",
+      `attachment; filename="${courseId}-${fileName.replace(/-[0-9a-f]{12}/, "")}"`,
+    );
   }
   const range = request.headers.get("Range");
   if (range) {

@@ -3,7 +3,7 @@ import sources from "../../../content/sources.json";
 import { DocumentFonts, type FontWeight } from "~/lib/pdf-fonts.server";
 import { Shaper } from "~/lib/pdf-text.server";
 import { brand } from "~/lib/brand";
-import type { Course, Deck, Slide } from "./content-schema";
+import type { Course, Deck, Slide } from "./content-schema.server";
 
 // A course deck as a PDF: one landscape slide per page, drawn from the course content, so the deck
 // says what the course says. A slide whose text does not fit at the smallest size is an error of

@@ -1,4 +1,5 @@
-import { type Course, type CourseTab, COURSE_TABS, LEARNING_TABS } from "./content-schema";
+import type { Course } from "./content-schema.server";
+import { type CourseTab, COURSE_TABS, LEARNING_TABS } from "./constants";
 
 // Course progress from what is stored (SPEC §2, §3): pure, so the page, the results and the
 // completion all read the same rules.
@@ -80,3 +81,6 @@ export function formatClock(seconds: number): string {
   const whole = Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0;
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
 }
+
+/** A step's key among a course's steps. */
+export const stepKey = (exerciseId: string, stepId: string) => `${exerciseId}/${stepId}`;

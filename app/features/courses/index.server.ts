@@ -1,8 +1,8 @@
 export { loadCourseAchievements } from "./achievements.server";
 export { serveDeckFile } from "./deck-files.server";
-export { getEsgCourse, ESG_COURSE_ID } from "./esg-course";
+export { getEsgCourse, ESG_COURSE_ID } from "./esg-course.server";
 export { buildCourseMedia } from "./media-build.server";
-export { type CourseMediaView, readManifest } from "./media.server";
+export { AUDIO_PATH, type CourseMediaView, readManifest } from "./media.server";
 export {
   type CourseActionResult,
   type CoursePage,

@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { Course } from "./content-schema";
+import type { Course } from "./content-schema.server";
 import { previewPdf, renderDeckPdf } from "./deck-pdf.server";
-import { getEsgCourse } from "./esg-course";
+import { getEsgCourse } from "./esg-course.server";
 import {
   AUDIO_PATH,
   DOCS_PATH,

@@ -1,14 +1,20 @@
 import { data } from "react-router";
 import { recordEvidence } from "~/features/evidence/index.server";
 import { getLocaleState } from "~/features/i18n/index.server";
-import { type Learner, ensureLearner, getLearner } from "~/features/training/index.server";
-import { contentLanguage } from "~/features/training/language";
-import { type ContentLanguage, localize } from "~/features/training/content-schema";
+import {
+  type ContentLanguage,
+  type Learner,
+  contentLanguage,
+  ensureLearner,
+  getLearner,
+  localize,
+} from "~/features/training/index.server";
 import { apiErrorBody } from "~/lib/api.server";
 import { hitRateLimit, rateLimitKey } from "~/lib/rate-limit.server";
 import { z } from "~/lib/zod";
-import { type Course, type CourseTab, COURSE_TABS, LEARNING_TABS } from "./content-schema";
-import { type CourseSummary, type StepRecord, summarise } from "./grading";
+import type { Course } from "./content-schema.server";
+import { type CourseTab, COURSE_TABS, LEARNING_TABS } from "./constants";
+import { type CourseSummary, type StepRecord, stepKey, summarise } from "./grading";
 import { type CourseMediaView, courseMediaView } from "./media.server";
 import {
   type Completion,
@@ -54,8 +60,6 @@ export interface CoursePage {
   positions: Record<string, number>;
   media: CourseMediaView;
 }
-
-export const stepKey = (exerciseId: string, stepId: string) => `${exerciseId}/${stepId}`;
 
 /** The course in one language, with no answer and no explanation in it. */
 function publicCourse(course: Course, language: ContentLanguage) {

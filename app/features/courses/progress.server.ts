@@ -1,6 +1,7 @@
-import { sql } from "kysely";
 import { getDb, inOneTransaction } from "~/db/db.server";
-import type { Course, CourseTab } from "./content-schema";
+import { progressResetAt } from "~/features/training/index.server";
+import type { Course } from "./content-schema.server";
+import type { CourseTab } from "./constants";
 import { type StepRecord, isRightAnswer, summarise } from "./grading";
 
 // What a learner has done in a course, stored per step and tab (docs/decisions/024-courses.md).
@@ -46,19 +47,13 @@ export async function loadCompletion(
   learnerId: string,
   courseId: string,
 ): Promise<Completion | null> {
+  const cycle = (await progressResetAt(learnerId)) ?? "";
   const row = await getDb()
     .selectFrom("course_completion")
-    .innerJoin("learner", "learner.id", "course_completion.learner_id")
     .select(["correct", "steps", "points", "completed_at"])
-    .where("course_completion.learner_id", "=", learnerId)
-    .where("course_completion.course_id", "=", courseId)
-    .where(({ eb, fn, ref }) =>
-      eb(
-        "course_completion.cycle",
-        "=",
-        fn.coalesce(ref("learner.progress_reset_at"), sql.lit("")),
-      ),
-    )
+    .where("learner_id", "=", learnerId)
+    .where("course_id", "=", courseId)
+    .where("cycle", "=", cycle)
     .executeTakeFirst();
   return row
     ? { correct: row.correct, steps: row.steps, points: row.points, completedAt: row.completed_at }
@@ -163,14 +158,10 @@ export async function settleCompletion(
   now = new Date(),
 ): Promise<Completion | null> {
   return inOneTransaction(async () => {
-    const [visited, records, learner] = await Promise.all([
+    const [visited, records, resetAt] = await Promise.all([
       loadVisitedTabs(learnerId, course.id),
       loadStepRecords(learnerId, course.id),
-      getDb()
-        .selectFrom("learner")
-        .select("progress_reset_at")
-        .where("id", "=", learnerId)
-        .executeTakeFirstOrThrow(),
+      progressResetAt(learnerId),
     ]);
     const summary = summarise(course, visited, records);
     if (!summary.complete) return null;
@@ -188,7 +179,7 @@ export async function settleCompletion(
         correct: completion.correct,
         steps: completion.steps,
         points: completion.points,
-        cycle: learner.progress_reset_at ?? "",
+        cycle: resetAt ?? "",
         completed_at: completion.completedAt,
       })
       .onConflict((oc) => oc.columns(["learner_id", "course_id", "cycle"]).doNothing())

@@ -22,6 +22,7 @@ import partners from "../../../locales/en/partners.json";
 import type reminders from "../../../locales/en/reminders.json";
 import type requirements from "../../../locales/en/requirements.json";
 import type reports from "../../../locales/en/reports.json";
+import type esgCourse from "../../../locales/en/esgCourse.json";
 import type training from "../../../locales/en/training.json";
 import type validation from "../../../locales/en/validation.json";
 import { DEFAULT_LOCALE, type Locale, fallbackChain, normalizeLocale } from "./locales";
@@ -61,6 +62,7 @@ export type EnglishResources = typeof english & {
   consumerScamModule: typeof consumerScamModule;
   dashboard: typeof dashboard;
   demo: typeof demo;
+  esgCourse: typeof esgCourse;
   evidence: typeof evidence;
   forms: typeof forms;
   reminders: typeof reminders;

@@ -1,5 +1,6 @@
 export { answerStep } from "./answer.server";
 export {
+  GUEST_COOKIE,
   adoptGuestProgress,
   ensureLearner,
   type Learner,
@@ -25,3 +26,12 @@ export {
 export { type CompletedTake, completedModuleTakes } from "./records.server";
 export { resetProgress } from "./progress.server";
 export { MODULE_COUNT } from "./catalogue.server";
+export {
+  AnchorSchema,
+  type ContentLanguage,
+  LEVELS,
+  LocalizedSchema,
+  localize,
+} from "./content-schema";
+export { contentLanguage } from "./language";
+export { progressResetAt } from "./learners.server";

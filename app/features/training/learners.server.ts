@@ -207,3 +207,13 @@ async function purgeNowAndThen(now: Date): Promise<void> {
     getLogger().warn({ err: error }, "stale guest learners could not be deleted");
   }
 }
+
+/** When the learner last used Factory Reset (null if never): work from before no longer counts. */
+export async function progressResetAt(learnerId: string): Promise<string | null> {
+  const row = await getDb()
+    .selectFrom("learner")
+    .select("progress_reset_at")
+    .where("id", "=", learnerId)
+    .executeTakeFirst();
+  return row?.progress_reset_at ?? null;
+}

@@ -1,5 +1,5 @@
-import { buildCourse } from "./course";
-import type { Course } from "./content-schema";
+import { buildCourse } from "./course.server";
+import type { Course } from "./content-schema.server";
 
 // The ESG and AI ethics course (content/courses/esg-ai-ethics), read once per process.
 

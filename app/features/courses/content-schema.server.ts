@@ -1,4 +1,4 @@
-import { AnchorSchema, LEVELS, LocalizedSchema } from "~/features/training/content-schema";
+import { AnchorSchema, LEVELS, LocalizedSchema } from "~/features/training/index.server";
 import { z } from "~/lib/zod";
 
 // A course as data (content/courses/<id>/): the overview, framework cards, governance controls,
@@ -137,18 +137,6 @@ export const DeckSchema = z.strictObject({
   pages: z.number().int().min(4).max(40),
   slides: z.array(SlideSchema).min(4).max(40),
 });
-
-export const COURSE_TABS = [
-  "overview",
-  "frameworks",
-  "governance",
-  "exercises",
-  "results",
-  "advisor",
-] as const;
-export type CourseTab = (typeof COURSE_TABS)[number];
-/** The tabs whose visit counts towards the course (SPEC §2: progress total 4). */
-export const LEARNING_TABS = ["overview", "frameworks", "governance", "exercises"] as const;
 
 export const CourseSchema = z.strictObject({
   id,

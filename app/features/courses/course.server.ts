@@ -8,8 +8,8 @@ import {
   FrameworkSchema,
   GovernanceControlSchema,
   OverviewSchema,
-} from "./content-schema";
-import { LocalizedSchema, LEVELS } from "~/features/training/content-schema";
+} from "./content-schema.server";
+import { LEVELS, LocalizedSchema } from "~/features/training/index.server";
 
 // A course read from its folder (content/courses/<id>/) and checked whole: each file against its
 // schema, every id against its file name, every slide against the content it shows, every source

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { getEsgCourse } from "./esg-course";
+import { getEsgCourse } from "./esg-course.server";
 
 // SPEC §9: what the ESG and AI ethics course holds.
 describe("the ESG and AI ethics course content", () => {

@@ -1,0 +1,67 @@
+import type { ShouldRevalidateFunctionArgs } from "react-router";
+import { CoursePageView } from "~/features/courses";
+import { issueEarnedCertificates } from "~/features/certificates/index.server";
+import { courseAction, getEsgCourse, loadCoursePage } from "~/features/courses/index.server";
+import { addEnglishNamespaces, i18nForMatches } from "~/features/i18n";
+import { readForm } from "~/lib/api.server";
+import { brand } from "~/lib/brand";
+import { requestInfoContext } from "~/lib/request-context";
+import esgCourse from "../../locales/en/esgCourse.json";
+import type { Route } from "./+types/courses.esg-ai-ethics";
+
+addEnglishNamespaces({ esgCourse });
+
+// SPEC §2: the free ESG and AI ethics course.
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = i18nForMatches(matches);
+  const root = matches.find((match) => match?.id === "root")?.data as
+    { appUrl?: string } | undefined;
+  const url = `${root?.appUrl ?? ""}/courses/esg-ai-ethics`;
+  const title = t("esgCourse:metaTitle", { product: brand.name });
+  const description = t("esgCourse:metaDescription");
+  return [
+    { title },
+    { name: "description", content: description },
+    { property: "og:type", content: "website" },
+    { property: "og:site_name", content: brand.fullName },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: url },
+    { tagName: "link", rel: "canonical", href: url },
+  ];
+};
+
+export function loader({ request }: Route.LoaderArgs) {
+  return loadCoursePage(request, getEsgCourse());
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readForm(request);
+  return courseAction(
+    request,
+    form,
+    context.get(requestInfoContext).clientIp,
+    getEsgCourse(),
+    async () => {
+      // The course certificate, issued now rather than on the next visit to the certificates page.
+      await issueEarnedCertificates(request);
+    },
+  );
+}
+
+/** A tab change or a narration's position changes nothing the loader reads. */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formData,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (formData?.get("intent") === "position") return false;
+  if (!formData && currentUrl.pathname === nextUrl.pathname) return false;
+  return defaultShouldRevalidate;
+}
+
+export default function EsgCourse({ loaderData }: Route.ComponentProps) {
+  return <CoursePageView page={loaderData} />;
+}
