@@ -7,6 +7,8 @@ import { afterAll, beforeAll, beforeEach } from "vitest";
 const sqliteFile = `data/test/${randomUUID()}.db`;
 process.env.DATABASE_URL = process.env.TEST_DATABASE_URL ?? sqliteFile;
 process.env.LOG_LEVEL = "silent";
+// Course media a test builds go to its own folder, never over the app's build.
+process.env.MEDIA_DIR = `data/test/media-${randomUUID()}`;
 
 const { closeDb, getDb, migrateToLatest } = await import("~/db/db.server");
 await import("~/wiring.server");
@@ -34,4 +36,5 @@ afterAll(async () => {
   if (!process.env.TEST_DATABASE_URL) {
     for (const suffix of ["", "-wal", "-shm"]) rmSync(sqliteFile + suffix, { force: true });
   }
+  rmSync(process.env.MEDIA_DIR ?? "", { recursive: true, force: true });
 });
