@@ -222,7 +222,7 @@ describe("page cache", () => {
 
     expect(
       contentSecurityPolicy({ nonce: "n", https: false, scriptSources: ["'sha256-a'"] }),
-    ).toMatch(/(^|; )script-src 'self' 'sha256-a'; style-src 'self' 'nonce-n';/);
+    ).toMatch(/(^|; )script-src 'self' 'sha256-a'; style-src 'self' 'nonce-n' /);
   });
 
   it("answers from memory with the request's own id, and logs the path without the query", async () => {

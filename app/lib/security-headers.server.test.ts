@@ -22,6 +22,21 @@ describe("security headers", () => {
     expect(csp).not.toContain("upgrade-insecure-requests");
   });
 
+  it("let through only the tab widget's two fixed style attributes, by hash", async () => {
+    const csp = contentSecurityPolicy({ nonce: "abc", https: false });
+    const styleSources = /style-src ([^;]*)/.exec(csp)?.[1]?.split(" ") ?? [];
+    const { createHash } = await import("node:crypto");
+    const hash = (value: string) =>
+      `'sha256-${createHash("sha256").update(value).digest("base64")}'`;
+    expect(styleSources).toEqual([
+      "'self'",
+      "'nonce-abc'",
+      "'unsafe-hashes'",
+      hash("outline:none"),
+      hash("animation-duration:0s"),
+    ]);
+  });
+
   it("add HSTS and upgrade requests only over https", () => {
     expect(
       securityHeaders({ nonce: "n", https: false })["Strict-Transport-Security"],

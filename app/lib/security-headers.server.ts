@@ -9,6 +9,16 @@ export interface SecurityHeaderOptions {
   scriptSources?: string[];
 }
 
+/**
+ * The only inline style attributes a page may carry, by hash: the two Radix Tabs writes when it
+ * renders on the server (its list's `outline:none`, its open panel's `animation-duration:0s`).
+ * A style attribute cannot carry a nonce; these fixed values are all that is let through.
+ */
+const TAB_STYLE_HASHES = [
+  "'sha256-MtxTLcyxVEJFNLEIqbVTaqR4WWr0+lYSZ78AzGmNsuA='",
+  "'sha256-PhrR5O1xWiklTp5YfH8xWeig83Y/rhbrdb5whLn1pSg='",
+];
+
 /** The Content-Security-Policy for one response: scripts only from us or carrying this nonce. */
 export function contentSecurityPolicy({
   nonce,
@@ -19,7 +29,7 @@ export function contentSecurityPolicy({
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
     "script-src": ["'self'", ...(scriptSources ?? [`'nonce-${nonce}'`])],
-    "style-src": ["'self'", `'nonce-${nonce}'`],
+    "style-src": ["'self'", `'nonce-${nonce}'`, "'unsafe-hashes'", ...TAB_STYLE_HASHES],
     "img-src": ["'self'", "data:"],
     "font-src": ["'self'"],
     // Vite's development server pushes updates over a WebSocket.
