@@ -1,19 +1,13 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { setNonce } from "get-nonce";
 import { ExternalLink, TriangleAlert, X } from "lucide-react";
 import { type ReactNode, type RefObject, Suspense, use, useId } from "react";
 import { useTranslation } from "~/features/i18n";
 import type { RegulatoryGuidance } from "./guidance.server";
+import "~/ui/dialog-nonce";
 
 // The AML landing's two dialogs, loaded on the first open (landing.tsx) with the guidance they show.
 // Radix traps focus, closes on Escape and locks scrolling; focus goes back to the button that opened
 // the dialog.
-
-// Radix keeps scrolling locked with a <style> element; our CSP admits it by the page's nonce.
-if (typeof document !== "undefined") {
-  const nonce = document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce;
-  if (nonce) setNonce(nonce);
-}
 
 const GUIDANCE_ENDPOINT = "/api/aml/guidance";
 

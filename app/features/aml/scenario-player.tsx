@@ -1,20 +1,15 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { setNonce } from "get-nonce";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/ui/button";
 import { type AmlActionData, ErrorList } from "./guided-flow";
 import type { AmlPreview, ResultView } from "./preview.server";
+import "~/ui/dialog-nonce";
 
 // SPEC §4 "Scenario player", full screen: from 'start' with the objectives, each choice moves to
 // its next stage and records its consequence; at 'complete' the time, findings and decisions, and
 // Complete & Grade (the server replays the path and counts the findings itself). Mounted when
 // opened, so each opening starts afresh.
-
-if (typeof document !== "undefined") {
-  const nonce = document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce;
-  if (nonce) setNonce(nonce);
-}
 
 const FINDING = /\b(finding|violation)s?\b/i;
 

@@ -37,17 +37,33 @@ export default function AudioPlayer({
   const [muted, setMuted] = useState(false);
   const [current, setCurrent] = useState(resumeAt);
   const [duration, setDuration] = useState(seconds);
+  const [missing, setMissing] = useState(false);
 
   useEffect(() => {
     const element = audio.current;
     if (!element || !src) return;
+    // The server-rendered element may have loaded, or failed, before the page came alive.
+    if (element.error || element.networkState === HTMLMediaElement.NETWORK_NO_SOURCE) {
+      console.warn(`Audio could not be played: ${src}`);
+      setMissing(true);
+      return;
+    }
+    if (
+      element.readyState >= HTMLMediaElement.HAVE_METADATA &&
+      resumeAt > 0 &&
+      element.currentTime === 0
+    ) {
+      element.currentTime = resumeAt;
+    }
     const noMetadata = window.setTimeout(() => {
       if (element.readyState < 1) console.warn(`Audio metadata not loaded after 3 s: ${src}`);
     }, 3000);
     return () => window.clearTimeout(noMetadata);
+    // Once per source: the resume position is where the page started.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [src]);
 
-  if (!src) {
+  if (!src || missing) {
     return (
       <p role="status" className="rounded-lg bg-slate-100 p-3 text-sm dark:bg-slate-800">
         {t("audio.unavailable")}
@@ -112,7 +128,11 @@ export default function AudioPlayer({
           savePosition(event.currentTarget.currentTime, true);
         }}
         onEnded={() => setPlaying(false)}
-        onError={() => console.warn(`Audio could not be played: ${src}`)}
+        onError={() => {
+          // A file that cannot be fetched or decoded is a missing source (SPEC §5).
+          console.warn(`Audio could not be played: ${src}`);
+          setMissing(true);
+        }}
       />
       <button
         type="button"

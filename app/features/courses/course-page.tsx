@@ -18,6 +18,7 @@ import { type CourseTab, COURSE_TABS, LEARNING_TABS } from "./constants";
 import { tabOf } from "./grading";
 import type { CoursePage } from "./page.server";
 import { ExercisesTab } from "./exercises-tab";
+import "~/ui/dialog-nonce";
 
 // SPEC §2 "ESG and AI ethics course": the header with progress and badges, the highlights, the
 // regional line, the signed-out banner and six tabs. A learning tab counts as visited after 2 s
@@ -81,8 +82,13 @@ function Narration({
           {t("audio.transcript")}
         </summary>
         <div
-          className="mt-2 max-h-64 space-y-2 overflow-y-auto text-sm"
+          className="focus-ring mt-2 max-h-64 space-y-2 overflow-y-auto text-sm"
           data-testid={`transcript-${audioId}`}
+          // A scrolling region is reached by keyboard (WCAG 2.1.1).
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+          tabIndex={0}
+          role="region"
+          aria-label={`${t("audio.transcript")}: ${title}`}
         >
           {paragraphs.map((paragraph) => (
             <p key={paragraph}>{paragraph}</p>

@@ -1,19 +1,14 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { setNonce } from "get-nonce";
 import { ChevronLeft, ChevronRight, Download, ExternalLink, X } from "lucide-react";
 import type { PDFDocumentProxy } from "pdfjs-dist";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "~/features/i18n";
 import type { DeckView } from "./course-page";
+import "~/ui/dialog-nonce";
 
 // The deck viewer (SPEC §2 "Media components", §5, §8), loaded with pdf.js only when a visitor
 // opens a deck. pdf.js fetches by ranges, so a page shown costs its bytes, not the whole deck.
-
-if (typeof document !== "undefined") {
-  const nonce = document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce;
-  if (nonce) setNonce(nonce);
-}
 
 /** SPEC §9: the preview's width, narrower on a narrower screen. */
 const PREVIEW_WIDTH = 800;
@@ -207,6 +202,26 @@ function ViewerBody({
   const go = (to: number) => setPage(Math.min(Math.max(1, to), pages));
   const downloadUrl = `${deck.fullUrl}?download`;
 
+  // The viewer is modal: arrow keys, Page Up/Down, Home and End page through the deck wherever
+  // focus is in it, as in any reader.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const to = {
+        ArrowRight: page + 1,
+        PageDown: page + 1,
+        ArrowLeft: page - 1,
+        PageUp: page - 1,
+        Home: 1,
+        End: pages,
+      }[event.key];
+      if (to === undefined) return;
+      event.preventDefault();
+      setPage(Math.min(Math.max(1, to), pages));
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [page, pages]);
+
   if (failed) {
     return (
       <div role="alert" className="mt-6 space-y-3">
@@ -232,19 +247,7 @@ function ViewerBody({
     );
   }
   return (
-    // Arrow keys page through the deck wherever focus is in the viewer, as in any reader.
-    // eslint-disable-next-line jsx-a11y/no-static-element-interactions
-    <div
-      className="mt-3 flex min-h-0 flex-1 flex-col"
-      onKeyDown={(event) => {
-        if (event.key === "ArrowRight" || event.key === "PageDown") go(page + 1);
-        else if (event.key === "ArrowLeft" || event.key === "PageUp") go(page - 1);
-        else if (event.key === "Home") go(1);
-        else if (event.key === "End") go(pages);
-        else return;
-        event.preventDefault();
-      }}
-    >
+    <div className="mt-3 flex min-h-0 flex-1 flex-col">
       <div className="flex flex-wrap items-center gap-2">
         <button
           type="button"
@@ -289,7 +292,16 @@ function ViewerBody({
           </Link>
         </p>
       )}
-      <div ref={box} className="mt-3 min-h-0 flex-1 overflow-auto" aria-busy={!pdf}>
+      <div
+        ref={box}
+        className="focus-ring mt-3 min-h-0 flex-1 overflow-auto"
+        aria-busy={!pdf}
+        // A scrolling region is reached by keyboard (WCAG 2.1.1).
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+        tabIndex={0}
+        role="region"
+        aria-label={deck.title}
+      >
         {pdf ? (
           <PdfPage pdf={pdf} page={page} width={width} />
         ) : (

@@ -1,7 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import * as Dialog from "@radix-ui/react-dialog";
-import { setNonce } from "get-nonce";
 import { X } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
@@ -13,15 +12,10 @@ import { FormAlert, SubmitButton } from "~/ui/form-status";
 import type { joinWaitlistClientAction } from "./join-client-action";
 import { WaitlistSchema, type WaitlistSubmission } from "./schema";
 import { SensitiveDataNotice, WaitlistFields, WaitlistSuccess } from "./waitlist-fields";
+import "~/ui/dialog-nonce";
 
 // SPEC §9: focus moves into the dialog after 100 ms.
 const FOCUS_DELAY_MS = 100;
-
-// Radix keeps scrolling locked with a <style> element; our CSP admits it by the page's nonce.
-if (typeof document !== "undefined") {
-  const nonce = document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce;
-  if (nonce) setNonce(nonce);
-}
 
 export default function WaitlistDialog({
   open,
