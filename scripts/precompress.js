@@ -8,7 +8,7 @@ import { brotliCompress, constants, gzip } from "node:zlib";
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 const ASSETS = path.resolve(import.meta.dirname, "../build/client/assets");
-const COMPRESSIBLE = /\.(?:js|css|svg|json|txt)$/;
+const COMPRESSIBLE = /\.(?:m?js|css|svg|json|txt)$/;
 
 const files = (await readdir(ASSETS)).filter((name) => COMPRESSIBLE.test(name));
 let before = 0;

@@ -1,4 +1,3 @@
-import * as Dialog from "@radix-ui/react-dialog";
 import * as Tabs from "@radix-ui/react-tabs";
 import {
   BarChart3,
@@ -18,13 +17,13 @@ import { type CourseTab, COURSE_TABS, LEARNING_TABS } from "./constants";
 import { tabOf } from "./grading";
 import type { CoursePage } from "./page.server";
 import { ExercisesTab } from "./exercises-tab";
-import "~/ui/dialog-nonce";
 
 // SPEC §2 "ESG and AI ethics course": the header with progress and badges, the highlights, the
 // regional line, the signed-out banner and six tabs. A learning tab counts as visited after 2 s
 // on it; the tab is in the URL, so a reload or a shared link opens it.
 
 const AudioPlayer = lazy(() => import("./audio-player"));
+const BeginDialog = lazy(() => import("./begin-dialog"));
 const PdfPreview = lazy(() =>
   import("./pdf-viewer").then((module) => ({ default: module.PdfPreview })),
 );
@@ -575,21 +574,11 @@ export function CoursePageView({ page }: { page: CoursePage }) {
         </Tabs.Content>
       </Tabs.Root>
 
-      <Dialog.Root open={beginOpen} onOpenChange={setBeginOpen}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/60" />
-          <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl dark:bg-slate-900">
-            <Dialog.Title className="text-xl font-bold">{t("begin.title")}</Dialog.Title>
-            <Dialog.Description className="mt-2">{t("begin.body")}</Dialog.Description>
-            <div className="mt-6 flex justify-end gap-3">
-              <Dialog.Close asChild>
-                <Button variant="secondary">{t("begin.cancel")}</Button>
-              </Dialog.Close>
-              <ButtonLink to={signInUrl}>{t("begin.signIn")}</ButtonLink>
-            </div>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      {beginOpen && (
+        <Suspense fallback={null}>
+          <BeginDialog open={beginOpen} onOpenChange={setBeginOpen} signInUrl={signInUrl} />
+        </Suspense>
+      )}
     </div>
   );
 }
