@@ -328,6 +328,7 @@ const mark = (/** @type {boolean} */ met) => (met ? "pass" : "miss");
 
 const PLAYER = "/training/module/esg-fundamentals-singapore";
 const AML = "/kestrel/aml-demo";
+const COURSE = "/courses/esg-ai-ethics";
 
 /** A guided answer to the PayNow case as the page posts it: to submit, or to save as a draft. */
 function amlBody(/** @type {"submit-guided" | "save-draft"} */ intent) {
@@ -480,6 +481,14 @@ async function timeEvidenceChain() {
   return JSON.parse(readFileSync(path.join(WORK, "evidence-chain.json"), "utf8"));
 }
 
+/** The overall deck's public preview, as the build named it (build/media/manifest.json). */
+function deckPreviewPath() {
+  const manifest = JSON.parse(
+    readFileSync(path.join(import.meta.dirname, "../../build/media/manifest.json"), "utf8"),
+  );
+  return `/docs/modules/esg-ai-ethics/${manifest.courses["esg-ai-ethics"].decks.overall.preview}`;
+}
+
 /** @returns {Row[]} */
 function rows(
   /** @type {string} */ cookie,
@@ -592,6 +601,34 @@ function rows(
       script: formPost,
       scriptArgs: [amlBody("save-draft")],
       baseline: "Kestrel /e2e",
+    },
+    // The ESG course (issue "ESG and AI ethics course"): signed out it is a cached public page; a
+    // tab in the URL renders per request; a deck's preview is fetched by ranges as the viewer does.
+    {
+      name: "Kestrel /courses/esg-ai-ethics (cached)",
+      url: `${APP}${COURSE}`,
+      headers: BROWSER,
+      baseline: landing,
+      target: {
+        text: "≥ 50 % of /kestrel (cached)",
+        met: (/** @type {Measured} */ _row, /** @type {number} */ ratio) => ratio >= 0.5,
+      },
+    },
+    {
+      name: "Kestrel /courses/esg-ai-ethics?tab=exercises",
+      url: `${APP}${COURSE}?tab=exercises`,
+      headers: BROWSER,
+      baseline: "Kestrel /e2e",
+      target: {
+        text: "≥ 50 % of /e2e",
+        met: (/** @type {Measured} */ _row, /** @type {number} */ ratio) => ratio >= 0.5,
+      },
+    },
+    {
+      name: "Kestrel deck preview, 64 KB range",
+      url: `${APP}${deckPreviewPath()}`,
+      headers: { ...BROWSER, Range: "bytes=0-65535" },
+      baseline: landing,
     },
     // Compliance dashboard (issue "Compliance dashboard"): a manager of the demo organisation
     // (2,000 learners, 100,000 takes) at 20 connections.
