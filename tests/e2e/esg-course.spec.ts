@@ -136,6 +136,31 @@ test("a signed-out visitor's deck viewer stops at page 3, and the server refuses
   expect(await refused.text()).toContain('href="/login?redirectTo=%2Fcourses%2Fesg-ai-ethics"');
 });
 
+test.describe("a deck that cannot be loaded", () => {
+  test.use({ expectedConsoleError: /status of 500|Unexpected server response|Failed to load/ });
+
+  test("says so in the preview and in the viewer, with a link to open it", async ({ page }) => {
+    await page.route("**/docs/modules/esg-ai-ethics/*", (route) =>
+      route.fulfill({ status: 500, body: "" }),
+    );
+    await openCourse(page);
+    const card = page.getByRole("listitem").filter({ hasText: "25 pages" });
+    await card.getByRole("button", { name: "Preview" }).click();
+    await expect(card.getByRole("alert")).toContainText("PDF preview unavailable");
+    await expect(card.getByRole("link", { name: "Open PDF in new tab" })).toHaveAttribute(
+      "href",
+      /^\/docs\/modules\/esg-ai-ethics\/overall-[0-9a-f]{12}-preview\.pdf$/,
+    );
+    await card.getByRole("button", { name: "Open viewer" }).click();
+    const viewer = page.getByRole("dialog");
+    await expect(viewer.getByRole("alert")).toContainText("Unable to load PDF");
+    await expect(viewer.getByRole("link", { name: "Open PDF in New Tab" })).toBeVisible();
+    // Download PDF Instead is offered only to a learner who has completed the course.
+    await expect(viewer.getByRole("link", { name: "Download PDF Instead" })).toHaveCount(0);
+    await expectAccessible(page);
+  });
+});
+
 test.describe("a missing narration", () => {
   test.use({ expectedConsoleError: /404|Audio could not be played/ });
 

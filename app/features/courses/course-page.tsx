@@ -420,6 +420,8 @@ export function CoursePageView({ page }: { page: CoursePage }) {
   const tab = tabOf(searchParams.get("tab"));
   const { course, summary } = page;
   const [beginOpen, setBeginOpen] = useState(false);
+  // Loaded on the first ask and kept, so Radix closes it (and gives the page back) itself.
+  const [beginAsked, setBeginAsked] = useState(false);
   const signInUrl = `/login?redirectTo=${encodeURIComponent(`${location.pathname}${location.search}`)}`;
   useVisit(tab, summary.visited);
   const completed = summary.visited.length;
@@ -432,8 +434,10 @@ export function CoursePageView({ page }: { page: CoursePage }) {
     });
   };
   const start = () => {
-    if (!page.signedIn) setBeginOpen(true);
-    else changeTab(LEARNING_TABS.find((item) => !summary.visited.includes(item)) ?? "exercises");
+    if (!page.signedIn) {
+      setBeginAsked(true);
+      setBeginOpen(true);
+    } else changeTab(LEARNING_TABS.find((item) => !summary.visited.includes(item)) ?? "exercises");
   };
 
   return (
@@ -574,7 +578,7 @@ export function CoursePageView({ page }: { page: CoursePage }) {
         </Tabs.Content>
       </Tabs.Root>
 
-      {beginOpen && (
+      {beginAsked && (
         <Suspense fallback={null}>
           <BeginDialog open={beginOpen} onOpenChange={setBeginOpen} signInUrl={signInUrl} />
         </Suspense>
