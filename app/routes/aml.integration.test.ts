@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "~/db/db.server";
 import { getPacks } from "~/features/aml/index.server";
 import { addAllowlistEntry } from "~/features/auth/index.server";
-import { lastOutboxId, latestSignInCode, signInForTest } from "../../tests/integration/auth";
+import { signInCarryingGuest, signInForTest } from "../../tests/integration/auth";
 import {
   type RouteAnswer,
   answerOf,
@@ -10,7 +10,6 @@ import {
   pageRequest,
 } from "../../tests/integration/call-action";
 import { action, loader } from "./kestrel.aml-demo";
-import { action as loginAction } from "./login";
 
 // The AML live training preview on a real database: what the page sends before and after a
 // submission, drafts (autosave, restore, order, staleness, guest to account), graded attempts of
@@ -339,17 +338,7 @@ describe("drafts", () => {
     );
 
     await addAllowlistEntry({ kind: "domain", value: "bank.example" }, "ops@kestrel.test");
-    const after = await lastOutboxId();
-    const ip = freshIp();
-    const login = (fields: Record<string, string>) =>
-      callAction(
-        loginAction,
-        pageRequest("/login", { cookie: guest, body: new URLSearchParams(fields) }),
-        ip,
-      );
-    await login({ intent: "request-code", email });
-    const code = await latestSignInCode(email, after);
-    expect((await login({ intent: "verify-code", email, code })).status).toBe(302);
+    expect((await signInCarryingGuest(email, guest, freshIp())).status).toBe(302);
 
     expect(await count("learner")).toBe(1);
     expect(await count("aml_attempt")).toBe(1);

@@ -8,6 +8,7 @@ import { requestInfoContext } from "~/lib/request-context";
 import { addEnglishNamespaces, i18nForMatches, useTranslation } from "~/features/i18n";
 import { brand } from "~/lib/brand";
 import type { Route } from "./+types/courses.aml-fraud";
+import { publicPageMeta } from "~/lib/page-meta";
 
 addEnglishNamespaces({ aml });
 
@@ -16,21 +17,11 @@ const PREVIEW_PATH = `${brand.homePath}/aml-demo`;
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const { t } = i18nForMatches(matches);
-  const root = matches.find((match) => match?.id === "root")?.data as
-    { appUrl?: string } | undefined;
-  const url = `${root?.appUrl ?? ""}/courses/aml-fraud`;
-  const title = t("aml:landing.metaTitle", { product: brand.name });
-  const description = t("aml:landing.metaDescription");
-  return [
-    { title },
-    { name: "description", content: description },
-    { property: "og:type", content: "website" },
-    { property: "og:site_name", content: brand.fullName },
-    { property: "og:title", content: title },
-    { property: "og:description", content: description },
-    { property: "og:url", content: url },
-    { tagName: "link", rel: "canonical", href: url },
-  ];
+  return publicPageMeta(matches, {
+    path: "/courses/aml-fraud",
+    title: t("aml:landing.metaTitle", { product: brand.name }),
+    description: t("aml:landing.metaDescription"),
+  });
 };
 
 export function loader({ request }: Route.LoaderArgs) {

@@ -8,6 +8,7 @@ import { brand } from "~/lib/brand";
 import { requestInfoContext } from "~/lib/request-context";
 import esgCourse from "../../locales/en/esgCourse.json";
 import type { Route } from "./+types/courses.esg-ai-ethics";
+import { publicPageMeta } from "~/lib/page-meta";
 
 addEnglishNamespaces({ esgCourse });
 
@@ -15,21 +16,11 @@ addEnglishNamespaces({ esgCourse });
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const { t } = i18nForMatches(matches);
-  const root = matches.find((match) => match?.id === "root")?.data as
-    { appUrl?: string } | undefined;
-  const url = `${root?.appUrl ?? ""}/courses/esg-ai-ethics`;
-  const title = t("esgCourse:metaTitle", { product: brand.name });
-  const description = t("esgCourse:metaDescription");
-  return [
-    { title },
-    { name: "description", content: description },
-    { property: "og:type", content: "website" },
-    { property: "og:site_name", content: brand.fullName },
-    { property: "og:title", content: title },
-    { property: "og:description", content: description },
-    { property: "og:url", content: url },
-    { tagName: "link", rel: "canonical", href: url },
-  ];
+  return publicPageMeta(matches, {
+    path: "/courses/esg-ai-ethics",
+    title: t("esgCourse:metaTitle", { product: brand.name }),
+    description: t("esgCourse:metaDescription"),
+  });
 };
 
 export function loader({ request }: Route.LoaderArgs) {

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db/db.server";
 import { buildCourseMedia, getEsgCourse } from "~/features/courses/index.server";
 import { factoryReset } from "~/features/compliance/index.server";
-import { lastOutboxId, latestSignInCode, signInForTest } from "../../tests/integration/auth";
+import { signInCarryingGuest, signInForTest } from "../../tests/integration/auth";
 import {
   type RouteAnswer,
   answerOf,
@@ -11,7 +11,6 @@ import {
   pageRequest,
 } from "../../tests/integration/call-action";
 import { action, loader } from "./courses.esg-ai-ethics";
-import { action as loginAction } from "./login";
 import { loader as deckLoader } from "./docs.module-file";
 import {
   loader as certificatesLoader,
@@ -327,17 +326,7 @@ describe("the ESG course page", () => {
     await check(stepA, stepA.answer, guest);
     await check(stepB, stepB.answer, guest);
 
-    const ip = freshIp();
-    const after = await lastOutboxId();
-    const login = (fields: Record<string, string>) =>
-      callAction(
-        loginAction,
-        pageRequest("/login", { cookie: guest, body: new URLSearchParams(fields) }),
-        ip,
-      );
-    await login({ intent: "request-code", email });
-    const code = await latestSignInCode(email, after);
-    expect((await login({ intent: "verify-code", email, code })).status).toBe(302);
+    expect((await signInCarryingGuest(email, guest, freshIp())).status).toBe(302);
 
     const summary = (await view(session)).summary;
     expect(summary.visited).toEqual(["governance"]);

@@ -14,6 +14,7 @@ import { brand } from "~/lib/brand";
 import { ButtonLink } from "~/ui/button";
 import { Card } from "~/ui/card";
 import type { Route } from "./+types/kestrel";
+import { publicPageMeta } from "~/lib/page-meta";
 
 // SPEC §2 "Landing page": hero, ESG Advisor, Campus, Evidence engine, Partners, Contact, footer.
 const HERO_VARIANTS = ["compliance", "fraud", "esg"] as const;
@@ -35,21 +36,11 @@ const REGION_CARDS = ["canada", "singapore", "asean"] as const;
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const { t } = i18nForMatches(matches);
-  const root = matches.find((match) => match?.id === "root")?.data as
-    { appUrl?: string } | undefined;
-  const url = `${root?.appUrl ?? ""}${brand.homePath}`;
-  const title = t("meta.homeTitle");
-  const description = t("meta.homeDescription");
-  return [
-    { title },
-    { name: "description", content: description },
-    { property: "og:type", content: "website" },
-    { property: "og:site_name", content: brand.fullName },
-    { property: "og:title", content: title },
-    { property: "og:description", content: description },
-    { property: "og:url", content: url },
-    { tagName: "link", rel: "canonical", href: url },
-  ];
+  return publicPageMeta(matches, {
+    path: brand.homePath,
+    title: t("meta.homeTitle"),
+    description: t("meta.homeDescription"),
+  });
 };
 
 function Hero({ variant }: { variant: HeroVariant }) {

@@ -6,6 +6,8 @@ import {
   verifySignInCode,
 } from "~/features/auth/index.server";
 import { membershipOf } from "~/features/compliance/index.server";
+import { action as loginAction } from "~/routes/login";
+import { callAction, pageRequest } from "./call-action";
 
 /** The newest sign-in code mailed to `email`, read from the outbox (mail leaves off the request). */
 export async function latestSignInCode(email: string, after = 0): Promise<string> {
@@ -95,4 +97,21 @@ export async function signInForTest(
     }
   }
   return { cookie, email };
+}
+
+/**
+ * Signs `email` in through the login page from a browser holding a guest's cookie, as a learner
+ * does after learning signed out: the guest's work moves to the account. Answers the last step.
+ */
+export async function signInCarryingGuest(email: string, guestCookie: string, clientIp: string) {
+  const after = await lastOutboxId();
+  const login = (fields: Record<string, string>) =>
+    callAction(
+      loginAction,
+      pageRequest("/login", { cookie: guestCookie, body: new URLSearchParams(fields) }),
+      clientIp,
+    );
+  await login({ intent: "request-code", email });
+  const code = await latestSignInCode(email, after);
+  return login({ intent: "verify-code", email, code });
 }
