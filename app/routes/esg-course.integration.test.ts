@@ -39,6 +39,7 @@ type Reply = {
   };
   completion?: { correct: number; steps: number; points: number } | null;
   completedNow?: boolean;
+  deferred?: boolean;
   saved?: boolean;
   error?: { code: string };
 };
@@ -114,29 +115,43 @@ describe("the ESG course page", () => {
     expect(json).not.toContain('"answer"');
   });
 
-  it("marks tabs visited for a guest, who gets a learner cookie, and ignores repeats", async () => {
-    const first = await post([
+  it("keeps a visitor's visits off the server until their first answer, which records them", async () => {
+    const looked = await post([
       ["intent", "visit"],
       ["tab", "frameworks"],
     ]);
-    expect(first.status).toBe(200);
+    expect(looked.status).toBe(200);
+    expect(reply(looked).deferred).toBe(true);
+    expect(guestCookie(looked)).toBe("");
+    expect(await getDb().selectFrom("learner").selectAll().execute()).toEqual([]);
+
+    const [exercise] = course.exercises;
+    const step = exercise?.steps[0];
+    if (!exercise || !step) throw new Error("no exercise");
+    const first = await post([
+      ["intent", "reveal"],
+      ["exercise", exercise.id],
+      ["step", step.id],
+      ["visited", "frameworks"],
+      ["visited", "overview"],
+    ]);
     const cookie = guestCookie(first);
     expect(cookie).toMatch(/^kestrel-learner=/);
-    await post(
-      [
-        ["intent", "visit"],
-        ["tab", "frameworks"],
-      ],
-      cookie,
-    );
-    await post(
-      [
-        ["intent", "visit"],
-        ["tab", "overview"],
-      ],
-      cookie,
-    );
-    expect((await view(cookie)).summary.visited).toEqual(["overview", "frameworks"]);
+    // A learner's visit is recorded at once; a repeat changes nothing.
+    for (const tab of ["frameworks", "governance"]) {
+      expect(
+        reply(
+          await post(
+            [
+              ["intent", "visit"],
+              ["tab", tab],
+            ],
+            cookie,
+          ),
+        ).deferred,
+      ).toBeUndefined();
+    }
+    expect((await view(cookie)).summary.visited).toEqual(["overview", "frameworks", "governance"]);
   });
 
   it("grades a step on the server: the first check is the score of record, a shown solution scores nothing", async () => {
@@ -246,6 +261,12 @@ describe("the ESG course page", () => {
       ],
       [["intent", "delete-everything"]],
       [
+        ["intent", "reveal"],
+        ["exercise", choice.exercise.id],
+        ["step", choice.step.id],
+        ["visited", "results"],
+      ],
+      [
         ["intent", "visit"],
         ["tab", "x".repeat(5000)],
       ],
@@ -319,11 +340,13 @@ describe("the ESG course page", () => {
     await check(stepA, wrongOptions(stepA), session);
     const guest = guestCookie(
       await post([
-        ["intent", "visit"],
-        ["tab", "governance"],
+        ["intent", "check"],
+        ["exercise", exercise.id],
+        ["step", stepA.id],
+        ...stepA.answer.map((id): [string, string] => ["option", id]),
+        ["visited", "governance"],
       ]),
     );
-    await check(stepA, stepA.answer, guest);
     await check(stepB, stepB.answer, guest);
 
     expect((await signInCarryingGuest(email, guest, freshIp())).status).toBe(302);

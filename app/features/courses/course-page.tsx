@@ -400,17 +400,26 @@ function ResultsTab({ page }: { page: CoursePage }) {
   );
 }
 
-function useVisit(tab: CourseTab, visited: readonly string[]) {
+/**
+ * Counts a learning tab as visited after 2 s on it: at once on the page, and on the server for a
+ * learner (a visitor's visits go with their first answer). Answers every tab visited so far.
+ */
+function useVisits(tab: CourseTab, stored: readonly string[]): string[] {
   const fetcher = useFetcher({ key: "course-visit" });
+  const [seen, setSeen] = useState<string[]>([]);
+  const visited = [...stored, ...seen.filter((item) => !stored.includes(item))];
+  const counted = visited.includes(tab);
   useEffect(() => {
-    if (!(LEARNING_TABS as readonly string[]).includes(tab) || visited.includes(tab)) return;
+    if (!(LEARNING_TABS as readonly string[]).includes(tab) || counted) return;
     const timer = window.setTimeout(() => {
+      setSeen((before) => [...before, tab]);
       void fetcher.submit({ intent: "visit", tab }, { method: "post" });
     }, VISIT_AFTER_MS);
     return () => window.clearTimeout(timer);
     // The fetcher is stable for its key; the timer restarts only when the tab changes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [tab, visited.includes(tab)]);
+  }, [tab, counted]);
+  return LEARNING_TABS.filter((item) => visited.includes(item));
 }
 
 export function CoursePageView({ page }: { page: CoursePage }) {
@@ -423,8 +432,10 @@ export function CoursePageView({ page }: { page: CoursePage }) {
   // Loaded on the first ask and kept, so Radix closes it (and gives the page back) itself.
   const [beginAsked, setBeginAsked] = useState(false);
   const signInUrl = `/login?redirectTo=${encodeURIComponent(`${location.pathname}${location.search}`)}`;
-  useVisit(tab, summary.visited);
-  const completed = summary.visited.length;
+  const visited = useVisits(tab, summary.visited);
+  const stored: readonly string[] = summary.visited;
+  const pendingVisits = visited.filter((item) => !stored.includes(item));
+  const completed = visited.length;
   const total = LEARNING_TABS.length;
 
   const changeTab = (value: string) => {
@@ -541,7 +552,7 @@ export function CoursePageView({ page }: { page: CoursePage }) {
               className="focus-ring -mb-px inline-flex items-center gap-1 rounded-t-lg border-b-2 border-transparent px-4 py-2 font-semibold data-[state=active]:border-brand-700 data-[state=active]:text-brand-800 dark:data-[state=active]:text-brand-200"
             >
               {t(`tabs.${value}`)}
-              {summary.visited.includes(value) && (
+              {visited.includes(value) && (
                 <CheckCircle2
                   aria-label={t("tabs.visited")}
                   role="img"
@@ -561,7 +572,7 @@ export function CoursePageView({ page }: { page: CoursePage }) {
           <GovernanceTab page={page} />
         </Tabs.Content>
         <Tabs.Content value="exercises" className="focus-ring pt-6">
-          <ExercisesTab page={page} />
+          <ExercisesTab page={page} pendingVisits={pendingVisits} />
         </Tabs.Content>
         <Tabs.Content value="results" className="focus-ring pt-6">
           <ResultsTab page={page} />

@@ -23,6 +23,19 @@ function signInPage(request: Request, status: 403, message: string): Response {
   });
 }
 
+// Decks are small and never change under their hashed names: each is read from disk once.
+const read = new Map<string, Promise<Uint8Array<ArrayBuffer>>>();
+function deckBytes(courseId: string, fileName: string): Promise<Uint8Array<ArrayBuffer>> {
+  const file = path.join(mediaDir(), DOCS_PATH, courseId, fileName);
+  let bytes = read.get(file);
+  if (!bytes) {
+    bytes = readFile(file).then((buffer) => new Uint8Array(buffer));
+    bytes.catch(() => read.delete(file));
+    read.set(file, bytes);
+  }
+  return bytes;
+}
+
 export async function serveDeckFile(
   request: Request,
   courseId: string,
@@ -60,7 +73,7 @@ export async function serveDeckFile(
     }
   }
 
-  const bytes = await readFile(path.join(mediaDir(), DOCS_PATH, courseId, fileName));
+  const bytes = await deckBytes(courseId, fileName);
   const headers = new Headers({
     "Content-Type": "application/pdf",
     "Accept-Ranges": "bytes",

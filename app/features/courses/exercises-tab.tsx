@@ -21,12 +21,14 @@ function StepView({
   exercise,
   stepIndex,
   state,
+  pendingVisits,
   onNext,
   last,
 }: {
   exercise: ExerciseView;
   stepIndex: number;
   state: StepState | undefined;
+  pendingVisits: string[];
   onNext: () => void;
   last: boolean;
 }) {
@@ -44,6 +46,15 @@ function StepView({
   const multiple = step.type === "checkbox";
   const name = `${exercise.id}-${step.id}`;
 
+  const stepForm = (intent: "check" | "reveal") => {
+    const form = new FormData();
+    form.set("intent", intent);
+    form.set("exercise", exercise.id);
+    form.set("step", step.id);
+    for (const tab of pendingVisits) form.append("visited", tab);
+    return form;
+  };
+
   const check = () => {
     if (selected.length === 0) {
       setHint(t("exercises.chooseFirst"));
@@ -51,10 +62,7 @@ function StepView({
     }
     setHint(null);
     setShowFeedback(true);
-    const form = new FormData();
-    form.set("intent", "check");
-    form.set("exercise", exercise.id);
-    form.set("step", step.id);
+    const form = stepForm("check");
     for (const option of selected) form.append("option", option);
     void fetcher.submit(form, { method: "post" });
   };
@@ -155,12 +163,7 @@ function StepView({
                 return;
               }
               setSolutionShown(true);
-              if (!state?.revealed) {
-                void fetcher.submit(
-                  { intent: "reveal", exercise: exercise.id, step: step.id },
-                  { method: "post" },
-                );
-              }
+              if (!state?.revealed) void fetcher.submit(stepForm("reveal"), { method: "post" });
             }}
           >
             {solutionShown ? t("exercises.hideSolution") : t("exercises.showSolution")}
@@ -181,10 +184,12 @@ function StepView({
 function ExerciseView({
   exercise,
   page,
+  pendingVisits,
   onClose,
 }: {
   exercise: ExerciseView;
   page: CoursePage;
+  pendingVisits: string[];
   onClose: () => void;
 }) {
   const { t } = useTranslation("esgCourse");
@@ -216,6 +221,7 @@ function ExerciseView({
           exercise={exercise}
           stepIndex={stepIndex}
           state={page.steps[stepKey(exercise.id, step.id)]}
+          pendingVisits={pendingVisits}
           last={stepIndex === exercise.steps.length - 1}
           onNext={() =>
             stepIndex === exercise.steps.length - 1 ? onClose() : setStepIndex(stepIndex + 1)
@@ -226,12 +232,27 @@ function ExerciseView({
   );
 }
 
-export function ExercisesTab({ page }: { page: CoursePage }) {
+export function ExercisesTab({
+  page,
+  pendingVisits,
+}: {
+  page: CoursePage;
+  /** Tabs visited before the visitor was a learner: recorded with their first answer. */
+  pendingVisits: string[];
+}) {
   const { t } = useTranslation("esgCourse");
   const [open, setOpen] = useState<string | null>(null);
   const exercise = page.course.exercises.find((item) => item.id === open);
-  if (exercise)
-    return <ExerciseView exercise={exercise} page={page} onClose={() => setOpen(null)} />;
+  if (exercise) {
+    return (
+      <ExerciseView
+        exercise={exercise}
+        page={page}
+        pendingVisits={pendingVisits}
+        onClose={() => setOpen(null)}
+      />
+    );
+  }
   return (
     <div>
       <p>{t("exercises.intro")}</p>

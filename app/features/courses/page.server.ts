@@ -196,6 +196,8 @@ export async function loadCoursePage(request: Request, course: Course): Promise<
 }
 
 const slug = z.string().regex(/^[a-z0-9-]{1,60}$/);
+/** Tabs a visitor spent time on before they were a learner, recorded with their first answer. */
+const visited = z.array(z.enum(LEARNING_TABS)).max(LEARNING_TABS.length).default([]);
 const ActionSchema = z.discriminatedUnion("intent", [
   z.strictObject({ intent: z.literal("visit"), tab: z.enum(LEARNING_TABS) }),
   z.strictObject({
@@ -203,8 +205,9 @@ const ActionSchema = z.discriminatedUnion("intent", [
     exercise: slug,
     step: slug,
     option: z.array(slug).min(1).max(6),
+    visited,
   }),
-  z.strictObject({ intent: z.literal("reveal"), exercise: slug, step: slug }),
+  z.strictObject({ intent: z.literal("reveal"), exercise: slug, step: slug, visited }),
   z.strictObject({
     intent: z.literal("position"),
     audio: slug,
@@ -241,8 +244,11 @@ export async function courseAction(
   const fields: Record<string, unknown> = {};
   for (const [name, value] of form) {
     if (typeof value !== "string") return fail(400, "validation");
-    if (name === "option") fields.option = [...((fields.option as string[]) ?? []), value];
-    else fields[name] = value;
+    if (name === "option" || name === "visited") {
+      fields[name] = [...((fields[name] as string[] | undefined) ?? []), value];
+    } else {
+      fields[name] = value;
+    }
   }
   const parsed = ActionSchema.safeParse(fields);
   if (!parsed.success) return fail(400, "validation");
@@ -298,10 +304,16 @@ export async function courseAction(
     if (!byLearner.allowed) return tooMany(byLearner.retryAfterSeconds);
   }
 
+  // A visitor becomes a guest learner with their first answer, never by looking (ARCHITECTURE
+  // "Learning core"): until then the page keeps their visits and sends them with that answer.
+  if (input.intent === "visit" && learner.kind === "guest" && !learner.id) {
+    return data({ intent: input.intent, deferred: true });
+  }
   const { id: learnerId, setCookie } = await ensureLearner(learner);
   const { locale } = await getLocaleState(request);
   const language = contentLanguage(locale);
-  if (input.intent === "visit") await recordVisit(learnerId, course.id, input.tab);
+  const tabs = input.intent === "visit" ? [input.tab] : input.visited;
+  for (const tab of tabs) await recordVisit(learnerId, course.id, tab);
   if (input.intent === "check") {
     await recordCheck({
       learnerId,
