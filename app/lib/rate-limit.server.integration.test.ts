@@ -87,7 +87,8 @@ describe("rateLimitKey", () => {
       expect(key).toMatch(/^[a-z-]+:(email|ip|user):[0-9a-f]{32}$/);
       expect(key).not.toMatch(/mei|bank|203\.0|user-42/i);
     }
-    expect(rateLimitKey("sign-in-code", { email: " mei.tan@bank.example" })).toBe(keys[0]);
+    // Rows come back in no set order (PostgreSQL gives none without ORDER BY): find the email's.
+    expect(keys).toContain(rateLimitKey("sign-in-code", { email: " mei.tan@bank.example" }));
   });
 
   it("counts an IPv6 client by its /64 and an IPv4-mapped address as IPv4", async () => {
