@@ -1,0 +1,110 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import sources from "../../../content/sources.json";
+import evalQuestions from "../../../content/knowledge-base/eval.json";
+import { EvalSchema, KB_TOPICS, type Passage, PassageSchema } from "./knowledge-schema.server";
+
+const files = import.meta.glob<unknown>("../../../content/knowledge-base/passages/*.json", {
+  eager: true,
+  import: "default",
+});
+/** Each passage file by its name without `.json`. */
+const byName = Object.entries(files).map(([file, data]) => ({
+  name: file.replace(/^.*\/|\.json$/g, ""),
+  data,
+}));
+const passages: Passage[] = byName.flatMap(({ data }) => PassageSchema.safeParse(data).data ?? []);
+const known = sources as Record<string, { url: string }>;
+// CI checks the repository out with the shared documents beside it.
+const facts = readFileSync(path.resolve(process.cwd(), "../shared/REGULATORY-FACTS.md"), "utf8");
+
+const words = (passage: Passage) =>
+  passage.paragraphs.join(" ").split(/\s+/).filter(Boolean).length;
+
+/** The advisor quotes single sentences, so none may lean on the one before it. */
+const LEANING_OPENER = /^(It|Its|This|These|That|Those|They|Their|Such|He|She|The same)\b/;
+const sentences = (passage: Passage) =>
+  passage.paragraphs.flatMap((paragraph) => paragraph.split(/(?<=[.!?])\s+(?=[A-Z])/));
+
+describe("ESG Advisor knowledge base", () => {
+  it("has passage files that match the passage schema", () => {
+    expect(byName.length).toBeGreaterThanOrEqual(28);
+    for (const { name, data } of byName) {
+      const parsed = PassageSchema.safeParse(data);
+      expect(parsed.error?.issues, name).toBeUndefined();
+    }
+  });
+
+  it("names each passage file after the passage's id", () => {
+    const misnamed = byName.filter(
+      ({ name, data }) => PassageSchema.safeParse(data).data?.id !== name,
+    );
+    expect(misnamed.map(({ name }) => name)).toEqual([]);
+  });
+
+  it("uses no id twice", () => {
+    const ids = passages.map((passage) => passage.id);
+    expect(ids.filter((id, index) => ids.indexOf(id) !== index)).toEqual([]);
+  });
+
+  it("keeps every passage between 120 and 400 words", () => {
+    const outside = passages
+      .map((passage) => ({ id: passage.id, words: words(passage) }))
+      .filter((passage) => passage.words < 120 || passage.words > 400);
+    expect(outside).toEqual([]);
+  });
+
+  it("covers every topic with at least two passages", () => {
+    const thin = KB_TOPICS.filter(
+      (topic) => passages.filter((passage) => passage.topic === topic).length < 2,
+    );
+    expect(thin).toEqual([]);
+  });
+
+  it("cites only known sources, with the address REGULATORY-FACTS gives them", () => {
+    for (const passage of passages) {
+      for (const citation of passage.citations) {
+        const where = `${passage.id} cites ${citation.source}`;
+        expect(known[citation.source]?.url, where).toBe(citation.url);
+        expect(facts.includes(citation.url), where).toBe(true);
+      }
+    }
+  });
+
+  it("starts no sentence with a word that needs the sentence before it", () => {
+    const leaning = passages.flatMap((passage) =>
+      sentences(passage)
+        .filter((sentence) => LEANING_OPENER.test(sentence))
+        .map((sentence) => `${passage.id}: ${sentence}`),
+    );
+    expect(leaning).toEqual([]);
+  });
+});
+
+describe("ESG Advisor evaluation questions", () => {
+  const questions = EvalSchema.parse(evalQuestions);
+
+  it("has enough questions, in and out of scope", () => {
+    expect(questions.length).toBeGreaterThanOrEqual(40);
+    expect(
+      questions.filter((question) => question.expected.length === 0).length,
+    ).toBeGreaterThanOrEqual(8);
+  });
+
+  it("expects only passages that exist", () => {
+    const ids = new Set(passages.map((passage) => passage.id));
+    const unknown = questions.flatMap((question) => question.expected.filter((id) => !ids.has(id)));
+    expect(unknown).toEqual([]);
+  });
+
+  it("asks at least two questions on every topic", () => {
+    const topicOf = new Map(passages.map((passage) => [passage.id, passage.topic]));
+    const thin = KB_TOPICS.filter(
+      (topic) =>
+        questions.filter((question) => question.expected.some((id) => topicOf.get(id) === topic))
+          .length < 2,
+    );
+    expect(thin).toEqual([]);
+  });
+});
