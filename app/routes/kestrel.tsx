@@ -138,8 +138,8 @@ function EsgAdvisor() {
         </Card>
         <Card id="advisor-chat" className="border-dashed">
           <MessageSquare aria-hidden="true" className="size-6 text-brand-600" />
-          <h3 className="mt-2 font-semibold">{t("chatPlaceholder.title")}</h3>
-          <p className="mt-2 text-slate-700 dark:text-slate-300">{t("chatPlaceholder.body")}</p>
+          <h3 className="mt-2 font-semibold">{t("chat.label")}</h3>
+          <p className="mt-2 text-slate-700 dark:text-slate-300">{t("chat.accessHint")}</p>
         </Card>
       </div>
     </section>

@@ -47,6 +47,8 @@ export const PassageSchema = z.strictObject({
   /** Paragraphs of whole sentences, 120 to 400 words in all. */
   paragraphs: z.array(z.string().trim().min(40).max(1200)).min(1).max(6),
   citations: z.array(CitationSchema).min(1).max(6),
+  /** A translation names the English passage it renders; it keeps that passage's citations. */
+  translationOf: id.optional(),
 });
 export type Passage = z.infer<typeof PassageSchema>;
 
