@@ -65,6 +65,7 @@ export default [
   route("api/events", "routes/api.events.ts"),
   route("api/waitlist", "routes/api.waitlist.ts"),
   route("api/aml/guidance", "routes/api.aml-guidance.ts"),
+  route("api/advisor", "routes/api.advisor.ts"),
   route("api/certificates/:code", "routes/api.certificates.ts"),
   route("api/evidence/verify", "routes/api.evidence-verify.ts"),
   route(".well-known/jwks.json", "routes/well-known.jwks.ts"),

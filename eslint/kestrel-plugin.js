@@ -152,6 +152,7 @@ const TABLE_OWNERS = {
   course_step: "app/features/courses/",
   course_completion: "app/features/courses/",
   audio_position: "app/features/courses/",
+  advisor_message: "app/features/advisor/",
 };
 
 const QUERY_METHODS = new Set([

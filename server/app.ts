@@ -410,3 +410,4 @@ export function inEvidenceBatch<T>(work: () => Promise<T>): Promise<T> {
 export const auditEvidenceChain = (organisationId: number) => auditChains([organisationId]);
 export { closeDb as closeDatabase };
 export { buildCourseMedia } from "~/features/courses/index.server";
+export { evaluateAdvisor } from "~/features/advisor/index.server";

@@ -372,6 +372,7 @@ export interface Database {
   course_step: CourseStepTable;
   course_completion: CourseCompletionTable;
   audio_position: AudioPositionTable;
+  advisor_message: AdvisorMessageTable;
 }
 
 export interface CourseVisitTable {
@@ -476,4 +477,16 @@ export interface EvidenceChainHeadTable {
 export interface EvidencePurgePermitTable {
   id: number;
   reason: string;
+}
+
+export interface AdvisorMessageTable {
+  id: string;
+  user_id: string;
+  sender: "user" | "bot";
+  text: string;
+  /** 1 when the answer came from the knowledge base. */
+  kb: number;
+  /** JSON: the sources the answer quotes. */
+  sources: string;
+  created_at: string;
 }

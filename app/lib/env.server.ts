@@ -125,6 +125,11 @@ export const EnvSchema = z.object({
     .default(5),
   // Where the build puts course decks and narrations (npm run build); read by the server.
   MEDIA_DIR: z.string().min(1).default("build/media"),
+  // An OpenAI-compatible chat completions endpoint for the ESG Advisor's written answers
+  // (…/v1 with /chat/completions under it). Without it the advisor quotes its sources directly.
+  LLM_BASE_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+  LLM_API_KEY: z.string().min(1).optional(),
+  LLM_MODEL: z.string().min(1).max(200).optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { APP_URL: string };
@@ -149,6 +154,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const appUrl = env.APP_URL ?? `http://localhost:${env.PORT}`;
   if (appUrl.startsWith("https:") && !env.SESSION_SECRET && env.NODE_ENV === "production") {
     throw new EnvError(["SESSION_SECRET: required when APP_URL is https"]);
+  }
+  if (env.LLM_BASE_URL && !env.LLM_MODEL) {
+    throw new EnvError(["LLM_MODEL: required when LLM_BASE_URL is set"]);
   }
   return { ...env, APP_URL: appUrl.replace(/\/$/, "") };
 }

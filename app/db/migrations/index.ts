@@ -11,6 +11,7 @@ import * as m0009 from "./0009-report-language";
 import * as m0010 from "./0010-aml";
 import * as m0011 from "./0011-evidence";
 import * as m0012 from "./0012-courses";
+import * as m0013 from "./0013-advisor";
 
 // Listed by hand so the server bundle carries them (no directory scan at run time).
 // Names sort in the order they run; never rename or edit one that has shipped.
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   "0010-aml": m0010,
   "0011-evidence": m0011,
   "0012-courses": m0012,
+  "0013-advisor": m0013,
 };

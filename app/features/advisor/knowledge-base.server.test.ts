@@ -15,6 +15,10 @@ const byName = Object.entries(files).map(([file, data]) => ({
   data,
 }));
 const passages: Passage[] = byName.flatMap(({ data }) => PassageSchema.safeParse(data).data ?? []);
+const translationFiles = import.meta.glob<unknown>(
+  "../../../content/knowledge-base/translations/*/*.json",
+  { eager: true, import: "default" },
+);
 const known = sources as Record<string, { url: string }>;
 // CI checks the repository out with the shared documents beside it.
 const facts = readFileSync(path.resolve(process.cwd(), "../shared/REGULATORY-FACTS.md"), "utf8");
@@ -106,5 +110,40 @@ describe("ESG Advisor evaluation questions", () => {
           .length < 2,
     );
     expect(thin).toEqual([]);
+  });
+});
+
+describe("ESG Advisor knowledge base translations", () => {
+  const translations = Object.entries(translationFiles).map(([file, data]) => ({
+    folder: file.split("/").at(-2) ?? "",
+    name: file.replace(/^.*\/|\.json$/g, ""),
+    passage: PassageSchema.parse(data),
+  }));
+
+  it("has translations in every language of the chat, each in its language's folder", () => {
+    expect(new Set(translations.map(({ folder }) => folder))).toEqual(
+      new Set(["fr-CA", "ms", "zh", "ta", "vi", "th"]),
+    );
+    for (const { folder, name, passage } of translations) {
+      expect(passage.language, name).toBe(folder);
+      expect(passage.id, name).toBe(name);
+      expect(passage.id, name).toBe(`${passage.translationOf}-${folder.toLowerCase()}`);
+    }
+  });
+
+  it("renders an English passage with its topic, its paragraphs one for one and its citations", () => {
+    for (const { name, passage } of translations) {
+      const original = passages.find((english) => english.id === passage.translationOf);
+      expect(original?.language, name).toBe("en");
+      expect(passage.topic, name).toBe(original?.topic);
+      expect(passage.paragraphs.length, name).toBe(original?.paragraphs.length);
+      expect(passage.citations, name).toEqual(original?.citations);
+    }
+  });
+
+  it("leaves no English passage as a translation", () => {
+    expect(
+      passages.filter((passage) => passage.translationOf || passage.language !== "en"),
+    ).toEqual([]);
   });
 });

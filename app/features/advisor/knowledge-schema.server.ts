@@ -59,3 +59,6 @@ export const EvalSchema = z.array(
     expected: z.array(id).max(4),
   }),
 );
+
+export type KbLanguage = (typeof KB_LANGUAGES)[number];
+export type KbTopic = (typeof KB_TOPICS)[number];

@@ -18,13 +18,13 @@ export const TRANSLATED_NAMESPACES = [
   "requirements",
   "reports",
   "esgCourse",
+  "esgAdvisor",
 ] as const;
 
 // The admin area is for the team that runs Kestrel, in English (docs/decisions/011).
 export const ENGLISH_ONLY_NAMESPACES = [
   "admin",
   "aml",
-  "esgAdvisor",
   "forms",
   "partners",
   "contact",

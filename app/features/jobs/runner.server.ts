@@ -1,3 +1,4 @@
+import { purgeOldConversations } from "~/features/advisor/index.server";
 import { runReminderPass } from "~/features/compliance/index.server";
 import { purgeExpiredEvidence } from "~/features/evidence/index.server";
 import { processPendingReports } from "~/features/reports/index.server";
@@ -33,6 +34,8 @@ export const JOBS: readonly Job[] = [
         retentionYears: getEnv().EVIDENCE_RETENTION_YEARS,
       }),
   },
+  // Advisor conversations are kept 30 days.
+  { name: "advisor-retention", run: ({ now }) => purgeOldConversations({ now }) },
 ];
 
 /**
