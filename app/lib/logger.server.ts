@@ -10,7 +10,15 @@ export function getLogger(): pino.Logger {
     base: { service: "kestrel" },
     // Secrets never reach the logs, whichever object carries them.
     redact: {
-      paths: ["*.password", "*.otp", "*.token", "*.cookie", "*.secret", "*.apiKey", "*.authorization"],
+      paths: [
+        "*.password",
+        "*.otp",
+        "*.token",
+        "*.cookie",
+        "*.secret",
+        "*.apiKey",
+        "*.authorization",
+      ],
       censor: "[redacted]",
     },
   });
