@@ -114,8 +114,9 @@ describe("asking the advisor", () => {
     expect((await ask({ question: "x".repeat(1000) })).status).toBe(200);
     expect((await ask("{not json")).status).toBe(400);
     expect((await ask("question=hi", { type: "application/x-www-form-urlencoded" })).status).toBe(
-      415,
+      400,
     );
+    expect((await ask("question=hi", { type: "text/plain" })).status).toBe(415);
     expect((await ask({ question: "x".repeat(60_000) })).status).toBe(413);
   });
 
@@ -165,22 +166,20 @@ describe("a signed-in user's conversation", () => {
     const { cookie: other } = await signInForTest("advisor-other");
     expect(await conversation(other)).toEqual([]);
 
-    const deleted = await callAction(
-      action,
-      new Request("http://localhost/api/advisor", {
-        method: "DELETE",
-        headers: { Cookie: cookie },
-      }),
-      freshIp(),
-    );
+    const remove = (headers: Record<string, string>) =>
+      callAction(
+        action,
+        new Request("http://localhost/api/advisor", {
+          method: "POST",
+          body: new URLSearchParams({ intent: "delete" }),
+          headers,
+        }),
+        freshIp(),
+      );
+    const deleted = await remove({ Cookie: cookie });
     expect(await deleted.json()).toEqual({ deleted: 4 });
     expect(await conversation(cookie)).toEqual([]);
-    const anonymous = await callAction(
-      action,
-      new Request("http://localhost/api/advisor", { method: "DELETE" }),
-      freshIp(),
-    );
-    expect(anonymous.status).toBe(403);
+    expect((await remove({})).status).toBe(403);
   });
 
   it("shows only the last 30 days, and the retention job removes what is older", async () => {

@@ -13,14 +13,15 @@ import { type AdvisorFrame, encodeFrame } from "~/features/advisor/messages";
 import { getOptionalUser } from "~/features/auth/index.server";
 import { getLocaleState } from "~/features/i18n/index.server";
 import { contentLanguage } from "~/features/training/index.server";
-import { apiError, fieldErrors, readJsonBody } from "~/lib/api.server";
+import { apiError, fieldErrors, readFormFields, readJsonBody } from "~/lib/api.server";
 import { getLogger } from "~/lib/logger.server";
 import { requestInfoContext } from "~/lib/request-context";
 import type { Route } from "./+types/api.advisor";
 
-// The ESG Advisor. POST /api/advisor {question, history?} answers as a stream of frames (one JSON
-// object per line): start, the text piece by piece, then the sources and done. GET answers whether
-// the visitor is signed in and, if so, their conversation; DELETE removes it.
+// The ESG Advisor. POST /api/advisor {question, history?} (JSON) answers as a stream of frames (one
+// JSON object per line): start, the text piece by piece, then the sources and done. GET answers
+// whether the visitor is signed in and, if so, their conversation; a form post `intent=delete`
+// removes it (the server answers GET and POST only, decision 006).
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
@@ -34,12 +35,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await getOptionalUser(request);
-  if (request.method === "DELETE") {
+  if (request.method !== "POST") {
+    return apiError(405, "method_not_allowed", { headers: { Allow: "GET, POST" } });
+  }
+  if (!/^application\/json\s*(;|$)/i.test(request.headers.get("Content-Type") ?? "")) {
+    const { intent } = await readFormFields(request);
+    if (intent !== "delete") {
+      return apiError(400, "validation", { fields: { intent: ["Unknown intent."] } });
+    }
     if (!user) return apiError(403, "forbidden");
     return Response.json({ deleted: await deleteConversation(user.id) }, { headers: NO_STORE });
-  }
-  if (request.method !== "POST") {
-    return apiError(405, "method_not_allowed", { headers: { Allow: "GET, POST, DELETE" } });
   }
   const parsed = AskSchema.safeParse(await readJsonBody(request, ADVISOR_BODY_BYTES));
   if (!parsed.success) {

@@ -1,14 +1,7 @@
-import {
-  BadgeCheck,
-  Bot,
-  ExternalLink,
-  FileCheck2,
-  GraduationCap,
-  Handshake,
-  MessageSquare,
-} from "lucide-react";
+import { BadgeCheck, Bot, ExternalLink, FileCheck2, GraduationCap, Handshake } from "lucide-react";
 import { useSearchParams } from "react-router";
 import { RegionQuickReference, i18nForMatches, useTranslation } from "~/features/i18n";
+import { AdvisorPanel } from "~/features/advisor";
 import { track } from "~/features/analytics";
 import { brand } from "~/lib/brand";
 import { ButtonLink } from "~/ui/button";
@@ -111,36 +104,36 @@ function EsgAdvisor() {
       </SectionHeading>
       <p className="mt-4 max-w-3xl text-lg text-slate-700 dark:text-slate-300">{t("intro")}</p>
       <div className="mt-8 grid gap-6 lg:grid-cols-3">
-        <Card>
-          <h3 className="font-semibold">{t("capabilitiesHeading")}</h3>
-          <ul className="mt-3 space-y-2">
-            {(["frameworks", "scope", "kyc", "bias"] as const).map((capability) => (
-              <li key={capability} className="flex gap-2 text-slate-700 dark:text-slate-300">
-                <BadgeCheck
-                  aria-hidden="true"
-                  className="mt-0.5 size-5 shrink-0 text-emerald-600"
-                />
-                {t(`capabilities.${capability}`)}
-              </li>
-            ))}
-          </ul>
-        </Card>
-        <Card className="flex flex-col">
-          <h3 className="font-semibold">{t("demoCard.title")}</h3>
-          <p className="mt-2 flex-1 text-slate-700 dark:text-slate-300">{t("demoCard.body")}</p>
-          <ButtonLink
-            to="/demo"
-            className="mt-4 self-start"
-            onClick={() => track("esg_advisor_cta_click", { location: "landing" })}
-          >
-            {t("demoCard.cta")}
-          </ButtonLink>
-        </Card>
-        <Card id="advisor-chat" className="border-dashed">
-          <MessageSquare aria-hidden="true" className="size-6 text-brand-600" />
-          <h3 className="mt-2 font-semibold">{t("chat.label")}</h3>
-          <p className="mt-2 text-slate-700 dark:text-slate-300">{t("chat.accessHint")}</p>
-        </Card>
+        <div className="flex flex-col gap-6">
+          <Card>
+            <h3 className="font-semibold">{t("capabilitiesHeading")}</h3>
+            <ul className="mt-3 space-y-2">
+              {(["frameworks", "scope", "kyc", "bias"] as const).map((capability) => (
+                <li key={capability} className="flex gap-2 text-slate-700 dark:text-slate-300">
+                  <BadgeCheck
+                    aria-hidden="true"
+                    className="mt-0.5 size-5 shrink-0 text-emerald-600"
+                  />
+                  {t(`capabilities.${capability}`)}
+                </li>
+              ))}
+            </ul>
+          </Card>
+          <Card className="flex flex-col">
+            <h3 className="font-semibold">{t("demoCard.title")}</h3>
+            <p className="mt-2 flex-1 text-slate-700 dark:text-slate-300">{t("demoCard.body")}</p>
+            <ButtonLink
+              to="/demo"
+              className="mt-4 self-start"
+              onClick={() => track("esg_advisor_cta_click", { location: "landing", cta: "demo" })}
+            >
+              {t("demoCard.cta")}
+            </ButtonLink>
+          </Card>
+        </div>
+        <div className="lg:col-span-2">
+          <AdvisorPanel location="landing" />
+        </div>
       </div>
     </section>
   );

@@ -9,6 +9,7 @@ import {
 } from "lucide-react";
 import { Suspense, lazy, useEffect, useState } from "react";
 import { Link, useFetcher, useLocation, useSearchParams } from "react-router";
+import { AdvisorPanel } from "~/features/advisor";
 import { useLocale, useTranslation } from "~/features/i18n";
 import { formatLongDate } from "~/lib/dates";
 import { Button, ButtonLink } from "~/ui/button";
@@ -579,13 +580,8 @@ export function CoursePageView({ page }: { page: CoursePage }) {
         </Tabs.Content>
         <Tabs.Content value="advisor" className="focus-ring pt-6">
           <h3 className="text-xl font-bold">{t("advisor.heading")}</h3>
-          <p className="mt-2">{t("advisor.body")}</p>
-          <Link
-            to="/kestrel#esg-advisor"
-            className="focus-ring mt-2 inline-block font-semibold underline"
-          >
-            {t("advisor.link")}
-          </Link>
+          <p className="mt-2 mb-4">{t("advisor.body")}</p>
+          <AdvisorPanel location="course" />
         </Tabs.Content>
       </Tabs.Root>
 

@@ -1,0 +1,1 @@
+export { AdvisorPanel } from "./advisor-panel";
