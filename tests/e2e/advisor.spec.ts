@@ -16,11 +16,16 @@ const chat = (page: Page) => page.getByRole("log", { name: "ESG Advisor chat" })
 const bot = (page: Page) => chat(page).getByRole("article", { name: "Advisor" });
 const composer = (page: Page) => page.getByRole("textbox", { name: "Your question" });
 
+/** Scrolls to the advisor's panel, as a reader does: the chat loads once it is on screen. */
+async function scrollToChat(page: Page) {
+  await page.locator('[id^="advisor-chat-"]').scrollIntoViewIfNeeded();
+  await expect(chat(page)).toBeVisible();
+}
+
 async function openLandingChat(page: Page) {
   await page.goto("/kestrel");
   await waitForHydration(page);
-  await page.getByRole("heading", { name: /AI ESG Advisor/ }).scrollIntoViewIfNeeded();
-  await expect(chat(page)).toBeVisible();
+  await scrollToChat(page);
 }
 
 async function waitForWelcome(page: Page) {
@@ -174,7 +179,7 @@ test("a signed-in user's conversation survives a reload, in the course's advisor
   const answer = await bot(page).last().locator("p").first().textContent();
 
   await page.reload();
-  await page.getByRole("heading", { name: /AI ESG Advisor/ }).scrollIntoViewIfNeeded();
+  await scrollToChat(page);
   await expect(chat(page).getByRole("article", { name: "You" })).toHaveText(
     /When should I escalate a KYC concern\?/,
   );
@@ -183,11 +188,32 @@ test("a signed-in user's conversation survives a reload, in the course's advisor
 
   await page.goto("/courses/esg-ai-ethics?tab=advisor");
   await waitForHydration(page);
+  await scrollToChat(page);
   await expect(chat(page).getByRole("article", { name: "You" })).toHaveCount(1);
   await expectAccessible(page);
   await page.getByRole("button", { name: "Delete conversation" }).click();
   await expect(chat(page).getByRole("article")).toHaveCount(0);
   await page.reload();
+  await scrollToChat(page);
   await waitForWelcome(page);
   await expect(chat(page).getByRole("article", { name: "You" })).toHaveCount(0);
+});
+
+test.describe("in Thai", () => {
+  test.use({ locale: "th-TH", extraHTTPHeaders: { "Accept-Language": "th-TH" } });
+
+  test("the chat speaks Thai and answers a quick reply from the Thai passage", async ({ page }) => {
+    await page.goto("/kestrel");
+    await waitForHydration(page);
+    await page.locator("#advisor-chat-landing").scrollIntoViewIfNeeded();
+    const thaiChat = page.getByRole("log", { name: "แชทกับที่ปรึกษา ESG" });
+    await expect(thaiChat.getByRole("article").first()).toContainText("ยินดีต้อนรับ");
+    await page.getByRole("button", { name: "การส่งเรื่อง KYC ขึ้นไปพิจารณา" }).click({
+      timeout: 15_000,
+    });
+    const answer = thaiChat.getByRole("article").nth(6);
+    await expect(answer.getByText("แหล่งอ้างอิง", { exact: true })).toBeVisible();
+    await expect(answer).toContainText("เมื่อใดควรส่งเรื่องข้อกังวลด้าน KYC หรือ CDD ขึ้นไปพิจารณา");
+    await expectAccessible(page);
+  });
 });

@@ -86,6 +86,7 @@ test("a visitor sees the course header, badges, coverage and banner, moves throu
     "true",
   );
   await openCourse(page, "?tab=advisor");
+  await page.locator("#advisor-chat-course").scrollIntoViewIfNeeded();
   await expect(page.getByRole("log", { name: "ESG Advisor chat" })).toBeVisible();
 
   // Two tabs were open long enough to count: the course has begun, for this browser.

@@ -2,7 +2,8 @@ import { Bot, Check, Copy, RotateCcw, Send, Trash2, User } from "lucide-react";
 import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { track } from "~/features/analytics";
-import { useTranslation } from "~/features/i18n";
+import { addEnglishNamespaces, useTranslation } from "~/features/i18n";
+import advisorChat from "../../../locales/en/advisorChat.json";
 import { openWaitlist } from "~/lib/waitlist-trigger";
 import { Button } from "~/ui/button";
 import {
@@ -16,6 +17,9 @@ import {
 // The ESG Advisor's chat (SPEC §3 "Chat", §4 "Chat demo", §9): loaded when its panel scrolls into
 // view or is opened. Answers stream from POST /api/advisor; a signed-in user's conversation is kept
 // on the server, a visitor's only on this page.
+
+// The chat's texts come with its code, not with every page that shows the panel.
+addEnglishNamespaces({ advisorChat });
 
 const ADVISOR_API = "/api/advisor";
 
@@ -68,7 +72,7 @@ export default function AdvisorChat({ location }: { location: Location }) {
   if (who.state !== "idle" && !who.data) {
     return (
       <p role="status" className="p-4 text-sm">
-        {t("chat.loading")}
+        {t("panel.loading")}
       </p>
     );
   }
@@ -79,7 +83,8 @@ export default function AdvisorChat({ location }: { location: Location }) {
 }
 
 function Conversation({ location, initial }: { location: Location; initial: AdvisorState }) {
-  const { t } = useTranslation("esgAdvisor");
+  const { t } = useTranslation("advisorChat");
+  const { t: tPanel } = useTranslation("esgAdvisor");
   const { pathname, search } = useLocation();
   const signedIn = initial.signedIn;
   const [messages, setMessages] = useState<ShownMessage[]>(initial.messages);
@@ -287,7 +292,7 @@ function Conversation({ location, initial }: { location: Location; initial: Advi
         className="flex-1 space-y-3 overflow-y-auto p-4"
         role="log"
         aria-live="off"
-        aria-label={t("chat.label")}
+        aria-label={tPanel("panel.label")}
       >
         {messages.map((message) => (
           <MessageBubble key={message.id} message={message} signInHref={signInHref} />
@@ -441,7 +446,7 @@ const NOTE_KEYS: Partial<
 > = { fallback: "chat.fallbackNote", translated: "chat.translatedNote", cut: "chat.cut" };
 
 function MessageBubble({ message, signInHref }: { message: ShownMessage; signInHref: string }) {
-  const { t } = useTranslation("esgAdvisor");
+  const { t } = useTranslation("advisorChat");
   const [copy, setCopy] = useState<"idle" | "copied" | "failed">("idle");
   const mine = message.sender === "user";
 

@@ -25,7 +25,8 @@ export function AdvisorPanel({ location }: { location: "landing" | "course" }) {
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) setWanted(true);
       },
-      { rootMargin: "200px" },
+      // Only once the panel is on screen: a landing page read from the top never loads the chat.
+      { threshold: 0.1 },
     );
     observer.observe(element);
     return () => observer.disconnect();
@@ -51,7 +52,7 @@ export function AdvisorPanel({ location }: { location: "landing" | "course" }) {
     >
       <div className="flex items-center gap-2 border-b border-slate-200 px-4 py-3 dark:border-slate-700">
         <Bot aria-hidden="true" className="size-5 text-brand-600" />
-        <h3 className="font-semibold">{t("chat.label")}</h3>
+        <h3 className="font-semibold">{t("panel.label")}</h3>
         <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 uppercase">
           {t("beta")}
         </span>
@@ -63,11 +64,11 @@ export function AdvisorPanel({ location }: { location: "landing" | "course" }) {
           <div className="flex h-full flex-col items-center justify-center gap-3 p-6 text-center">
             <MessageSquare aria-hidden="true" className="size-8 text-brand-600" />
             {failed ? (
-              <p role="alert">{t("chat.loadFailed")}</p>
+              <p role="alert">{t("panel.loadFailed")}</p>
             ) : wanted ? (
-              <p role="status">{t("chat.loading")}</p>
+              <p role="status">{t("panel.loading")}</p>
             ) : (
-              <Button onClick={() => setWanted(true)}>{t("chat.open")}</Button>
+              <Button onClick={() => setWanted(true)}>{t("panel.open")}</Button>
             )}
           </div>
         )}

@@ -1,4 +1,4 @@
-import { getI18n, loadDictionaries } from "~/features/i18n";
+import { addEnglishNamespaces, getI18n, loadDictionaries } from "~/features/i18n";
 import type { Locale } from "~/features/i18n";
 import { getLogger } from "~/lib/logger.server";
 import { composeExtractive } from "./extractive.server";
@@ -6,6 +6,9 @@ import type { KbLanguage, KbTopic } from "./knowledge-schema.server";
 import { type LlmMessage, type LlmSettings, LlmError, streamChat } from "./llm.server";
 import { ADVISOR_LIMITS, type AdvisorNote, type AdvisorSource } from "./messages";
 import { type Retrieved, retrieve } from "./retrieval.server";
+import advisorChat from "../../../locales/en/advisorChat.json";
+
+addEnglishNamespaces({ advisorChat });
 
 // One question answered: retrieval, then either the extractive answer or, with a language model
 // configured, the model's answer from the same passages with its citations checked. The answer is
@@ -40,7 +43,7 @@ export const tokens = (text: string) => text.match(/\S+\s*/g) ?? [];
 
 async function advisorT(locale: Locale) {
   await loadDictionaries(locale);
-  return getI18n(locale).getFixedT(null, "esgAdvisor");
+  return getI18n(locale).getFixedT(null, "advisorChat");
 }
 
 /**

@@ -1,5 +1,6 @@
 import i18next, { type i18n } from "i18next";
 import type admin from "../../../locales/en/admin.json";
+import type advisorChat from "../../../locales/en/advisorChat.json";
 import type aml from "../../../locales/en/aml.json";
 import type audit from "../../../locales/en/audit.json";
 import common from "../../../locales/en/common.json";
@@ -56,6 +57,7 @@ export const english = {
 /** Every English namespace, as the types see them. */
 export type EnglishResources = typeof english & {
   admin: typeof admin;
+  advisorChat: typeof advisorChat;
   aml: typeof aml;
   audit: typeof audit;
   compliance: typeof compliance;

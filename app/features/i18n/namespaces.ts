@@ -19,6 +19,8 @@ export const TRANSLATED_NAMESPACES = [
   "reports",
   "esgCourse",
   "esgAdvisor",
+  // The advisor's chat, which comes with the chat's code (addEnglishNamespaces).
+  "advisorChat",
 ] as const;
 
 // The admin area is for the team that runs Kestrel, in English (docs/decisions/011).
