@@ -15,4 +15,5 @@ for (const miss of result.misses) {
 console.log(`questions: ${result.questions}`);
 console.log(`recall@3: ${result.recallAt3.toFixed(3)} (target ${TARGET})`);
 console.log(`out-of-scope refusals: ${result.refusalRate.toFixed(3)} (target ${TARGET})`);
+console.log(`retrieval: median ${result.retrievalMedianMs.toFixed(2)} ms a question`);
 process.exitCode = result.recallAt3 >= TARGET && result.refusalRate >= TARGET ? 0 : 1;

@@ -17,7 +17,8 @@ function init(args)
 end
 
 wrk.method = "POST"
-wrk.headers["Content-Type"] = "application/x-www-form-urlencoded"
+-- A JSON post names its type on the command line (-H); a form post is the default.
+wrk.headers["Content-Type"] = wrk.headers["Content-Type"] or "application/x-www-form-urlencoded"
 
 local counter = 0
 

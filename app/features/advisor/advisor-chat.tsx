@@ -2,6 +2,7 @@ import { Bot, Check, Copy, RotateCcw, Send, Trash2, User } from "lucide-react";
 import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { track } from "~/features/analytics";
+import { useAuth } from "~/features/auth";
 import { addEnglishNamespaces, useTranslation } from "~/features/i18n";
 import advisorChat from "../../../locales/en/advisorChat.json";
 import { openWaitlist } from "~/lib/waitlist-trigger";
@@ -61,25 +62,33 @@ function botLine(text: string, extra: Partial<ShownMessage> = {}): ShownMessage 
 
 type Location = "landing" | "course";
 
-/** Asks the server who is here (and a signed-in user's conversation), then opens the chat. */
+const SIGNED_OUT: AdvisorState = { signedIn: false, messages: [] };
+
+/** Opens the chat: at once for a visitor; after reading back a signed-in user's conversation. */
 export default function AdvisorChat({ location }: { location: Location }) {
+  const { user } = useAuth();
+  return user ? (
+    <SignedInChat location={location} />
+  ) : (
+    <Conversation location={location} initial={SIGNED_OUT} />
+  );
+}
+
+function SignedInChat({ location }: { location: Location }) {
   const { t } = useTranslation("esgAdvisor");
-  const who = useFetcher<AdvisorState>();
-  const { load } = who;
+  const kept = useFetcher<AdvisorState>();
+  const { load } = kept;
   useEffect(() => {
     void load(ADVISOR_API);
   }, [load]);
-  if (who.state !== "idle" && !who.data) {
+  if (!kept.data) {
     return (
       <p role="status" className="p-4 text-sm">
         {t("panel.loading")}
       </p>
     );
   }
-  // No answer (a network failure) reads as signed out: the demo still works.
-  return (
-    <Conversation location={location} initial={who.data ?? { signedIn: false, messages: [] }} />
-  );
+  return <Conversation location={location} initial={kept.data} />;
 }
 
 function Conversation({ location, initial }: { location: Location; initial: AdvisorState }) {

@@ -10,6 +10,8 @@ export interface AdvisorEvaluation {
   questions: number;
   recallAt3: number;
   refusalRate: number;
+  /** The median time of one retrieval, in milliseconds. */
+  retrievalMedianMs: number;
   misses: { question: string; expected: string[]; found: string[] }[];
 }
 
@@ -20,10 +22,12 @@ export function evaluateAdvisor(): AdvisorEvaluation {
   let answerable = 0;
   let refused = 0;
   let outOfScope = 0;
+  const times: number[] = [];
   for (const { question, expected } of questions) {
-    const found = retrieve(question)
-      .passages.slice(0, MAX_PASSAGES)
-      .map((hit) => hit.passage.id);
+    const started = performance.now();
+    const retrieval = retrieve(question);
+    times.push(performance.now() - started);
+    const found = retrieval.passages.slice(0, MAX_PASSAGES).map((hit) => hit.passage.id);
     if (expected.length === 0) {
       outOfScope += 1;
       if (found.length === 0) refused += 1;
@@ -39,6 +43,7 @@ export function evaluateAdvisor(): AdvisorEvaluation {
     questions: questions.length,
     recallAt3: answerable ? recall / answerable : 0,
     refusalRate: outOfScope ? refused / outOfScope : 0,
+    retrievalMedianMs: times.sort((a, b) => a - b)[Math.floor(times.length / 2)] ?? 0,
     misses,
   };
 }
