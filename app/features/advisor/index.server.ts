@@ -1,3 +1,4 @@
+export { KB_TOPICS, type KbTopic } from "./knowledge-schema.server";
 export { ADVISOR_BODY_BYTES, AskSchema } from "./request.server";
 export { answerQuestion, type AnswerPiece } from "./answer.server";
 export {
