@@ -4,7 +4,7 @@
 // numeric identifier is confirmed by its checksum or structure, not by its shape alone.
 // The "max" metadata validates the digits of a phone number, not just its length: that is what tells
 // a phone number from an eight-digit amount or reference.
-import { isValidPhoneNumber, type CountryCode } from "libphonenumber-js/max";
+import { Metadata, isValidPhoneNumber, type CountryCode } from "libphonenumber-js/max";
 
 export const PII_TYPES = [
   "EMAIL",
@@ -28,22 +28,9 @@ interface Found {
   start: number;
   end: number;
   type: PiiType;
+  // Position of its detector in the priority order.
+  rank: number;
 }
-
-// When two findings cover the same characters the longer one wins (a card number is not half-eaten
-// by the phone finder); on equal length the more specific type, earlier in this list, wins.
-const PRIORITY: readonly PiiType[] = [
-  "EMAIL",
-  "IBAN",
-  "SG_NRIC",
-  "MY_MYKAD",
-  "TH_ID",
-  "ID_NIK",
-  "CARD",
-  "CA_SIN",
-  "IP",
-  "PHONE",
-];
 
 // A number glued to a word or continuing a longer hyphenated/dotted number ("TXN-20240315-0042",
 // "SGD 15,000", "1.2.3.4.5") is not an identifier of its own. ASCII only, so Thai or Chinese text
@@ -289,8 +276,10 @@ const IPV4 = new RegExp(
   "g",
 );
 const IPV4_EXACT = new RegExp(String.raw`^(?:${OCTET}\.){3}${OCTET}$`);
-// Candidates only; isIpv6 decides. The optional dotted tail is an embedded IPv4 address.
-const IPV6 = /(?<![A-Za-z0-9_:.])[0-9A-Fa-f:]{2,39}(?:\.\d{1,3}){0,3}(?![A-Za-z0-9_:]|\.\d)/g;
+// Candidates only, starting with two groups so hex-like words are passed over at once; isIpv6
+// decides. The optional dotted tail is an embedded IPv4 address.
+const IPV6 =
+  /(?<![A-Za-z0-9_:.])(?=[0-9A-Fa-f]{0,4}:[0-9A-Fa-f]{0,4}:)[0-9A-Fa-f:]{2,39}(?:\.\d{1,3}){0,3}(?![A-Za-z0-9_:]|\.\d)/g;
 const HEXTET = /^[0-9A-Fa-f]{1,4}$/;
 
 function isIpv6(candidate: string): boolean {
@@ -321,39 +310,82 @@ const EMAIL =
 // A run of digit groups joined by one space, dot or hyphen, or by parentheses, optionally after "+".
 // Each joiner is a non-digit, so the run cannot backtrack catastrophically.
 const PHONE = bounded(String.raw`(?:\+ ?|\()?\d+(?:(?:[ .-]|[ .-]?\(|\)[ .-]?)\d+)*`);
-// Regions whose local numbers are written with the trunk prefix 0.
-const TRUNK_ZERO_REGIONS: readonly CountryCode[] = ["MY", "TH", "ID", "PH", "VN"];
+// Validating costs tens of microseconds a call (the library builds its patterns anew each time), so
+// regions are tried only where the national number has a possible length, mobiles' usual region
+// first. The order changes speed, not results: a valid number in any region is a phone number.
+// Regions whose local numbers are written with the trunk prefix 0, by the digit after the 0.
+const TRUNK_ZERO_REGIONS: Record<string, readonly CountryCode[]> = {
+  "1": ["MY"],
+  "2": ["TH", "VN", "PH", "ID"],
+  "8": ["ID", "TH", "VN", "MY", "PH"],
+  "9": ["PH", "VN", "TH", "MY", "ID"],
+};
+const OTHER_TRUNK_ZERO_REGIONS: readonly CountryCode[] = ["MY", "VN", "TH", "ID", "PH"];
+const possibleLengthsByRegion = new Map<CountryCode, ReadonlySet<number>>();
+
+function hasPossibleLength(region: CountryCode, nationalDigits: number): boolean {
+  let lengths = possibleLengthsByRegion.get(region);
+  if (!lengths) {
+    const metadata = new Metadata();
+    metadata.selectNumberingPlan(region);
+    lengths = new Set(metadata.numberingPlan?.possibleLengths() ?? []);
+    possibleLengthsByRegion.set(region, lengths);
+  }
+  return lengths.has(nationalDigits);
+}
+
+type PhoneValidator = (number: string, region?: CountryCode) => boolean;
+
+// Case notes repeat the same number; one scan validates each number and region once.
+function memoisedPhoneValidator(): PhoneValidator {
+  const verdicts = new Map<string, boolean>();
+  return (number, region) => {
+    const key = `${region ?? ""} ${number}`;
+    let verdict = verdicts.get(key);
+    if (verdict === undefined) {
+      verdict = isValidPhoneNumber(number, region);
+      verdicts.set(key, verdict);
+    }
+    return verdict;
+  };
+}
+
 const CONTAINS_DATE = /\b(?:\d{4}[-./]\d{1,2}[-./]\d{1,2}|\d{1,2}[-./]\d{1,2}[-./]\d{4})\b/;
 const THOUSANDS = /^\d{1,3}(?:[.,]\d{3})+$/;
 // "(416) 555-0199", "416-555-0199", "1 416 555 0199": how North American numbers are written.
 const NORTH_AMERICAN_LAYOUT = /^(?:1[ .-]?)?(?:\(\d{3}\) ?|\d{3}[ .-])\d{3}[ .-]\d{4}$/;
-// "(65) 9123 4567": a country code in brackets instead of after "+".
-const BRACKETED_COUNTRY_CODE = /^\(\d{1,3}\)/;
+// "(65) 9123 4567": one of the regions' country codes in brackets instead of after "+".
+const BRACKETED_COUNTRY_CODE = /^\((?:65|60|66|62|63|84)\)/;
 
-function isPhone(match: string, text: string, start: number): boolean {
+function isPhone(match: string, text: string, start: number, isValid: PhoneValidator): boolean {
   const digits = digitsOf(match);
   if (digits.length < 7 || digits.length > 15) return false;
   // With a country code the number is explicit, whatever the country.
-  if (match.startsWith("+")) return isValidPhoneNumber(match);
+  if (match.startsWith("+")) return isValid(match);
   if (
     CONTAINS_DATE.test(match) ||
     THOUSANDS.test(match) ||
+    IPV4_EXACT.test(match) ||
     isReferenceOrAmount(text, start, start + match.length)
   ) {
     return false;
   }
   if (digits.startsWith("0")) {
-    return TRUNK_ZERO_REGIONS.some((region) => isValidPhoneNumber(match, region));
+    const regions = TRUNK_ZERO_REGIONS[digits.charAt(1)] ?? OTHER_TRUNK_ZERO_REGIONS;
+    return regions.some(
+      (region) => hasPossibleLength(region, digits.length - 1) && isValid(match, region),
+    );
   }
-  if (digits.length === 8 && isValidPhoneNumber(match, "SG")) return true;
-  if (BRACKETED_COUNTRY_CODE.test(match) && isValidPhoneNumber(`+${digits}`)) return true;
+  // Singapore numbers have no trunk prefix; its ten- and eleven-digit numbers are 1800 services.
+  if (digits.length === 8 && isValid(match, "SG")) return true;
+  if (BRACKETED_COUNTRY_CODE.test(match)) return isValid(`+${digits}`);
   // A bare ten-digit run is more often a reference than a North American phone number, unless it
   // is written as one or labelled as one.
-  const northAmerican = digits.length === 10 || (digits.length === 11 && digits.startsWith("1"));
+  const national = digits.length === 11 && digits.startsWith("1") ? digits.slice(1) : digits;
   return (
-    northAmerican &&
+    national.length === 10 &&
     (NORTH_AMERICAN_LAYOUT.test(match) || labelBefore(PHONE_LABEL, text, start)) &&
-    isValidPhoneNumber(match, "US")
+    isValid(match, "US")
   );
 }
 
@@ -369,34 +401,52 @@ interface Detector {
   // a longer digit run is still found. Phone numbers do not: an eight-digit tail of a card-like run
   // would too often be a valid Singapore number.
   wholeRunOnly?: true;
+  // Matches inside an item already found by a detector of higher priority cannot win; skipping
+  // them spares the costly phone validation.
+  skipInsideFound?: true;
 }
 
-const DETECTORS: readonly Detector[] = [
-  { type: "EMAIL", pattern: EMAIL, accept: () => true },
-  { type: "IBAN", pattern: IBAN, accept: isIban },
-  { type: "CARD", pattern: CARD, accept: isCard },
-  { type: "SG_NRIC", pattern: NRIC, accept: isNric },
-  { type: "MY_MYKAD", pattern: MYKAD, accept: isMyKad },
-  { type: "CA_SIN", pattern: SIN, accept: isSin },
-  { type: "TH_ID", pattern: THAI_ID, accept: isThaiId },
-  { type: "ID_NIK", pattern: NIK, accept: isNik },
-  { type: "IP", pattern: IPV4, accept: () => true },
-  { type: "IP", pattern: IPV6, accept: isIpv6 },
-  { type: "PHONE", pattern: PHONE, accept: isPhone, wholeRunOnly: true },
-];
+// In priority order: when two findings cover the same characters the longer one wins (a card number
+// is not half-eaten by the phone finder); on equal length the more specific type, earlier here, wins.
+function detectors(isValidPhone: PhoneValidator): readonly Detector[] {
+  return [
+    { type: "EMAIL", pattern: EMAIL, accept: () => true },
+    { type: "IBAN", pattern: IBAN, accept: isIban },
+    { type: "SG_NRIC", pattern: NRIC, accept: isNric },
+    { type: "MY_MYKAD", pattern: MYKAD, accept: isMyKad },
+    { type: "TH_ID", pattern: THAI_ID, accept: isThaiId },
+    { type: "ID_NIK", pattern: NIK, accept: isNik },
+    { type: "CARD", pattern: CARD, accept: isCard },
+    { type: "CA_SIN", pattern: SIN, accept: isSin },
+    { type: "IP", pattern: IPV4, accept: () => true },
+    { type: "IP", pattern: IPV6, accept: isIpv6 },
+    {
+      type: "PHONE",
+      pattern: PHONE,
+      accept: (match, text, start) => isPhone(match, text, start, isValidPhone),
+      wholeRunOnly: true,
+      skipInsideFound: true,
+    },
+  ];
+}
 
 function findAll(text: string): Found[] {
   const found: Found[] = [];
-  for (const { type, pattern, accept, wholeRunOnly } of DETECTORS) {
+  detectors(memoisedPhoneValidator()).forEach((detector, rank) => {
+    const { type, pattern, accept } = detector;
     pattern.lastIndex = 0;
     for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
-      if (accept(m[0], text, m.index)) {
-        found.push({ start: m.index, end: m.index + m[0].length, type });
-      } else if (!wholeRunOnly) {
-        pattern.lastIndex = m.index + 1;
+      const start = m.index;
+      const end = start + m[0].length;
+      const skipped =
+        detector.skipInsideFound && found.some((f) => f.start <= start && end <= f.end);
+      if (!skipped && accept(m[0], text, start)) {
+        found.push({ start, end, type, rank });
+      } else if (!detector.wholeRunOnly) {
+        pattern.lastIndex = start + 1;
       }
     }
-  }
+  });
   return found;
 }
 
@@ -406,10 +456,7 @@ function overlaps(a: Found, b: Found): boolean {
 
 export function scrubPii(text: string): ScrubResult {
   const candidates = findAll(text).sort(
-    (a, b) =>
-      b.end - b.start - (a.end - a.start) ||
-      PRIORITY.indexOf(a.type) - PRIORITY.indexOf(b.type) ||
-      a.start - b.start,
+    (a, b) => b.end - b.start - (a.end - a.start) || a.rank - b.rank || a.start - b.start,
   );
   const kept: Found[] = [];
   for (const candidate of candidates) {
