@@ -100,6 +100,9 @@ describe("checksums and structure", () => {
     for (const nric of ["S1234567D", "T0312458J", "F2245019X", "G5530882P", "M4412096P"]) {
       expectScrubbed(nric, "SG_NRIC");
     }
+    // The M series differs from F/G in one letter: J where F/G have M.
+    expectScrubbed("M4412004J", "SG_NRIC");
+    expectKept("M4412004M");
     for (const nric of [
       "S1234567A",
       "S1234568D",
@@ -118,6 +121,8 @@ describe("checksums and structure", () => {
     expectKept("880335-14-5678");
     expectKept("880315-19-5678");
     expectKept("880315-70-5678");
+    expectKept("880315-80-5678");
+    expectScrubbed("880315-82-5678", "MY_MYKAD");
     expectScrubbed("000229-08-1234", "MY_MYKAD");
     expectKept("010229-08-1234");
   });
@@ -167,6 +172,7 @@ describe("checksums and structure", () => {
     expectKept("2001:db8::8a2e::7334");
     expectKept("2001:0db8:85a3:0000:8a2e:0370:7334");
     expectKept("12:30:45");
+    expectKept("::1");
   });
 });
 

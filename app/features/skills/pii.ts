@@ -296,8 +296,8 @@ function isIpv6(candidate: string): boolean {
   const groups = halves.flatMap((half) => (half === "" ? [] : half.split(":")));
   if (!groups.every((group) => HEXTET.test(group))) return false;
   if (halves.length === 1) return groups.length === 8;
-  // "::", "::1" or "a::b" identify nobody; a compressed address needs some substance to be one.
-  return groups.length >= 2 && groups.length <= 7 && groups.join("").length >= 4;
+  // "::", "::1" or "a::b" identify nobody: a compressed address needs four hex digits to count.
+  return groups.length <= 7 && groups.join("").length >= 4;
 }
 
 // --- Email ----------------------------------------------------------------------------------------
