@@ -26,6 +26,8 @@ const appEnv = {
   LOG_LEVEL: "warn",
   // No reminder pass on its own schedule: tests/e2e/reminders.spec.ts runs one when it needs it.
   JOBS: "off",
+  // A small weekly quota, so tests/e2e/skills.spec.ts reaches it in a few runs.
+  SKILL_RUNS_PER_WEEK: "4",
 };
 
 // Debian's Chromium; no browser is ever downloaded (scripts/ensure-e2e-tools.js installs it).

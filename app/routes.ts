@@ -19,6 +19,7 @@ export default [
   route("login", "routes/login.tsx"),
   route("logout", "routes/logout.ts"),
   route("app", "routes/app.tsx"),
+  route("app/skills/export/:kind/:id", "routes/app.skills-export.ts"),
   route("training", "routes/training.tsx", [
     index("routes/training-home.tsx"),
     route("track/:trackId", "routes/training.track.tsx"),

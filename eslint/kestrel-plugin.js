@@ -153,6 +153,9 @@ const TABLE_OWNERS = {
   course_completion: "app/features/courses/",
   audio_position: "app/features/courses/",
   advisor_message: "app/features/advisor/",
+  skill_profile: "app/features/skills/",
+  skill_run: "app/features/skills/",
+  skill_draft: "app/features/skills/",
 };
 
 const QUERY_METHODS = new Set([

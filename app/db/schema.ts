@@ -373,6 +373,9 @@ export interface Database {
   course_completion: CourseCompletionTable;
   audio_position: AudioPositionTable;
   advisor_message: AdvisorMessageTable;
+  skill_profile: SkillProfileTable;
+  skill_run: SkillRunTable;
+  skill_draft: SkillDraftTable;
 }
 
 export interface CourseVisitTable {
@@ -488,5 +491,36 @@ export interface AdvisorMessageTable {
   kb: number;
   /** JSON: the sources the answer quotes. */
   sources: string;
+  created_at: string;
+}
+
+export interface SkillProfileTable {
+  user_id: string;
+  /** IANA time zone: the user's week starts on Monday 00:00 there. */
+  time_zone: string;
+  updated_at: string;
+}
+
+export interface SkillRunTable {
+  id: Generated<number>;
+  user_id: string;
+  skill_id: string;
+  provider: string;
+  /** The input as stored: after personal data was scrubbed, when the user asked for it. */
+  input: string;
+  /** Markdown. */
+  content: string;
+  /** JSON: sources, scrub report, notes. */
+  details: string;
+  created_at: string;
+}
+
+export interface SkillDraftTable {
+  id: Generated<number>;
+  user_id: string;
+  skill_id: string;
+  input: string;
+  content: string;
+  details: string;
   created_at: string;
 }

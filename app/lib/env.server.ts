@@ -125,6 +125,13 @@ export const EnvSchema = z.object({
     .default(5),
   // Where the build puts course decks and narrations (npm run build); read by the server.
   MEDIA_DIR: z.string().min(1).default("build/media"),
+  // Skill generator runs each user may make in a week (Monday 00:00 in their time zone).
+  SKILL_RUNS_PER_WEEK: z.coerce
+    .number({ error: "must be a whole number of runs" })
+    .int("must be a whole number of runs")
+    .min(1)
+    .max(10_000)
+    .default(25),
   // An OpenAI-compatible chat completions endpoint for the ESG Advisor's written answers
   // (…/v1 with /chat/completions under it). Without it the advisor quotes its sources directly.
   LLM_BASE_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),

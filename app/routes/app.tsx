@@ -4,40 +4,60 @@ import { checkPilotAccess, getAuthState, requireUser } from "~/features/auth/ind
 import { addEnglishNamespaces, i18nForMatches, useTranslation } from "~/features/i18n";
 import { NotificationBell } from "~/features/notifications";
 import { countNeedingAction } from "~/features/notifications/index.server";
-import { Card } from "~/ui/card";
 import type { Route } from "./+types/app";
 import { formatLongDate } from "~/lib/dates";
+import { SkillsGenerator } from "~/features/skills";
+import { loadSkillsPage, skillsAction } from "~/features/skills/index.server";
+import { getLocaleState } from "~/features/i18n/index.server";
+import { readFormFields } from "~/lib/api.server";
 import training from "../../locales/en/training.json";
+import skills from "../../locales/en/skills.json";
 
-addEnglishNamespaces({ training });
+addEnglishNamespaces({ training, skills });
+
+// SPEC §2 "Skills page": the pilot area, titled Skills: who you are, the two cards, the skill
+// generator; and links to the rest of the pilot.
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const { t } = i18nForMatches(matches);
-  return [{ title: t("pilot.metaTitle") }, { name: "robots", content: "noindex" }];
+  return [{ title: t("skills:metaTitle") }, { name: "robots", content: "noindex" }];
 };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const { session } = await getAuthState(request);
   const access = await checkPilotAccess(user.email);
+  const { region } = await getLocaleState(request);
   return {
     email: user.email,
     role: user.role,
     organisation: access.organisation,
+    region,
     sessionExpiresAt: session?.expiresAt.toISOString() ?? null,
     needingAction: await countNeedingAction(user.id),
+    skills: await loadSkillsPage(user.id, region),
   };
 }
 
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const { region } = await getLocaleState(request);
+  return skillsAction(user.id, region, await readFormFields(request, SKILLS_FORM_BYTES));
+}
+
+/** A form of the page: notes of up to 8,000 characters in any script, and a few short fields. */
+const SKILLS_FORM_BYTES = 40 * 1024;
+
 const LINKS = [
-  { key: "training", to: "/training", Icon: GraduationCap },
   { key: "courses", to: "/courses/esg-ai-ethics", Icon: BookOpen },
-  { key: "amlDemo", to: "/kestrel/aml-demo", Icon: Siren },
   { key: "certificates", to: "/training/certificates", Icon: Award },
 ] as const;
 
+const AML_SUBTITLES = { ca: "ca", sg: "sg", th: "th" } as const;
+
 export default function PilotArea({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
+  const { t: ts } = useTranslation("skills");
   const links =
     loaderData.role === "admin"
       ? [...LINKS, { key: "admin", to: "/admin", Icon: ShieldCheck } as const]
@@ -45,51 +65,73 @@ export default function PilotArea({ loaderData }: Route.ComponentProps) {
   const until = loaderData.sessionExpiresAt
     ? formatLongDate(i18n.language, new Date(loaderData.sessionExpiresAt))
     : null;
+  const amlSubtitle =
+    loaderData.region in AML_SUBTITLES
+      ? AML_SUBTITLES[loaderData.region as keyof typeof AML_SUBTITLES]
+      : "other";
+  const cards = [
+    {
+      key: "training",
+      to: "/training",
+      Icon: GraduationCap,
+      title: ts("cards.training.title"),
+      body: ts("cards.training.body"),
+    },
+    {
+      key: "aml",
+      to: "/kestrel/aml-demo",
+      Icon: Siren,
+      title: ts("cards.aml.title"),
+      body: ts(`cards.aml.subtitle.${amlSubtitle}`),
+    },
+  ];
 
   return (
-    <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6">
+    <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
       <div className="flex items-center justify-between gap-3">
         <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase dark:text-brand-100">
           {t("pilot.title")}
         </p>
         <NotificationBell count={loaderData.needingAction} />
       </div>
-      <h1 className="mt-2 text-3xl font-extrabold tracking-tight">{t("pilot.welcome")}</h1>
-      <p className="mt-3 text-lg text-slate-700 dark:text-slate-300">
-        {t("pilot.signedInAs", { email: loaderData.email })}
+      <h1 className="mt-2 text-3xl font-extrabold tracking-tight">{ts("title")}</h1>
+      <p className="mt-3 text-slate-700 dark:text-slate-300">
+        {t("pilot.signedInAs", { email: loaderData.email })} {t("pilot.organisation")}:{" "}
+        <span className="font-semibold" data-testid="pilot-organisation">
+          {loaderData.organisation}
+        </span>{" "}
+        · {t(`pilot.roles.${loaderData.role}`)}
+        {until ? ` · ${t("pilot.sessionUntil", { date: until })}` : null}
       </p>
-      <dl className="mt-6 grid gap-4 sm:grid-cols-2">
-        <Card>
-          <dt className="text-sm text-slate-600 dark:text-slate-300">{t("pilot.organisation")}</dt>
-          <dd className="mt-1 text-lg font-semibold" data-testid="pilot-organisation">
-            {loaderData.organisation}
-          </dd>
-        </Card>
-        <Card>
-          <dt className="text-sm text-slate-600 dark:text-slate-300">{t("pilot.role")}</dt>
-          <dd className="mt-1 text-lg font-semibold">{t(`pilot.roles.${loaderData.role}`)}</dd>
-        </Card>
-      </dl>
-      {until ? (
-        <p className="mt-4 text-sm text-slate-600 dark:text-slate-300">
-          {t("pilot.sessionUntil", { date: until })}
-        </p>
-      ) : null}
-      <h2 className="mt-10 text-xl font-bold">{t("pilot.linksHeading")}</h2>
-      <ul className="mt-4 grid gap-4 sm:grid-cols-2">
-        {links.map(({ key, to, Icon }) => (
+      <ul className="mt-6 grid gap-4 sm:grid-cols-2">
+        {cards.map(({ key, to, Icon, title, body }) => (
           <li key={key}>
             <Link
               to={to}
               className="focus-ring block h-full rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition-colors hover:border-brand-600 dark:border-slate-800 dark:bg-slate-900"
             >
               <Icon aria-hidden="true" className="size-7 text-brand-600" />
-              <span className="mt-3 block text-lg font-semibold">
-                {t(`pilot.links.${key}.title`)}
-              </span>
-              <span className="mt-1 block text-slate-600 dark:text-slate-300">
-                {t(`pilot.links.${key}.body`)}
-              </span>
+              <span className="mt-3 block text-lg font-semibold">{title}</span>
+              <span className="mt-1 block text-slate-600 dark:text-slate-300">{body}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <SkillsGenerator
+        skills={loaderData.skills.skills}
+        quota={loaderData.skills.quota}
+        drafts={loaderData.skills.drafts}
+      />
+      <h2 className="mt-12 text-lg font-bold">{ts("more")}</h2>
+      <ul className="mt-3 flex flex-wrap gap-x-6 gap-y-2">
+        {links.map(({ key, to, Icon }) => (
+          <li key={key}>
+            <Link
+              to={to}
+              className="focus-ring inline-flex items-center gap-2 rounded font-semibold underline"
+            >
+              <Icon aria-hidden="true" className="size-4 text-brand-600" />
+              {t(`pilot.links.${key}.title`)}
             </Link>
           </li>
         ))}

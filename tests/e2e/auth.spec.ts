@@ -33,7 +33,7 @@ test("an allowlisted email signs in with the mailed code, stays signed in, signs
   await page.getByLabel("Sign-in code").fill(await codeFor(email, before));
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page).toHaveURL(/\/app$/);
-  await expect(page.getByRole("heading", { name: "Welcome to the Kestrel pilot" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Skills", level: 1 })).toBeVisible();
   await expect(page.getByText(`You are signed in as ${email}.`)).toBeVisible();
   await expect(page.getByTestId("pilot-organisation")).toHaveText(PILOT_DOMAIN);
   await expectAccessible(page);

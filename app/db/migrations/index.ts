@@ -12,6 +12,7 @@ import * as m0010 from "./0010-aml";
 import * as m0011 from "./0011-evidence";
 import * as m0012 from "./0012-courses";
 import * as m0013 from "./0013-advisor";
+import * as m0014 from "./0014-skills";
 
 // Listed by hand so the server bundle carries them (no directory scan at run time).
 // Names sort in the order they run; never rename or edit one that has shipped.
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   "0011-evidence": m0011,
   "0012-courses": m0012,
   "0013-advisor": m0013,
+  "0014-skills": m0014,
 };

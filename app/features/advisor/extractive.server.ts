@@ -38,8 +38,15 @@ function inverseFrequency(): Map<string, number> {
 const matches = (word: string, term: string) =>
   word === term || (term.length >= 4 && word.startsWith(term));
 
+// A sentence's words, worked out once: answers quote the same passages again and again.
+const sentenceTerms = new Map<string, string[]>();
+
 function sentenceScore(sentence: string, weighted: [string, number][]): number {
-  const own = terms(sentence);
+  let own = sentenceTerms.get(sentence);
+  if (!own) {
+    own = terms(sentence);
+    sentenceTerms.set(sentence, own);
+  }
   const rarity = inverseFrequency();
   let score = 0;
   for (const [term, weight] of weighted) {

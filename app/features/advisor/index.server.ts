@@ -1,6 +1,8 @@
+export type { AdvisorSource } from "./messages";
 export { KB_TOPICS, type KbTopic } from "./knowledge-schema.server";
 export { ADVISOR_BODY_BYTES, AskSchema } from "./request.server";
-export { answerQuestion, type AnswerPiece } from "./answer.server";
+export { answerQuestion, citationFilter, type AnswerPiece } from "./answer.server";
+export { composeExtractive } from "./extractive.server";
 export {
   ADVISOR_RATE_LIMITS,
   deleteConversation,
@@ -11,5 +13,5 @@ export {
   saveMessage,
 } from "./conversation.server";
 export { evaluateAdvisor } from "./evaluation.server";
-export { llmSettings } from "./llm.server";
-export { retrieve } from "./retrieval.server";
+export { type LlmSettings, llmSettings, streamChat } from "./llm.server";
+export { type Retrieved, retrieve, retrieveInTopics } from "./retrieval.server";

@@ -1,1 +1,2 @@
 export { AdvisorPanel } from "./advisor-panel";
+export type { AdvisorSource } from "./messages";

@@ -60,23 +60,28 @@ export const terms = (text: string) => words(text).flatMap((word) => normalise(w
 interface Doc {
   id: string;
   language: KbLanguage;
+  topic: KbTopic;
   title: string;
   keywords: string;
   text: string;
 }
 
+/** Queries of more words than this are matched word for word (no fuzzy or prefix matches). */
+const FUZZY_TERMS = 24;
+
 const SEARCH: SearchOptions = {
   boost: { title: 3, keywords: 2, text: 1 },
   // Misspellings of longer words (recieve), and word starts (escalat…) count, at a lower weight.
-  fuzzy: (term) => (term.length >= 5 ? 0.2 : false),
-  prefix: (term) => term.length >= 4,
+  // Fuzzy matching costs most: a long text (a skill's notes) is searched by its words as written.
+  fuzzy: (term, _index, all) => (term.length >= 5 && all.length <= FUZZY_TERMS ? 0.2 : false),
+  prefix: (term, _index, all) => term.length >= 4 && all.length <= FUZZY_TERMS,
   combineWith: "OR",
 };
 
 function buildIndex(passages: KbPassage[]): MiniSearch<Doc> {
   const index = new MiniSearch<Doc>({
     fields: ["title", "keywords", "text"],
-    storeFields: ["language"],
+    storeFields: ["language", "topic"],
     tokenize: words,
     processTerm: normalise,
     searchOptions: SEARCH,
@@ -85,6 +90,7 @@ function buildIndex(passages: KbPassage[]): MiniSearch<Doc> {
     passages.map((passage) => ({
       id: passage.id,
       language: passage.language,
+      topic: passage.topic,
       title: passage.title,
       keywords: passage.keywords.join(" "),
       text: passage.paragraphs.join(" "),
@@ -213,4 +219,47 @@ export function retrieve(question: string, language: KbLanguage = "en"): Retriev
     score: best.hits[0]?.score ?? 0,
     coverage: best.coverage,
   };
+}
+
+/**
+ * The passages of some topics that best match a text, with no relevance threshold: the topics
+ * already say what is relevant (a skill's draft). With nothing in the text to match, the topics'
+ * first passages stand in.
+ */
+export function retrieveInTopics(
+  text: string,
+  topics: readonly KbTopic[],
+  language: KbLanguage = "en",
+  max = MAX_PASSAGES,
+): Retrieved[] {
+  const { index, kb } = getRetriever();
+  const { own, synonyms } = expandQuestion(text);
+  const wanted = new Set<string>(topics);
+  const results = own.length
+    ? index.search(
+        {
+          combineWith: "OR",
+          queries: [own.join(" "), ...(synonyms.length ? [synonyms.join(" ")] : [])],
+        },
+        { filter: (hit) => hit.language === "en" && wanted.has(String(hit.topic)) },
+      )
+    : [];
+  const found = results.flatMap((result) => {
+    const passage = kb.byId.get(String(result.id));
+    return passage ? [{ passage, score: result.score }] : [];
+  });
+  const standIns = topics.flatMap((topic) =>
+    kb.passages
+      .filter((passage) => passage.language === "en" && passage.topic === topic)
+      .slice(0, 1)
+      .map((passage) => ({ passage, score: 0.001 })),
+  );
+  const chosen = [
+    ...found,
+    ...standIns.filter((s) => !found.some((f) => f.passage.id === s.passage.id)),
+  ].slice(0, max);
+  return chosen.map((hit) => ({
+    ...hit,
+    passage: kb.translations.get(hit.passage.id)?.get(language) ?? hit.passage,
+  }));
 }

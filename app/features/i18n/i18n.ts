@@ -23,6 +23,7 @@ import partners from "../../../locales/en/partners.json";
 import type reminders from "../../../locales/en/reminders.json";
 import type requirements from "../../../locales/en/requirements.json";
 import type reports from "../../../locales/en/reports.json";
+import type skills from "../../../locales/en/skills.json";
 import type esgCourse from "../../../locales/en/esgCourse.json";
 import type training from "../../../locales/en/training.json";
 import type validation from "../../../locales/en/validation.json";
@@ -58,6 +59,7 @@ export const english = {
 export type EnglishResources = typeof english & {
   admin: typeof admin;
   advisorChat: typeof advisorChat;
+  skills: typeof skills;
   aml: typeof aml;
   audit: typeof audit;
   compliance: typeof compliance;

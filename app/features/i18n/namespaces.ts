@@ -21,6 +21,7 @@ export const TRANSLATED_NAMESPACES = [
   "esgAdvisor",
   // The advisor's chat, which comes with the chat's code (addEnglishNamespaces).
   "advisorChat",
+  "skills",
 ] as const;
 
 // The admin area is for the team that runs Kestrel, in English (docs/decisions/011).

@@ -19,7 +19,10 @@ export const SKILL_ICONS = [
   "cpu",
 ] as const;
 
-const id = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/).max(60);
+const id = z
+  .string()
+  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/)
+  .max(60);
 const line = (max: number) => z.string().trim().min(1).max(max);
 
 export const SkillSectionSchema = z.strictObject({

@@ -1,0 +1,1 @@
+export { SkillsGenerator } from "./skills-generator";

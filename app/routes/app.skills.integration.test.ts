@@ -1,0 +1,223 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "~/db/db.server";
+import { runSkill, findSkill } from "~/features/skills/index.server";
+import type { SkillsActionResult } from "~/features/skills/types";
+import { signInForTest } from "../../tests/integration/auth";
+import { answerOf, callAction, contextFor } from "../../tests/integration/call-action";
+import { type FakeLlm, startFakeLlm } from "../../tests/integration/fake-llm";
+import { action, loader } from "./app";
+import { loader as exportLoader } from "./app.skills-export";
+
+// The Skills page's action and export on a real database, as the page's fetchers meet them.
+
+type Page = Awaited<ReturnType<typeof loader>>;
+
+function post(cookie: string, fields: Record<string, string>) {
+  return callAction(
+    action,
+    new Request("http://localhost/app", {
+      method: "POST",
+      body: new URLSearchParams(fields),
+      headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+    }),
+    "198.51.100.7",
+  );
+}
+
+const resultOf = (answer: { data?: unknown }) => answer.data as SkillsActionResult;
+
+async function page(cookie: string): Promise<Page> {
+  const answer = await answerOf(() =>
+    loader({
+      request: new Request("http://localhost/app", { headers: { Cookie: cookie } }),
+      context: contextFor("198.51.100.7"),
+      params: {},
+    } as never),
+  );
+  return answer.data as Page;
+}
+
+function exported(cookie: string, kind: string, id: number | string) {
+  return answerOf(() =>
+    exportLoader({
+      request: new Request(`http://localhost/app/skills/export/${kind}/${id}`, {
+        headers: { Cookie: cookie },
+      }),
+      params: { kind, id: String(id) },
+      context: contextFor("198.51.100.7"),
+    } as never),
+  );
+}
+
+const generate = (cookie: string, extra: Record<string, string> = {}) =>
+  post(cookie, {
+    intent: "generate",
+    skillId: "kyc-escalation-memo",
+    input: "Customer Ana Cruz (ana.cruz@example.com) changed her address twice in a month.",
+    scrub: "on",
+    timeZone: "Asia/Singapore",
+    ...extra,
+  });
+
+describe("generating a draft", () => {
+  it("stores the scrubbed notes and the draft, counts the run, and exports a file with no script", async () => {
+    const { cookie } = await signInForTest("skills");
+    const before = await page(cookie);
+    expect(before.skills.skills.length).toBeGreaterThanOrEqual(7);
+    expect(before.skills.quota).toMatchObject({ used: 0, limit: 25 });
+
+    const answer = await generate(cookie, {
+      input: "Customer <script>alert(1)</script> ana.cruz@example.com asked to close the account.",
+    });
+    expect(answer.status).toBe(200);
+    const result = resultOf(answer);
+    if (!result.ok || result.intent !== "generate") throw new Error("no draft");
+    expect(result.generated.removed).toEqual({ EMAIL: 1 });
+    expect(result.generated.html).toContain("<h2>");
+    expect(result.generated.html).not.toMatch(/<script/i);
+    expect(result.quota).toMatchObject({ used: 1, timeZone: "Asia/Singapore" });
+
+    const stored = await getDb().selectFrom("skill_run").selectAll().execute();
+    expect(stored).toHaveLength(1);
+    expect(stored[0]?.input).not.toContain("ana.cruz@example.com");
+    expect(stored[0]?.input).toContain("[EMAIL]");
+    expect((await page(cookie)).skills.quota.used).toBe(1);
+
+    const file = await exported(cookie, "run", result.generated.id);
+    expect(file.status).toBe(200);
+    expect(file.headers.get("Content-Disposition")).toMatch(
+      /^attachment; filename="kyc-escalation-memo-/,
+    );
+    const html = await file.text();
+    expect(html).toMatch(/^<!doctype html>/);
+    expect(html).toContain("<h1>");
+    expect(html).toContain("Generated with Kestrel on");
+    expect(html).not.toMatch(/<script/i);
+    expect(html).toContain("&lt;script&gt;");
+
+    // Someone else's run is not there for them.
+    const { cookie: other } = await signInForTest("skills-other");
+    expect((await exported(other, "run", result.generated.id)).status).toBe(404);
+    expect((await exported(cookie, "nothing", 1)).status).toBe(404);
+  });
+
+  it("answers missing, over-long and unknown input with a clear error, counting nothing", async () => {
+    const { cookie } = await signInForTest("skills-bad");
+    const blank = await generate(cookie, { input: "   " });
+    expect(blank.status).toBe(400);
+    expect(resultOf(blank)).toMatchObject({ ok: false, error: "validation", field: "input" });
+    const long = await generate(cookie, { input: "x".repeat(8001) });
+    expect(resultOf(long)).toMatchObject({ error: "validation", field: "input", max: 8000 });
+    expect((await generate(cookie, { input: "x".repeat(8000) })).status).toBe(200);
+    const unknown = await generate(cookie, { skillId: "write-my-essay" });
+    expect(unknown.status).toBe(404);
+    expect((await post(cookie, { intent: "fly" })).status).toBe(400);
+    expect((await page(cookie)).skills.quota.used).toBe(1);
+  });
+
+  it("never lets concurrent runs pass the weekly quota", async () => {
+    const { cookie } = await signInForTest("skills-busy");
+    const answers = await Promise.all(Array.from({ length: 30 }, () => generate(cookie)));
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(25);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(5);
+    const refused = answers.find((answer) => answer.status === 429);
+    expect(refused && resultOf(refused)).toMatchObject({
+      ok: false,
+      error: "quota",
+      quota: { used: 25, limit: 25 },
+    });
+    expect(await getDb().selectFrom("skill_run").select("id").execute()).toHaveLength(25);
+  });
+});
+
+describe("drafts", () => {
+  it("are saved from a run, listed, reopened and deleted, by their owner only", async () => {
+    const { cookie } = await signInForTest("drafts");
+    const generated = resultOf(await generate(cookie));
+    if (!generated.ok || generated.intent !== "generate") throw new Error("no draft");
+    const saved = resultOf(
+      await post(cookie, { intent: "save-draft", runId: String(generated.generated.id) }),
+    );
+    if (!saved.ok || saved.intent !== "save-draft") throw new Error("not saved");
+    expect((await page(cookie)).skills.drafts).toEqual([
+      expect.objectContaining({ id: saved.draftId, skillId: "kyc-escalation-memo" }),
+    ]);
+
+    const opened = resultOf(
+      await post(cookie, { intent: "open-draft", draftId: String(saved.draftId) }),
+    );
+    expect(opened).toMatchObject({
+      ok: true,
+      intent: "open-draft",
+      generated: { kind: "draft", id: saved.draftId, html: generated.generated.html },
+    });
+    expect((await exported(cookie, "draft", saved.draftId)).status).toBe(200);
+
+    const { cookie: other } = await signInForTest("drafts-other");
+    expect(
+      (await post(other, { intent: "open-draft", draftId: String(saved.draftId) })).status,
+    ).toBe(404);
+    expect(
+      (await post(other, { intent: "delete-draft", draftId: String(saved.draftId) })).status,
+    ).toBe(404);
+    expect(
+      (await post(other, { intent: "save-draft", runId: String(generated.generated.id) })).status,
+    ).toBe(404);
+
+    expect(
+      (await post(cookie, { intent: "delete-draft", draftId: String(saved.draftId) })).status,
+    ).toBe(200);
+    expect((await page(cookie)).skills.drafts).toEqual([]);
+  });
+});
+
+describe("the llm provider", () => {
+  let llm: FakeLlm;
+  beforeAll(async () => {
+    llm = await startFakeLlm();
+  });
+  afterAll(() => llm.stop());
+  const skill = () => {
+    const found = findSkill("ai-model-card");
+    if (!found) throw new Error("missing skill");
+    return found;
+  };
+
+  it("writes the draft from the passages, keeping only citations of passages it was given", async () => {
+    llm.behaviour = {
+      kind: "answer",
+      chunks: ["## Purpose\n\nScores credit applications [ai-bias-testing]", " and [made-up-id]."],
+    };
+    const result = await runSkill(skill(), "A credit scoring model for SME loans.", {
+      provider: "llm",
+      llm: { baseUrl: llm.baseUrl, model: "kestrel-test" },
+    });
+    expect(result.fallback).toBe(false);
+    expect(result.markdown).toContain("Scores credit applications [1] and .");
+    expect(result.sources.map((source) => source.id)).toEqual(["ai-bias-testing"]);
+    const system = llm.requests.at(-1)?.body.messages[0]?.content ?? "";
+    expect(system).toContain("## Purpose");
+    expect(llm.requests.at(-1)?.body.messages[1]?.content).toBe(
+      "A credit scoring model for SME loans.",
+    );
+  });
+
+  it("falls back to the template when the model hangs or cites nothing", async () => {
+    llm.behaviour = { kind: "hang" };
+    const hung = await runSkill(skill(), "A credit scoring model.", {
+      provider: "llm",
+      llm: { baseUrl: llm.baseUrl, model: "kestrel-test" },
+      firstTokenMs: 300,
+    });
+    expect(hung.fallback).toBe(true);
+    expect(hung.markdown).toContain("## What the sources say");
+    llm.behaviour = { kind: "answer", chunks: ["An answer from nowhere."] };
+    const uncited = await runSkill(skill(), "A credit scoring model.", {
+      provider: "llm",
+      llm: { baseUrl: llm.baseUrl, model: "kestrel-test" },
+    });
+    expect(uncited.fallback).toBe(true);
+    expect(uncited.markdown).not.toContain("An answer from nowhere.");
+  });
+});
