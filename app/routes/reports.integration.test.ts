@@ -190,6 +190,13 @@ describe("generation", () => {
       "Certificate codes",
     ]);
     const records = rows.slice(header + 1);
+    // A completion is dated in the organisation's time zone, which is not UTC's date near midnight.
+    const { time_zone: timeZone } = await getDb()
+      .selectFrom("organisation")
+      .select("time_zone")
+      .where("name", "=", "Harbour Credit Union")
+      .executeTakeFirstOrThrow();
+    const completedOn = new Intl.DateTimeFormat("en-CA", { timeZone }).format(new Date());
     // Two members × the four default requirements.
     expect(records).toHaveLength(8);
     const cdd = records.find(
@@ -204,7 +211,7 @@ describe("generation", () => {
       "1",
       "Completed",
       "2025-11-30",
-      today,
+      completedOn,
       code,
     ]);
     const managerRow = records.find(

@@ -22,12 +22,15 @@ test("a signed-in user generates a scrubbed draft, exports it, saves and reopens
   await expect(page.getByRole("button", { name: "Save Draft" })).toBeDisabled();
   await expectAccessible(page);
 
-  // The skill list is a radio group: arrow keys move through it.
-  const first = page.getByRole("radio").first();
-  await first.focus();
+  // The skill list is a radio group: arrow keys move through it; a click on a skill picks it.
+  const radios = page.getByRole("radio");
+  await expect(radios.first()).toBeChecked();
+  await radios.first().focus();
   await page.keyboard.press("ArrowDown");
+  await expect(radios.nth(1)).toBeChecked();
+  await expect(radios.nth(1)).toBeFocused();
   const kyc = page.getByRole("radio", { name: /KYC escalation memo/ });
-  await kyc.check();
+  await page.locator("label", { has: kyc }).click();
   await expect(kyc).toBeChecked();
 
   const notes = page.getByRole("textbox");
@@ -39,7 +42,7 @@ test("a signed-in user generates a scrubbed draft, exports it, saves and reopens
   const panel = page.getByRole("region", { name: "Generated Content" });
   await expect(panel.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(panel).toContainText(
-    "Removed before generating: 1 email address and 1 NRIC or FIN.",
+    "Removed before generating: 1 NRIC or FIN and 1 email address.",
   );
   await expect(panel).toContainText("[EMAIL]");
   await expect(panel).not.toContainText("lim.ak@example.com");
