@@ -411,3 +411,4 @@ export const auditEvidenceChain = (organisationId: number) => auditChains([organ
 export { closeDb as closeDatabase };
 export { buildCourseMedia } from "~/features/courses/index.server";
 export { evaluateAdvisor } from "~/features/advisor/index.server";
+export { getSkills, runSkill, scrubPii } from "~/features/skills/index.server";

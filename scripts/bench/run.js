@@ -469,6 +469,39 @@ async function timeAdvisor(askers = 20, questionsEach = 15) {
   return { median: at(0.5), p95: at(0.95) };
 }
 
+/**
+ * The skills generator in the server's own code: each skill's template draft from its sample notes,
+ * and the scrubbing of 8,000 characters of notes, medians after a warm-up.
+ * @param {{ getSkills: () => { sampleInput: string }[], runSkill: (skill: unknown, input: string) => Promise<unknown>, scrubPii: (text: string) => unknown }} built
+ */
+async function timeSkills(built) {
+  const median = (/** @type {number[]} */ times) =>
+    times.sort((a, b) => a - b)[Math.floor(times.length / 2)] ?? NaN;
+  const skills = built.getSkills();
+  /** @type {number[]} */
+  const drafts = [];
+  for (let round = 0; round < 6; round += 1) {
+    for (const skill of skills) {
+      const started = performance.now();
+      await built.runSkill(skill, skill.sampleInput);
+      if (round > 0) drafts.push(performance.now() - started);
+    }
+  }
+  const notes = skills
+    .map((skill) => skill.sampleInput)
+    .join("\n")
+    .repeat(20)
+    .slice(0, 8000);
+  /** @type {number[]} */
+  const scrubs = [];
+  for (let round = 0; round < 25; round += 1) {
+    const started = performance.now();
+    built.scrubPii(notes);
+    if (round >= 5) scrubs.push(performance.now() - started);
+  }
+  return { draft: median(drafts), scrub: median(scrubs) };
+}
+
 const timePdf = (/** @type {string} */ cookie, /** @type {string} */ code) =>
   timeRequests("the certificate PDF", () =>
     httpRequest("GET", `${APP}/training/certificates/${code}/pdf`, { headers: { Cookie: cookie } }),
@@ -861,10 +894,17 @@ async function main() {
       `${advisor.median.toFixed(1)} ms, p95 ${advisor.p95.toFixed(1)} ms; target median ≤ 150 ms: ` +
       `${mark(advisor.median <= 150)}`,
   );
-  const evaluation = (await import(path.join(ROOT, "build/server/index.js"))).evaluateAdvisor();
+  const built = await import(path.join(ROOT, "build/server/index.js"));
+  const evaluation = built.evaluateAdvisor();
   console.log(
     `ESG Advisor retrieval: median ${evaluation.retrievalMedianMs.toFixed(2)} ms a question over ` +
       `${evaluation.questions} questions; target ≤ 5 ms: ${mark(evaluation.retrievalMedianMs <= 5)}`,
+  );
+  const skills = await timeSkills(built);
+  console.log(
+    `Skill drafts (template, notes scrubbed): median ${skills.draft.toFixed(1)} ms over every skill's ` +
+      `sample; target ≤ 50 ms: ${mark(skills.draft <= 50)}. Scrubbing 8,000 characters: median ` +
+      `${skills.scrub.toFixed(2)} ms; target ≤ 5 ms: ${mark(skills.scrub <= 5)}`,
   );
   const chain = await timeEvidenceChain();
   console.log(
