@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db/db.server";
-import { runSkill, findSkill } from "~/features/skills/index.server";
+import { runSkill } from "~/features/skills/index.server";
 import type { SkillsActionResult } from "~/features/skills/types";
 import { signInForTest } from "../../tests/integration/auth";
 import { answerOf, callAction, contextFor } from "../../tests/integration/call-action";
@@ -178,11 +178,7 @@ describe("the llm provider", () => {
     llm = await startFakeLlm();
   });
   afterAll(() => llm.stop());
-  const skill = () => {
-    const found = findSkill("ai-model-card");
-    if (!found) throw new Error("missing skill");
-    return found;
-  };
+  const skill = () => "ai-model-card";
 
   it("writes the draft from the passages, keeping only citations of passages it was given", async () => {
     llm.behaviour = {

@@ -472,7 +472,7 @@ async function timeAdvisor(askers = 20, questionsEach = 15) {
 /**
  * The skills generator in the server's own code: each skill's template draft from its sample notes,
  * and the scrubbing of 8,000 characters of notes, medians after a warm-up.
- * @param {{ getSkills: () => { sampleInput: string }[], runSkill: (skill: unknown, input: string) => Promise<unknown>, scrubPii: (text: string) => unknown }} built
+ * @param {{ getSkills: () => { id: string, sampleInput: string }[], runSkill: (skillId: string, input: string) => Promise<unknown>, scrubPii: (text: string) => unknown }} built
  */
 async function timeSkills(built) {
   const median = (/** @type {number[]} */ times) =>
@@ -483,7 +483,7 @@ async function timeSkills(built) {
   for (let round = 0; round < 6; round += 1) {
     for (const skill of skills) {
       const started = performance.now();
-      await built.runSkill(skill, skill.sampleInput);
+      await built.runSkill(skill.id, skill.sampleInput);
       if (round > 0) drafts.push(performance.now() - started);
     }
   }

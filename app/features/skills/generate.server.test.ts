@@ -12,7 +12,7 @@ const strSkill = () => {
 describe("the template provider", () => {
   it("fills the skill's sections with the notes and cites the passages it quotes", async () => {
     const skill = strSkill();
-    const result = await runSkill(skill, skill.sampleInput, {
+    const result = await runSkill(skill.id, skill.sampleInput, {
       now: new Date("2026-11-23T00:00:00Z"),
     });
     expect(result.provider).toBe("template");
@@ -31,7 +31,7 @@ describe("the template provider", () => {
 
   it("scrubs personal data from the notes before using them, and says what it removed", async () => {
     const result = await runSkill(
-      strSkill(),
+      "str-narrative",
       "Customer mei.tan@example.com (NRIC S1234567D) called from +65 9123 4567 about SGD 15,000.",
     );
     expect(result.input).not.toContain("mei.tan@example.com");
@@ -43,7 +43,9 @@ describe("the template provider", () => {
   });
 
   it("keeps the notes as written when scrubbing is off", async () => {
-    const result = await runSkill(strSkill(), "Contact: mei.tan@example.com", { scrubPII: false });
+    const result = await runSkill("str-narrative", "Contact: mei.tan@example.com", {
+      scrubPII: false,
+    });
     expect(result.input).toBe("Contact: mei.tan@example.com");
     expect(result.removed).toEqual({});
   });
@@ -53,7 +55,7 @@ describe("the template provider", () => {
     for (const skill of getSkills()) {
       for (let round = 0; round < 5; round += 1) {
         const started = performance.now();
-        const result = await runSkill(skill, skill.sampleInput, { format: "html" });
+        const result = await runSkill(skill.id, skill.sampleInput, { format: "html" });
         times.push(performance.now() - started);
         expect(result.content).toMatch(/^<h1>/);
       }
@@ -69,6 +71,10 @@ describe("the template provider", () => {
 const DANGEROUS =
   /<(script|img|iframe|style|object|embed)\b|<[a-z][^>]*\son\w+\s*=|<a\b[^>]*href\s*=\s*["']?\s*javascript:/i;
 
+it("knows no skill it does not have", async () => {
+  await expect(runSkill("write-my-essay", "notes")).rejects.toThrow("There is no skill");
+});
+
 describe("hostile notes", () => {
   const hostile = [
     "<script>alert(1)</script>",
@@ -80,7 +86,7 @@ describe("hostile notes", () => {
   ].join("\n");
 
   it("never turn into markup that runs, in the draft or its HTML", async () => {
-    const result = await runSkill(strSkill(), hostile, { format: "html" });
+    const result = await runSkill("str-narrative", hostile, { format: "html" });
     expect(result.content).not.toMatch(DANGEROUS);
     // The notes are still there, as text.
     expect(result.content).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");

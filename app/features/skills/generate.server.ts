@@ -11,6 +11,7 @@ import { getLogger } from "~/lib/logger.server";
 import type { Skill } from "./content-schema.server";
 import { escapeMarkdown, renderMarkdown } from "./markdown.server";
 import { type ScrubResult, scrubPii } from "./pii";
+import { findSkill } from "./skills.server";
 
 // runSkill (SPEC §3, §7): a skill's template filled from the user's input and the knowledge-base
 // passages retrieved for it, with citations; or, with a language model, the model's draft of the
@@ -144,12 +145,24 @@ async function modelDraft(
   };
 }
 
-/** Runs a skill on the user's input. The input must already be within SKILL_INPUT_CHARS. */
+export class UnknownSkillError extends Error {
+  constructor(skillId: string) {
+    super(`There is no skill ${skillId}.`);
+    this.name = "UnknownSkillError";
+  }
+}
+
+/**
+ * Runs a skill on the user's input (SPEC §7: runSkill(skillId, input, options)). The input must
+ * already be within SKILL_INPUT_CHARS.
+ */
 export async function runSkill(
-  skill: Skill,
+  skillId: string,
   rawInput: string,
   options: SkillOptions = {},
 ): Promise<SkillResult> {
+  const skill = findSkill(skillId);
+  if (!skill) throw new UnknownSkillError(skillId);
   const { provider = "template", scrubPII = true, format = "markdown" } = options;
   const now = options.now ?? new Date();
   const scrubbed = scrubPII ? scrubPii(rawInput) : { text: rawInput, removed: {} };

@@ -130,7 +130,7 @@ export async function skillsAction(userId: string, region: Region, fields: Recor
   if (!reservation.ok) return fail(429, { ok: false, error: "quota", quota: reservation.quota });
   try {
     const llm = llmSettings();
-    const result = await runSkill(skill, notes, {
+    const result = await runSkill(skill.id, notes, {
       provider: llm ? "llm" : "template",
       scrubPII: input.scrub === "on",
       llm,
