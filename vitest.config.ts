@@ -29,6 +29,10 @@ export default defineConfig({
           setupFiles: ["tests/integration/setup.ts"],
           // One PostgreSQL database is shared, so files take turns; SQLite gets a file per test file.
           fileParallelism: !onPostgres,
+          // A test that signs four people in through the real sign-in steps takes 4–5 s on two busy
+          // cores, against vitest's default limit of 5 s: the limit is for a hung test, not a slow one.
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
         },
       },
     ],

@@ -22,17 +22,18 @@ export const TRANSLATED_NAMESPACES = [
   // The advisor's chat, which comes with the chat's code (addEnglishNamespaces).
   "advisorChat",
   "skills",
+  // The marketing site's forms and pages, beyond SPEC §3's list (issue "languages pass").
+  "contact",
+  "demo",
+  "forms",
+  "partners",
+  "courses",
 ] as const;
 
 // The admin area is for the team that runs Kestrel, in English (docs/decisions/011).
 export const ENGLISH_ONLY_NAMESPACES = [
   "admin",
   "aml",
-  "forms",
-  "partners",
-  "contact",
-  "demo",
-  "courses",
   // The evidence verifier, until its texts are translated; other languages fall back to English.
   "evidence",
 ] as const;
