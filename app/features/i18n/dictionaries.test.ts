@@ -117,3 +117,22 @@ describe("dictionaries", () => {
     });
   });
 });
+
+describe("Singapore English", () => {
+  // Issue "languages pass": en-SG readers get British spellings wherever English has American ones.
+  const AMERICAN = /\b(organiz|personaliz|prioritiz|recogniz)\w*|\bPartner Program\b/;
+
+  it.each([...TRANSLATED_NAMESPACES, ...ENGLISH_ONLY_NAMESPACES])(
+    "en-SG reads %s with British spellings",
+    (namespace) => {
+      const english = leaves(read("en", namespace));
+      const overlayFile = path.join(LOCALES_DIR, "en-SG", `${namespace}.json`);
+      const overlay = existsSync(overlayFile) ? leaves(read("en-SG", namespace)) : new Map();
+      const american = [...english]
+        .map(([key, text]) => [key, overlay.get(key) ?? text] as const)
+        .filter(([, text]) => AMERICAN.test(text))
+        .map(([key]) => `${namespace}:${key}`);
+      expect(american).toEqual([]);
+    },
+  );
+});
