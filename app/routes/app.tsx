@@ -53,7 +53,8 @@ const LINKS = [
   { key: "certificates", to: "/training/certificates", Icon: Award },
 ] as const;
 
-const AML_SUBTITLES = { ca: "ca", sg: "sg", th: "th" } as const;
+/** Regions whose AML card names their regulator (SPEC §2); the others read a general line. */
+const AML_REGIONS = ["ca", "sg", "th"] as const;
 
 export default function PilotArea({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
@@ -65,10 +66,7 @@ export default function PilotArea({ loaderData }: Route.ComponentProps) {
   const until = loaderData.sessionExpiresAt
     ? formatLongDate(i18n.language, new Date(loaderData.sessionExpiresAt))
     : null;
-  const amlSubtitle =
-    loaderData.region in AML_SUBTITLES
-      ? AML_SUBTITLES[loaderData.region as keyof typeof AML_SUBTITLES]
-      : "other";
+  const amlSubtitle = AML_REGIONS.find((region) => region === loaderData.region) ?? "other";
   const cards = [
     {
       key: "training",

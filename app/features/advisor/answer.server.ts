@@ -1,7 +1,7 @@
 import { addEnglishNamespaces, getI18n, loadDictionaries } from "~/features/i18n";
 import type { Locale } from "~/features/i18n";
 import { getLogger } from "~/lib/logger.server";
-import { composeExtractive } from "./extractive.server";
+import { composeExtractive, sourceList } from "./extractive.server";
 import type { KbLanguage, KbTopic } from "./knowledge-schema.server";
 import { type LlmMessage, type LlmSettings, LlmError, streamChat } from "./llm.server";
 import { ADVISOR_LIMITS, type AdvisorNote, type AdvisorSource } from "./messages";
@@ -106,22 +106,11 @@ export function modelMessages(
  * bracketed id is dropped. Text is held back only while a marker is open.
  */
 export function citationFilter(passages: Retrieved[]) {
-  const sources: AdvisorSource[] = [];
+  const { sources, markerOf } = sourceList();
   let open = "";
   const numberOf = (id: string) => {
     const passage = passages.find((hit) => hit.passage.id === id)?.passage;
-    if (!passage) return null;
-    let source = sources.find((s) => s.id === id);
-    if (!source) {
-      source = {
-        n: sources.length + 1,
-        id,
-        title: passage.title,
-        citations: passage.citations.map(({ section, url }) => ({ section, url })),
-      };
-      sources.push(source);
-    }
-    return source.n;
+    return passage ? markerOf(passage) : null;
   };
   const marker = (inner: string) => {
     const ids = inner.split(/[,;\s]+/).filter(Boolean);

@@ -1,4 +1,4 @@
-import { getKnowledgeBase } from "./knowledge-base.server";
+import { type KbPassage, getKnowledgeBase } from "./knowledge-base.server";
 import type { KbLanguage } from "./knowledge-schema.server";
 import type { AdvisorNote, AdvisorSource } from "./messages";
 import { type Retrieved, expandQuestion, terms } from "./retrieval.server";
@@ -16,6 +16,28 @@ export interface ComposedAnswer {
   text: string;
   sources: AdvisorSource[];
   notes: AdvisorNote[];
+}
+
+/**
+ * The sources of an answer in the order it first quotes them: the marker `[n]` of a passage, and
+ * the list of exactly the passages quoted. Quoted answers and a model's checked citations share it.
+ */
+export function sourceList() {
+  const sources: AdvisorSource[] = [];
+  const markerOf = (passage: KbPassage): number => {
+    let source = sources.find((s) => s.id === passage.id);
+    if (!source) {
+      source = {
+        n: sources.length + 1,
+        id: passage.id,
+        title: passage.title,
+        citations: passage.citations.map(({ section, url }) => ({ section, url })),
+      };
+      sources.push(source);
+    }
+    return source.n;
+  };
+  return { sources, markerOf };
 }
 
 let idf: Map<string, number> | undefined;
@@ -84,21 +106,8 @@ export function composeExtractive(
   if (chosen.length === 0 && candidates[0]) chosen.push(candidates[0]);
   chosen.sort((a, b) => a.rank - b.rank || a.position - b.position);
 
-  const sources: AdvisorSource[] = [];
-  const markerOf = ({ passage }: Retrieved) => {
-    let source = sources.find((s) => s.id === passage.id);
-    if (!source) {
-      source = {
-        n: sources.length + 1,
-        id: passage.id,
-        title: passage.title,
-        citations: passage.citations.map(({ section, url }) => ({ section, url })),
-      };
-      sources.push(source);
-    }
-    return source.n;
-  };
-  const text = chosen.map((c) => `${c.sentence} [${markerOf(c.hit)}]`).join(" ");
+  const { sources, markerOf } = sourceList();
+  const text = chosen.map((c) => `${c.sentence} [${markerOf(c.hit.passage)}]`).join(" ");
   const quoted = sources.map((source) => getKnowledgeBase().byId.get(source.id)?.language);
   const notes: AdvisorNote[] =
     language !== "en" && quoted.some((quotedLanguage) => quotedLanguage !== language)

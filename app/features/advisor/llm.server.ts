@@ -79,7 +79,7 @@ export async function* streamChat(
   let timedOut = false;
   const stop = () => controller.abort();
   signal.addEventListener("abort", stop, { once: true });
-  let timer = setTimeout(() => {
+  const timer = setTimeout(() => {
     timedOut = true;
     controller.abort();
   }, firstTokenMs);
@@ -141,7 +141,6 @@ export async function* streamChat(
           if (!started) {
             started = true;
             clearTimeout(timer);
-            timer = undefined as unknown as NodeJS.Timeout;
           }
           yield text;
         }

@@ -1,4 +1,4 @@
-import MiniSearch, { type SearchOptions } from "minisearch";
+import MiniSearch, { type SearchOptions, type SearchResult } from "minisearch";
 import { type KbPassage, type KnowledgeBase, getKnowledgeBase } from "./knowledge-base.server";
 import type { KbLanguage, KbTopic } from "./knowledge-schema.server";
 import { SYNONYM_GROUPS } from "./synonyms";
@@ -166,25 +166,35 @@ function coverage(index: MiniSearch<Doc>, own: string[], language: KbLanguage): 
   return known.length / counted.length;
 }
 
-function search(
+/** The passages matching some words or their synonyms, best first, among those `keep` accepts. */
+function hitsFor(
   { index, kb }: Retriever,
-  question: string,
-  language: KbLanguage,
-): { hits: Retrieved[]; coverage: number } {
-  const { own, synonyms } = expandQuestion(question);
-  if (own.length === 0) return { hits: [], coverage: 0 };
-  const results = index.search(
-    {
-      combineWith: "OR",
-      queries: [own.join(" "), ...(synonyms.length ? [synonyms.join(" ")] : [])],
-    },
-    { filter: (hit) => hit.language === language },
-  );
-  const hits = results.flatMap((result) => {
+  { own, synonyms }: { own: string[]; synonyms: string[] },
+  keep: (hit: SearchResult) => boolean,
+): Retrieved[] {
+  if (own.length === 0) return [];
+  const queries = [own.join(" "), ...(synonyms.length ? [synonyms.join(" ")] : [])];
+  return index.search({ combineWith: "OR", queries }, { filter: keep }).flatMap((result) => {
     const passage = kb.byId.get(String(result.id));
     return passage ? [{ passage, score: result.score }] : [];
   });
-  return { hits, coverage: coverage(index, own, language) };
+}
+
+/** A retrieved passage in the reader's language, when the knowledge base has its translation. */
+const inLanguage = (kb: KnowledgeBase, hit: Retrieved, language: KbLanguage): Retrieved => ({
+  ...hit,
+  passage: kb.translations.get(hit.passage.id)?.get(language) ?? hit.passage,
+});
+
+function search(
+  current: Retriever,
+  question: string,
+  language: KbLanguage,
+): { hits: Retrieved[]; coverage: number } {
+  const words = expandQuestion(question);
+  if (words.own.length === 0) return { hits: [], coverage: 0 };
+  const hits = hitsFor(current, words, (hit) => hit.language === language);
+  return { hits, coverage: coverage(current.index, words.own, language) };
 }
 
 /**
@@ -204,10 +214,7 @@ export function retrieve(question: string, language: KbLanguage = "en"): Retriev
       const passages = found.hits
         .filter((hit) => hit.score >= top * RELATIVE_CUT)
         .slice(0, MAX_PASSAGES)
-        .map((hit) => ({
-          ...hit,
-          passage: current.kb.translations.get(hit.passage.id)?.get(language) ?? hit.passage,
-        }));
+        .map((hit) => inLanguage(current.kb, hit, language));
       return { passages, closestTopics: [], score: top, coverage: found.coverage };
     }
     if (top > (best.hits[0]?.score ?? 0)) best = found;
@@ -232,22 +239,14 @@ export function retrieveInTopics(
   language: KbLanguage = "en",
   max = MAX_PASSAGES,
 ): Retrieved[] {
-  const { index, kb } = getRetriever();
-  const { own, synonyms } = expandQuestion(text);
+  const current = getRetriever();
+  const { kb } = current;
   const wanted = new Set<string>(topics);
-  const results = own.length
-    ? index.search(
-        {
-          combineWith: "OR",
-          queries: [own.join(" "), ...(synonyms.length ? [synonyms.join(" ")] : [])],
-        },
-        { filter: (hit) => hit.language === "en" && wanted.has(String(hit.topic)) },
-      )
-    : [];
-  const found = results.flatMap((result) => {
-    const passage = kb.byId.get(String(result.id));
-    return passage ? [{ passage, score: result.score }] : [];
-  });
+  const found = hitsFor(
+    current,
+    expandQuestion(text),
+    (hit) => hit.language === "en" && wanted.has(String(hit.topic)),
+  );
   const standIns = topics.flatMap((topic) =>
     kb.passages
       .filter((passage) => passage.language === "en" && passage.topic === topic)
@@ -258,8 +257,5 @@ export function retrieveInTopics(
     ...found,
     ...standIns.filter((s) => !found.some((f) => f.passage.id === s.passage.id)),
   ].slice(0, max);
-  return chosen.map((hit) => ({
-    ...hit,
-    passage: kb.translations.get(hit.passage.id)?.get(language) ?? hit.passage,
-  }));
+  return chosen.map((hit) => inLanguage(kb, hit, language));
 }

@@ -4,6 +4,7 @@ import { type ChainBreak, auditChains, findEvidence, kitOf } from "./chain.serve
 import { evidenceVerifyUrl } from "./kit-files";
 import { evidencePdf } from "./kit-pdf.server";
 import { type RegisterRow, chainRegister, registerRowsCsv } from "./register.server";
+import { escapeHtml } from "~/lib/html";
 
 // An organisation's audit package: one ZIP an examiner checks offline. The manifest (HTML and CSV)
 // lists every record with its hash and the previous record's, each record's signed JSON and PDF
@@ -81,13 +82,6 @@ function extentSentence({ rows, total }: Summary): string {
         `a package holds at most ${PACKAGE_MAX_RECORDS}.`
     : `This package holds all ${records(total)} of the chain (${range}).`;
 }
-
-// Every attribute is double-quoted, so an apostrophe may stay as it is.
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"]/g,
-    (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[char] ?? char,
-  );
 
 const learnerOf = (row: RegisterRow) =>
   row.learnerEmail ? `${row.learnerName ?? ""} <${row.learnerEmail}>`.trim() : "";

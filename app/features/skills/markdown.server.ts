@@ -32,7 +32,7 @@ const SANITIZE: sanitizeHtml.IOptions = {
     "th",
     "td",
   ],
-  allowedAttributes: { a: ["href", "title"] },
+  allowedAttributes: { a: ["href", "title", "rel", "target"] },
   allowedSchemes: ["http", "https", "mailto"],
   allowProtocolRelative: false,
   disallowedTagsMode: "escape",
@@ -40,7 +40,6 @@ const SANITIZE: sanitizeHtml.IOptions = {
     a: sanitizeHtml.simpleTransform("a", { rel: "noopener noreferrer", target: "_blank" }),
   },
 };
-SANITIZE.allowedAttributes = { a: ["href", "title", "rel", "target"] };
 
 /** Markdown to HTML that is safe to put in a page or a file as it is. */
 export function renderMarkdown(markdown: string): string {

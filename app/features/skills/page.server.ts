@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { llmSettings } from "~/features/advisor/index.server";
 import type { Region } from "~/features/i18n";
+import { escapeHtml } from "~/lib/html";
 import { getLogger } from "~/lib/logger.server";
 import { z } from "~/lib/zod";
 import { runSkill } from "./generate.server";
@@ -172,14 +173,13 @@ export async function exportFile(
   const skill = findSkill(stored.skillId);
   const title = skill?.template.title ?? stored.skillId;
   const body = renderMarkdown(stored.markdown);
-  const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
   const html = `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="generator" content="Kestrel skills">
-<title>${escape(title)}</title>
+<title>${escapeHtml(title)}</title>
 <style>
 body { font: 16px/1.6 system-ui, sans-serif; max-width: 48rem; margin: 2rem auto; padding: 0 1rem; color: #0f172a; }
 h1 { font-size: 1.6rem; } h2 { font-size: 1.2rem; margin-top: 2rem; }
@@ -191,7 +191,7 @@ a { color: #1d4ed8; } footer { margin-top: 3rem; font-size: 0.85rem; color: #475
 <main>
 ${body}
 </main>
-<footer>Generated with Kestrel on ${escape(new Date(stored.createdAt).toUTCString())}. A draft to check before use, not legal advice.</footer>
+<footer>Generated with Kestrel on ${escapeHtml(new Date(stored.createdAt).toUTCString())}. A draft to check before use, not legal advice.</footer>
 </body>
 </html>
 `;

@@ -8,8 +8,9 @@ import {
   ScrollText,
   UserSearch,
 } from "lucide-react";
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { useFetcher } from "react-router";
+import { dateTimeFormat } from "~/lib/intl";
 import { useTranslation } from "~/features/i18n";
 import { Button, buttonClasses } from "~/ui/button";
 import {
@@ -79,7 +80,7 @@ export function SkillsGenerator({
   const generating = runner.state !== "idle" && runner.formData?.get("intent") === "generate";
   const error = result && !result.ok ? result : null;
   const spent = quota.used >= quota.limit;
-  const resetsAt = new Intl.DateTimeFormat(i18n.language, {
+  const resetsAt = dateTimeFormat(i18n.language, {
     weekday: "long",
     day: "numeric",
     month: "long",
@@ -97,7 +98,7 @@ export function SkillsGenerator({
   );
   const skillName = (id: string) => skills.find((candidate) => candidate.id === id)?.name ?? id;
   const dateOf = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" }).format(
+    dateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" }).format(
       new Date(iso),
     );
   const shownDrafts = drafts.filter(
@@ -122,9 +123,8 @@ export function SkillsGenerator({
         <input
           type="hidden"
           name="timeZone"
-          value={
-            typeof Intl === "undefined" ? "" : Intl.DateTimeFormat().resolvedOptions().timeZone
-          }
+          // The browser's zone: the server render's would be its own, so it is replaced on hydration.
+          value={Intl.DateTimeFormat().resolvedOptions().timeZone}
           suppressHydrationWarning
         />
         <fieldset className="lg:col-span-2">
@@ -309,20 +309,12 @@ export function SkillsGenerator({
                   })}
                 </span>
                 <span className="flex gap-2">
-                  <runner.Form method="post">
-                    <input type="hidden" name="intent" value="open-draft" />
-                    <input type="hidden" name="draftId" value={draft.id} />
-                    <Button type="submit" variant="ghost" className="px-2 py-1">
-                      {t("generator.openDraft")}
-                    </Button>
-                  </runner.Form>
-                  <remover.Form method="post">
-                    <input type="hidden" name="intent" value="delete-draft" />
-                    <input type="hidden" name="draftId" value={draft.id} />
-                    <Button type="submit" variant="ghost" className="px-2 py-1">
-                      {t("generator.deleteDraft")}
-                    </Button>
-                  </remover.Form>
+                  <DraftAction fetcher={runner} intent="open-draft" draftId={draft.id}>
+                    {t("generator.openDraft")}
+                  </DraftAction>
+                  <DraftAction fetcher={remover} intent="delete-draft" draftId={draft.id}>
+                    {t("generator.deleteDraft")}
+                  </DraftAction>
                 </span>
               </li>
             ))}
@@ -330,5 +322,28 @@ export function SkillsGenerator({
         )}
       </section>
     </section>
+  );
+}
+
+/** A saved draft's Open or Delete: a one-button form posted by the given fetcher. */
+function DraftAction({
+  fetcher,
+  intent,
+  draftId,
+  children,
+}: {
+  fetcher: ReturnType<typeof useFetcher<SkillsActionResult>>;
+  intent: "open-draft" | "delete-draft";
+  draftId: number;
+  children: ReactNode;
+}) {
+  return (
+    <fetcher.Form method="post">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="draftId" value={draftId} />
+      <Button type="submit" variant="ghost" className="px-2 py-1">
+        {children}
+      </Button>
+    </fetcher.Form>
   );
 }

@@ -62,7 +62,9 @@ function instantOf(local: number, timeZone: string): number {
     if (next === guess) break;
     guess = next;
   }
-  return wallClock(guess, timeZone) < local ? guess + (local - wallClock(guess, timeZone)) : guess;
+  // In a gap skipped by a daylight-saving change the clock never reads `local`: step past it.
+  const reads = wallClock(guess, timeZone);
+  return reads < local ? guess + (local - reads) : guess;
 }
 
 const DAY = 24 * 60 * 60 * 1000;
