@@ -345,7 +345,7 @@ export function RequirementTable({
                   <td className="py-2 pr-4 whitespace-nowrap">{requirement.dueDate}</td>
                   <td className="py-2 pr-4">
                     {requirement.recurrence === "yearly"
-                      ? t("list.yearlyWindow", { days: requirement.windowDays })
+                      ? t("list.yearlyWindow", { count: requirement.windowDays })
                       : t("recurrences.none")}
                   </td>
                   <td className="py-2 pr-4">

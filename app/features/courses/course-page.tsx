@@ -380,7 +380,7 @@ function ResultsTab({ page }: { page: CoursePage }) {
             <CheckCircle2 aria-hidden="true" className="size-5" />
             {t("results.complete", {
               date: formatLongDate(locale, new Date(completion.completedAt)),
-              points: completion.points,
+              count: completion.points,
             })}
           </p>
           {page.signedIn ? (
@@ -457,7 +457,7 @@ export function CoursePageView({ page }: { page: CoursePage }) {
       <header>
         <h1 className="text-3xl font-extrabold sm:text-4xl">{course.title}</h1>
         <div className="mt-4 max-w-xl">
-          <p id="course-progress">{t("progress", { completed, total })}</p>
+          <p id="course-progress">{t("progress", { completed, total, count: total })}</p>
           <div
             role="progressbar"
             aria-labelledby="course-progress"

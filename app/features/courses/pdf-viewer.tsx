@@ -293,7 +293,7 @@ function ViewerBody({
       </div>
       {!signedIn && page >= deck.previewPages && (
         <p className="mt-2 rounded bg-brand-50 p-2 text-sm dark:bg-slate-800">
-          {t("pdf.limit", { limit: deck.previewPages, pages: deck.pages })}{" "}
+          {t("pdf.limit", { count: deck.previewPages, pages: deck.pages })}{" "}
           <Link to={signInUrl} className="focus-ring font-semibold underline">
             {t("pdf.signIn")}
           </Link>

@@ -44,9 +44,44 @@ function expectedKeys(english: Map<string, string>, language: string): Map<strin
   return out;
 }
 
+/** Each `{{name}}` or `{{name, format}}` of a text, as `name` or `name, format`. */
 function placeholders(text: string): string[] {
-  return [...text.matchAll(/\{\{\s*([\w.]+)[^}]*\}\}/g)].map((m) => m[1] ?? "").sort();
+  return [...text.matchAll(/\{\{\s*([^}]+?)\s*\}\}/g)]
+    .map((m) => (m[1] ?? "").replace(/\s*,\s*/g, ", "))
+    .sort();
 }
+
+/** Every dictionary file: its directory (language or overlay), namespace and leaves. */
+function allDictionaries(): { id: string; namespace: string; texts: Map<string, string> }[] {
+  return readdirSync(LOCALES_DIR, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .flatMap((dir) =>
+      readdirSync(path.join(LOCALES_DIR, dir.name)).map((file) => {
+        const namespace = file.replace(/\.json$/, "");
+        return { id: dir.name, namespace, texts: leaves(read(dir.name, namespace)) };
+      }),
+    );
+}
+
+// Placeholders that carry a quantity. Each is formatted by Intl in the reader's language
+// (`{{count, number}}`, `{{score, percent}}`), so 2500 reads 2,500 in English and 2 500 in French.
+const QUANTITIES = new Set(
+  "count points percent score minutes days total completed current max limit pages page correct steps value".split(
+    " ",
+  ),
+);
+// Texts whose quantity placeholders receive something already formatted, with the reason.
+const PREFORMATTED: Record<string, string> = {
+  // The audio player's position and length are clock times (m:ss), formatted by the player.
+  "esgCourse:audio.position": "m:ss clock times",
+};
+// The admin area is English-only and formats its counts itself (docs/decisions/011).
+const UNFORMATTED_NAMESPACES = new Set(["admin"]);
+
+// A currency symbol or code next to a digit: amounts come from data, formatted in the reader's
+// locale and the region's currency, never written into a text.
+const CURRENCY_AMOUNT =
+  /(?:[$€£¥฿₫]|\b(?:RM|S\$|CA\$|US\$|USD|SGD|MYR|THB|VND|CAD|EUR|HKD))\s?\d|\d[\d.,\s\u00a0\u202f]*(?:[$€£¥฿₫]|\b(?:RM|USD|SGD|MYR|THB|VND|CAD|EUR|HKD)\b)/;
 
 describe("dictionaries", () => {
   it("English has every section of SPEC §3, and nothing else", () => {
@@ -115,6 +150,59 @@ describe("dictionaries", () => {
         }
       }
     });
+  });
+});
+
+describe("numbers and money", () => {
+  it("every quantity in every dictionary is formatted by Intl in the reader's language", () => {
+    const unformatted: string[] = [];
+    for (const { id, namespace, texts } of allDictionaries()) {
+      if (UNFORMATTED_NAMESPACES.has(namespace)) continue;
+      for (const [key, text] of texts) {
+        if (PREFORMATTED[`${namespace}:${key.replace(PLURAL, "")}`]) continue;
+        for (const placeholder of placeholders(text)) {
+          const [name = "", format] = placeholder.split(", ");
+          if (QUANTITIES.has(name) && format !== "number" && format !== "percent")
+            unformatted.push(`${id}/${namespace}:${key} {{${placeholder}}}`);
+        }
+      }
+    }
+    expect(unformatted).toEqual([]);
+  });
+
+  it("a percentage carries no percent sign of its own beside the formatted value", () => {
+    const doubled = allDictionaries().flatMap(({ id, namespace, texts }) =>
+      [...texts]
+        .filter(([, text]) =>
+          /\{\{\s*\w+,\s*percent\s*\}\}\s?%|%\s?\{\{\s*\w+,\s*percent/.test(text),
+        )
+        .map(([key]) => `${id}/${namespace}:${key}`),
+    );
+    expect(doubled).toEqual([]);
+  });
+
+  it("no dictionary writes a currency amount", () => {
+    const amounts = allDictionaries().flatMap(({ id, namespace, texts }) =>
+      [...texts]
+        .filter(([, text]) => CURRENCY_AMOUNT.test(text))
+        .map(([key, text]) => `${id}/${namespace}:${key}: ${text}`),
+    );
+    expect(amounts).toEqual([]);
+  });
+
+  it("the currency check catches amounts in the forms regions write them", () => {
+    for (const amount of [
+      "$2,500",
+      "S$2,500",
+      "RM 2,500",
+      "2.500 ₫",
+      "฿2,500",
+      "2 500 $",
+      "CA$2,500",
+    ])
+      expect(CURRENCY_AMOUNT.test(`Losses of ${amount} were reported.`), amount).toBe(true);
+    for (const text of ["Scope 3", "MAS Notice 626", "{{amount}}", "$t(common:brand)"])
+      expect(CURRENCY_AMOUNT.test(text), text).toBe(false);
   });
 });
 

@@ -27,6 +27,7 @@ import type skills from "../../../locales/en/skills.json";
 import type esgCourse from "../../../locales/en/esgCourse.json";
 import type training from "../../../locales/en/training.json";
 import type validation from "../../../locales/en/validation.json";
+import { numberFormat } from "~/lib/intl";
 import { DEFAULT_LOCALE, type Locale, fallbackChain, normalizeLocale } from "./locales";
 import { MISSING_KEYS_PROCESSOR, missingKeysPostProcessor } from "./missing-keys";
 import {
@@ -161,6 +162,7 @@ export function getDictionary(id: DictionaryId): Dictionary | undefined {
 }
 
 const instances = new Map<string, i18n>();
+const PERCENT: Intl.NumberFormatOptions = { style: "percent", maximumFractionDigits: 1 };
 
 /**
  * The i18next instance of a locale, built once per chain of loaded dictionaries and shared by every
@@ -196,6 +198,10 @@ function createInstance(chain: DictionaryId[]): i18n {
     returnNull: false,
     postProcess: import.meta.env.DEV ? [MISSING_KEYS_PROCESSOR] : false,
   });
+  // `{{score, percent}}`: a whole percentage (85) as the language writes it ("85 %" in French).
+  instance.services.formatter?.add("percent", (value: unknown, lng: string | undefined) =>
+    numberFormat(lng ?? language, PERCENT).format(Number(value) / 100),
+  );
   return instance;
 }
 

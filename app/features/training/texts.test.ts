@@ -26,13 +26,13 @@ describe("plural forms", () => {
   it("use the language's own forms: Tamil singular and plural differ, Thai has one", () => {
     const ta = getI18n("ta-MY");
     expect(ta.t("training:track.modules", { count: 1 })).toBe(
-      tamil.track.modules_one.replace("{{count}}", "1"),
+      tamil.track.modules_one.replace("{{count, number}}", "1"),
     );
     expect(ta.t("training:track.modules", { count: 2 })).toBe(
-      tamil.track.modules_other.replace("{{count}}", "2"),
+      tamil.track.modules_other.replace("{{count, number}}", "2"),
     );
-    expect(tamil.track.modules_one.replace("{{count}}", "")).not.toBe(
-      tamil.track.modules_other.replace("{{count}}", ""),
+    expect(tamil.track.modules_one.replace("{{count, number}}", "")).not.toBe(
+      tamil.track.modules_other.replace("{{count, number}}", ""),
     );
     const thai = getI18n("th-TH");
     expect(thai.t("training:track.modules", { count: 1 })).toMatch(/^1 /);

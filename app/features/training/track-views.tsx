@@ -162,7 +162,11 @@ export function TrackCard({ track }: { track: TrackView }) {
         <TrackCounts track={track} />
       </div>
       <p className="mt-2 text-sm">
-        {t("home.trackProgress", { completed, total: track.modules.length })}
+        {t("home.trackProgress", {
+          completed,
+          total: track.modules.length,
+          count: track.modules.length,
+        })}
       </p>
       <ButtonLink
         to={`/training/track/${track.id}`}
