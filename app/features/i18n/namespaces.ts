@@ -28,15 +28,12 @@ export const TRANSLATED_NAMESPACES = [
   "forms",
   "partners",
   "courses",
+  // The public evidence verifier (/evidence/verify).
+  "evidence",
 ] as const;
 
 // The admin area is for the team that runs Kestrel, in English (docs/decisions/011).
-export const ENGLISH_ONLY_NAMESPACES = [
-  "admin",
-  "aml",
-  // The evidence verifier, until its texts are translated; other languages fall back to English.
-  "evidence",
-] as const;
+export const ENGLISH_ONLY_NAMESPACES = ["admin", "aml"] as const;
 
 export const LANGUAGES = ["en", "ms", "zh", "ta", "vi", "th"] as const;
 export type Language = (typeof LANGUAGES)[number];

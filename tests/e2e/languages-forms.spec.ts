@@ -1,0 +1,416 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { Locator, Page } from "@playwright/test";
+import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
+
+// The contact, demo request and waitlist forms in Thai and Tamil: their labels, their error
+// messages (empty and malformed values), the values kept, focus and aria-invalid, and axe in the
+// error state. Every text comes from the dictionaries (and the region packs), never from here.
+
+type Json = Record<string, unknown>;
+
+function readJson(...segments: string[]): Json {
+  const file = path.resolve(import.meta.dirname, "../..", ...segments);
+  return JSON.parse(readFileSync(file, "utf8")) as Json;
+}
+
+/** One text of a dictionary, by its dotted key (`form.name`). */
+function text(id: string, namespace: string, key: string): string {
+  let value: unknown = readJson("locales", id, `${namespace}.json`);
+  for (const part of key.split(".")) value = (value as Json | undefined)?.[part];
+  if (typeof value !== "string") throw new Error(`No text ${id}/${namespace}:${key}`);
+  return value;
+}
+
+/** Every text of a dictionary section (`inquiryTypes`), in its order. */
+function texts(id: string, namespace: string, key: string): string[] {
+  const section = readJson("locales", id, `${namespace}.json`)[key] as Record<string, string>;
+  return Object.values(section);
+}
+
+/** A region pack's waitlist texts (the packs are English, README "Languages and regions"). */
+function packWaitlist(region: string) {
+  return readJson("content", "region-packs", `${region}.json`).waitlist as {
+    fields: Record<"name" | "email" | "company" | "role", string>;
+    consent: { privacy: string; terms: string };
+    actions: { cancel: string; join: string };
+  };
+}
+
+const escape = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** A label as the form shows it: the text, then "(Optional)" in the same language when it may stay empty. */
+function labelText(label: string, optional?: string): string | RegExp {
+  return optional ? new RegExp(`^${escape(label)}\\s*\\(${escape(optional)}\\)$`) : label;
+}
+
+const LANGUAGES = [
+  { locale: "th-TH", dictionary: "th", region: "th", language: "Thai" },
+  { locale: "ta-MY", dictionary: "ta", region: "my", language: "Tamil" },
+] as const;
+
+/** A form field: its `name`, its label's key, and whether the label says "(Optional)". */
+type FieldSpec = { name: string; label: string; optional?: boolean };
+
+const CONTACT_FIELDS: FieldSpec[] = [
+  { name: "name", label: "form.name" },
+  { name: "email", label: "form.email" },
+  { name: "company", label: "form.company", optional: true },
+  { name: "inquiryType", label: "form.inquiryType" },
+  { name: "message", label: "form.message" },
+];
+
+const DEMO_FIELDS: FieldSpec[] = [
+  { name: "name", label: "form.name" },
+  { name: "email", label: "form.email" },
+  { name: "company", label: "form.company" },
+  { name: "jobTitle", label: "form.jobTitle", optional: true },
+  { name: "companySize", label: "form.companySize", optional: true },
+  { name: "useCase", label: "form.useCase", optional: true },
+  { name: "preferredTime", label: "form.preferredTime", optional: true },
+  { name: "details", label: "form.details", optional: true },
+];
+
+/** Every text of the page forms (`contact`, `demo`) a reader sees: labels, options, the button. */
+function formTexts(id: string, namespace: "contact" | "demo", fields: FieldSpec[]): string[] {
+  const options =
+    namespace === "contact"
+      ? texts(id, namespace, "inquiryTypes")
+      : [
+          text(id, namespace, "form.choose"),
+          ...texts(id, namespace, "companySizes"),
+          ...texts(id, namespace, "useCases"),
+          ...texts(id, namespace, "preferredTimes"),
+        ];
+  return [
+    ...fields.map((field) => text(id, namespace, field.label)),
+    text(id, namespace, "form.optional"),
+    text(id, namespace, "form.submit"),
+    ...options,
+  ];
+}
+
+/** The English error messages any of the three forms can show. */
+const ENGLISH_ERRORS = [
+  text("en", "contact", "required"),
+  text("en", "contact", "invalidEmail"),
+  ...["required", "email", "emailShort", "consent", "formErrors"].map((key) =>
+    text("en", "validation", key),
+  ),
+];
+
+async function expectNone(scope: Locator, english: readonly string[]): Promise<void> {
+  for (const phrase of english) await expect(scope).not.toContainText(phrase);
+}
+
+/** Each field's label reads the language's text (visible, and the control's accessible name). */
+async function expectLabels(
+  form: Locator,
+  id: string,
+  namespace: string,
+  fields: FieldSpec[],
+): Promise<void> {
+  const optional = text(id, namespace, "form.optional");
+  for (const field of fields) {
+    const control = form.locator(`[name="${field.name}"]`);
+    const expected = labelText(
+      text(id, namespace, field.label),
+      field.optional ? optional : undefined,
+    );
+    const label = form.locator(`label[for="${await control.getAttribute("id")}"]`);
+    await expect(label).toBeVisible();
+    await expect(label).toHaveText(expected);
+    await expect(control).toHaveAccessibleName(expected);
+  }
+}
+
+/** A field shows `message` as its error: visible, announced with the field, and aria-invalid. */
+async function expectError(control: Locator, message: string): Promise<void> {
+  await expect(control).toHaveAttribute("aria-invalid", "true");
+  await expect(control).toHaveAccessibleDescription(message);
+  const errorId = await control.getAttribute("aria-describedby");
+  await expect(control.page().locator(`[id="${errorId}"]`)).toBeVisible();
+}
+
+async function expectValid(control: Locator): Promise<void> {
+  await expect(control).not.toHaveAttribute("aria-invalid", "true");
+  await expect(control).not.toHaveAttribute("aria-describedby", /.+/);
+}
+
+/** Opens /demo and its waitlist dialog from the header, as the English waitlist tests do. */
+async function openWaitlistDialog(page: Page, id: string): Promise<Locator> {
+  await page.goto("/demo");
+  await waitForHydration(page);
+  await page.getByRole("button", { name: text(id, "header", "joinWaitlist") }).click();
+  const dialog = page.getByRole("dialog");
+  // The dialog moves focus to its first field after 100 ms (SPEC §9).
+  await expect(dialog.locator('[name="name"]')).toBeFocused();
+  return dialog;
+}
+
+/** The waitlist form on /demo itself (`?waitlist=open`), hydrated. */
+async function openWaitlistPageForm(page: Page): Promise<Locator> {
+  await page.goto("/demo?waitlist=open");
+  await waitForHydration(page);
+  return page.locator("#waitlist form");
+}
+
+for (const { locale, dictionary: id, region, language } of LANGUAGES) {
+  test.describe(`${language} (${locale})`, () => {
+    // The browser asks for the language (Accept-Language): nothing saved, nothing to clean up.
+    test.use({ locale });
+
+    test.describe("contact form", () => {
+      test("labels, options and button read the dictionary, none in English", async ({ page }) => {
+        await page.goto("/contact");
+        await expect(page.locator("html")).toHaveAttribute("lang", locale);
+        const form = page.locator("form#contact");
+        await expectLabels(form, id, "contact", CONTACT_FIELDS);
+        await expect(
+          form.getByRole("button", { name: text(id, "contact", "form.submit") }),
+        ).toBeVisible();
+        await expectNone(form, formTexts("en", "contact", CONTACT_FIELDS));
+        // Hydration translates nothing back to English.
+        await waitForHydration(page);
+        await expectLabels(form, id, "contact", CONTACT_FIELDS);
+        await expectNone(form, formTexts("en", "contact", CONTACT_FIELDS));
+      });
+
+      test("an empty and a malformed field: errors in the language, values kept, axe", async ({
+        page,
+      }) => {
+        await page.goto("/contact");
+        await waitForHydration(page);
+        const form = page.locator("form#contact");
+        const field = (name: string) => form.locator(`[name="${name}"]`);
+        await field("email").fill("not-an-email");
+        await field("message").fill("Keep this text");
+        await form.getByRole("button", { name: text(id, "contact", "form.submit") }).click();
+
+        await expectError(field("name"), text(id, "contact", "required"));
+        await expectError(field("email"), text(id, "contact", "invalidEmail"));
+        await expect(field("name")).toBeFocused();
+        await expectValid(field("message"));
+        await expect(field("email")).toHaveValue("not-an-email");
+        await expect(field("message")).toHaveValue("Keep this text");
+        await expectNone(form, ENGLISH_ERRORS);
+        await expectNone(form, formTexts("en", "contact", CONTACT_FIELDS));
+        await expectAccessible(page);
+      });
+      test.describe("without JavaScript", () => {
+        test.use({ javaScriptEnabled: false });
+
+        test("the server's errors are in the language and keep the values", async ({ page }) => {
+          await page.goto("/contact");
+          const form = page.locator("form#contact");
+          const field = (name: string) => form.locator(`[name="${name}"]`);
+          await field("name").fill("No Script");
+          await field("message").fill("Typed without JavaScript");
+          await form.getByRole("button", { name: text(id, "contact", "form.submit") }).click();
+
+          await expectError(field("email"), text(id, "contact", "required"));
+          await expectValid(field("name"));
+          await expect(field("name")).toHaveValue("No Script");
+          await expect(field("message")).toHaveValue("Typed without JavaScript");
+          await expectNone(form, ENGLISH_ERRORS);
+          await expectNone(form, formTexts("en", "contact", CONTACT_FIELDS));
+        });
+      });
+    });
+
+    test.describe("demo request form", () => {
+      test("labels, options and button read the dictionary, none in English", async ({ page }) => {
+        await page.goto("/demo");
+        await expect(page.locator("html")).toHaveAttribute("lang", locale);
+        const form = page.locator("form#demo-request");
+        await expectLabels(form, id, "demo", DEMO_FIELDS);
+        await expect(
+          form.getByRole("button", { name: text(id, "demo", "form.submit") }),
+        ).toBeVisible();
+        await expectNone(form, formTexts("en", "demo", DEMO_FIELDS));
+        await waitForHydration(page);
+        await expectLabels(form, id, "demo", DEMO_FIELDS);
+        await expectNone(form, formTexts("en", "demo", DEMO_FIELDS));
+      });
+
+      test("an empty and a malformed field: errors in the language, values kept, axe", async ({
+        page,
+      }) => {
+        await page.goto("/demo");
+        await waitForHydration(page);
+        const form = page.locator("form#demo-request");
+        const field = (name: string) => form.locator(`[name="${name}"]`);
+        await field("email").fill("not-an-email");
+        await field("jobTitle").fill("MLRO");
+        await field("useCase").selectOption("aml");
+        await field("details").fill("Keep this text");
+        await form.getByRole("button", { name: text(id, "demo", "form.submit") }).click();
+
+        await expectError(field("name"), text(id, "validation", "required"));
+        await expectError(field("email"), text(id, "validation", "email"));
+        await expectError(field("company"), text(id, "validation", "required"));
+        await expect(field("name")).toBeFocused();
+        await expectValid(field("jobTitle"));
+        await expectValid(field("details"));
+        await expect(field("email")).toHaveValue("not-an-email");
+        await expect(field("jobTitle")).toHaveValue("MLRO");
+        await expect(field("useCase")).toHaveValue("aml");
+        await expect(field("details")).toHaveValue("Keep this text");
+        await expectNone(form, ENGLISH_ERRORS);
+        await expectNone(form, formTexts("en", "demo", DEMO_FIELDS));
+        await expectAccessible(page);
+      });
+    });
+
+    test.describe("waitlist dialog", () => {
+      test("an empty and a malformed field: errors in the language, values kept, axe", async ({
+        page,
+      }) => {
+        const dialog = await openWaitlistDialog(page, id);
+        const field = (name: string) => dialog.locator(`[name="${name}"]`);
+        // Leaving the name empty and the address malformed, as the English test does.
+        await field("email").fill("ana@");
+        await field("role").fill("Compliance officer");
+        await field("role").blur();
+
+        await expectError(field("name"), text(id, "validation", "required"));
+        await expectError(field("email"), text(id, "validation", "emailShort"));
+        await expectValid(field("role"));
+        await expect(field("email")).toHaveValue("ana@");
+        await expect(field("role")).toHaveValue("Compliance officer");
+        // SPEC §5: nothing is sent until every field is filled and consent given.
+        await expect(dialog.locator('button[type="submit"]')).toBeDisabled();
+        await expectNone(dialog, ENGLISH_ERRORS);
+        await expect(
+          dialog.getByRole("button", { name: text(id, "forms", "waitlist.close") }),
+        ).toBeVisible();
+        await expectAccessible(page);
+      });
+
+      // Gap: WaitlistFields (app/features/waitlist/waitlist-fields.tsx) labels the fields and the
+      // consent box with the region pack's English texts (content/region-packs/<region>.json,
+      // waitlist.fields.* and waitlist.consent.*) instead of forms:fullName, forms:workEmail,
+      // forms:company, forms:role and forms:consent, and the dialog is marked lang="en"
+      // (waitlist-dialog.tsx) though its errors are in the page's language.
+      test.fixme("field and consent labels read the dictionary, none in English", async ({
+        page,
+      }) => {
+        const dialog = await openWaitlistDialog(page, id);
+        await expectWaitlistLabels(dialog, id, locale, region);
+      });
+
+      // Gap: the dialog's buttons are the region pack's English waitlist.actions.join ("Join the
+      // waitlist") and waitlist.actions.cancel ("Cancel") (content/region-packs/<region>.json,
+      // read in waitlist-dialog.tsx); no dictionary holds them.
+      test.fixme("join and cancel buttons are not in English", async ({ page }) => {
+        const dialog = await openWaitlistDialog(page, id);
+        const english = packWaitlist(region).actions;
+        await expect(dialog.locator('button[type="submit"]')).not.toHaveAccessibleName(
+          english.join,
+        );
+        await expect(dialog.getByRole("button", { name: english.cancel, exact: true })).toHaveCount(
+          0,
+        );
+      });
+    });
+
+    test.describe("waitlist page form", () => {
+      test("an empty and a malformed field: errors in the language, values kept, axe", async ({
+        page,
+      }) => {
+        const form = await openWaitlistPageForm(page);
+        const field = (name: string) => form.locator(`[name="${name}"]`);
+        await field("name").fill("Lim Wei");
+        await field("email").fill("not-an-email");
+        await field("role").fill("MLRO");
+        await form.locator('button[type="submit"]').click();
+
+        await expectError(field("email"), text(id, "validation", "emailShort"));
+        await expectError(field("company"), text(id, "validation", "required"));
+        await expectError(field("consent"), text(id, "validation", "consent"));
+        await expect(field("email")).toBeFocused();
+        await expectValid(field("name"));
+        await expectValid(field("role"));
+        await expect(field("name")).toHaveValue("Lim Wei");
+        await expect(field("email")).toHaveValue("not-an-email");
+        await expect(field("role")).toHaveValue("MLRO");
+        await expectNone(form, ENGLISH_ERRORS);
+        await expectAccessible(page);
+      });
+
+      // Gap: the same region pack labels as the dialog (app/features/waitlist/waitlist-fields.tsx,
+      // content/region-packs/<region>.json waitlist.fields.* and waitlist.consent.*), and the
+      // section is marked lang="en" (waitlist-page-form.tsx).
+      test.fixme("field and consent labels read the dictionary, none in English", async ({
+        page,
+      }) => {
+        const form = await openWaitlistPageForm(page);
+        await expectWaitlistLabels(form, id, locale, region);
+      });
+
+      // Gap: the page form's button is the region pack's English waitlist.actions.join ("Join the
+      // waitlist"), read in app/features/waitlist/waitlist-page-form.tsx.
+      test.fixme("the join button is not in English", async ({ page }) => {
+        const form = await openWaitlistPageForm(page);
+        await expect(form.locator('button[type="submit"]')).not.toHaveAccessibleName(
+          packWaitlist(region).actions.join,
+        );
+      });
+    });
+
+    test.describe("waitlist form without JavaScript", () => {
+      test.use({ javaScriptEnabled: false });
+
+      // As the English test: the header button asks /demo for its form, the server answers the
+      // errors. (Axe needs scripts: the hydrated page form above runs it in the same error state.)
+      test("the server's errors are in the language and keep the values", async ({ page }) => {
+        await page.goto("/demo");
+        await page.getByRole("button", { name: text(id, "header", "joinWaitlist") }).click();
+        await expect(page).toHaveURL(/\/demo\?waitlist=open#waitlist$/);
+        const form = page.locator("#waitlist form");
+        const field = (name: string) => form.locator(`[name="${name}"]`);
+        await field("name").fill("Lim Wei");
+        await field("email").fill("not-an-email");
+        await field("role").fill("MLRO");
+        await form.locator('button[type="submit"]').click();
+
+        await expectError(field("email"), text(id, "validation", "emailShort"));
+        await expectError(field("company"), text(id, "validation", "required"));
+        await expectError(field("consent"), text(id, "validation", "consent"));
+        await expectValid(field("name"));
+        await expectValid(field("role"));
+        await expect(field("name")).toHaveValue("Lim Wei");
+        await expect(field("email")).toHaveValue("not-an-email");
+        await expect(field("role")).toHaveValue("MLRO");
+        await expectNone(form, ENGLISH_ERRORS);
+      });
+    });
+  });
+}
+
+/** The waitlist's fields and consent box, labelled from `forms`, in the page's language. */
+async function expectWaitlistLabels(
+  form: Locator,
+  id: string,
+  locale: string,
+  region: string,
+): Promise<void> {
+  for (const [name, key] of [
+    ["name", "fullName"],
+    ["email", "workEmail"],
+    ["company", "company"],
+    ["role", "role"],
+  ] as const) {
+    await expect(form.locator(`[name="${name}"]`)).toHaveAccessibleName(text(id, "forms", key));
+  }
+  const english = packWaitlist(region);
+  await expectNone(form, [
+    ...Object.values(english.fields),
+    english.consent.privacy,
+    english.consent.terms,
+  ]);
+  await expect(form.locator('[name="consent"]')).toHaveAccessibleName(
+    new RegExp(escape(text(id, "forms", "consent").replace(/\.$/, ""))),
+  );
+  await expect(form.locator("xpath=ancestor-or-self::*[@lang][1]")).toHaveAttribute("lang", locale);
+}
