@@ -90,9 +90,7 @@ describe("evidence of AML attempts", () => {
     const attempt = String(graded.result?.attemptId);
     const unattested = await post({ intent: "save-evidence", attempt }, cookie);
     expect(unattested.status).toBe(400);
-    expect((unattested.data as Saved).error?.fields?.attest).toBe(
-      "Confirm that this analysis is your own work",
-    );
+    expect((unattested.data as Saved).error?.fields?.attest).toBe("aml:errors.attest");
     const guest = await post({ intent: "save-evidence", attempt, attest: "on" });
     expect(guest.status).toBe(403);
 

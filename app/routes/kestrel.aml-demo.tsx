@@ -1,17 +1,24 @@
+import aml from "../../locales/en/aml.json";
 import { AmlPreview, skipRevalidationForDrafts } from "~/features/aml";
 import { amlAction, loadAmlPreview } from "~/features/aml/index.server";
+import { addEnglishNamespaces, i18nForMatches, useTranslation } from "~/features/i18n";
 import { readFormFields } from "~/lib/api.server";
+import { brand } from "~/lib/brand";
+import { publicPageMeta } from "~/lib/page-meta";
 import { requestInfoContext } from "~/lib/request-context";
 import type { Route } from "./+types/kestrel.aml-demo";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "AML — Live Training Preview | Kestrel" },
-  {
-    name: "description",
-    content:
-      "Work a suspicious transaction case from Canada, Singapore or Thailand and get rubric feedback anchored in FINTRAC, MAS and AMLO rules.",
-  },
-];
+addEnglishNamespaces({ aml });
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = i18nForMatches(matches);
+  return publicPageMeta(matches, {
+    // SPEC §2: the live training preview lives at /{product}/aml-demo.
+    path: `${brand.homePath}/aml-demo`,
+    title: t("aml:demo.metaTitle", { product: brand.name }),
+    description: t("aml:demo.metaDescription"),
+  });
+};
 
 export function loader({ request }: Route.LoaderArgs) {
   return loadAmlPreview(request);
@@ -25,13 +32,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const shouldRevalidate = skipRevalidationForDrafts;
 
 export default function AmlDemo({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("aml");
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
-      <h1 className="text-3xl font-extrabold tracking-tight">AML — Live Training Preview</h1>
-      <p className="mt-2 max-w-3xl text-lg text-slate-700 dark:text-slate-300">
-        Read the case, name the signals, decide, and cite the rules. Your answer is graded on the
-        server against the pack's rubric, and every point is explained.
-      </p>
+      <h1 className="text-3xl font-extrabold tracking-tight">{t("previewTitle")}</h1>
+      <p className="mt-2 max-w-3xl text-lg text-slate-700 dark:text-slate-300">{t("demo.intro")}</p>
       <div className="mt-8">
         <AmlPreview preview={loaderData} />
       </div>

@@ -1,5 +1,6 @@
 import { Suspense, lazy, useCallback, useState } from "react";
 import { Form, type ShouldRevalidateFunctionArgs, useNavigate } from "react-router";
+import { useTranslation } from "~/features/i18n";
 import { numberFormat } from "~/lib/intl";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
@@ -18,6 +19,7 @@ const money = (amount: number, currency: string) =>
   numberFormat("en", { style: "currency", currency, maximumFractionDigits: 0 }).format(amount);
 
 export function AmlPreview({ preview }: { preview: Preview }) {
+  const { t } = useTranslation("aml");
   const navigate = useNavigate();
   const [guided, setGuided] = useState(true);
   const [playerOpen, setPlayerOpen] = useState(false);
@@ -50,7 +52,7 @@ export function AmlPreview({ preview }: { preview: Preview }) {
       <Form method="get" className="flex flex-wrap items-end gap-4">
         <div>
           <label htmlFor="aml-jurisdiction" className="block text-sm font-medium">
-            Jurisdiction
+            {t("jurisdiction.label")}
           </label>
           <select
             id="aml-jurisdiction"
@@ -59,9 +61,9 @@ export function AmlPreview({ preview }: { preview: Preview }) {
             value={preview.jurisdiction}
             onChange={(event) => choose({ jurisdiction: event.target.value })}
           >
-            {preview.jurisdictions.map((option) => (
-              <option key={option.id} value={option.id}>
-                {option.label}
+            {preview.jurisdictions.map((id) => (
+              <option key={id} value={id}>
+                {t(`jurisdiction.${id}`)}
               </option>
             ))}
           </select>
@@ -69,7 +71,7 @@ export function AmlPreview({ preview }: { preview: Preview }) {
         {preview.scenarios.length > 0 && (
           <div>
             <label htmlFor="aml-scenario" className="block text-sm font-medium">
-              Scenario
+              {t("preview.scenario")}
             </label>
             <select
               id="aml-scenario"
@@ -90,7 +92,7 @@ export function AmlPreview({ preview }: { preview: Preview }) {
         )}
         <noscript>
           <Button type="submit" variant="secondary">
-            Show
+            {t("preview.show")}
           </Button>
         </noscript>
         <label className="flex items-center gap-2 pb-2">
@@ -100,7 +102,7 @@ export function AmlPreview({ preview }: { preview: Preview }) {
             checked={guided}
             onChange={(event) => setGuided(event.target.checked)}
           />
-          Guided flow
+          {t("guidedFlow")}
         </label>
       </Form>
 
@@ -110,34 +112,36 @@ export function AmlPreview({ preview }: { preview: Preview }) {
           data-testid="pack-details"
         >
           <span>
-            <span className="font-semibold">Regulator:</span> {pack.regulator}
+            <span className="font-semibold">{t("preview.packDetails.regulator")}</span>{" "}
+            {pack.regulator}
           </span>
           <span>
-            <span className="font-semibold">Pack:</span> {pack.title}
+            <span className="font-semibold">{t("preview.packDetails.pack")}</span> {pack.title}
           </span>
           <span>
-            <span className="font-semibold">Version:</span> {pack.version}
+            <span className="font-semibold">{t("preview.packDetails.version")}</span> {pack.version}
           </span>
           <span>
-            <span className="font-semibold">Duration:</span> {pack.estimatedDuration} min
+            <span className="font-semibold">{t("preview.packDetails.duration")}</span>{" "}
+            {t("preview.packDetails.minutes", { count: pack.estimatedDuration })}
           </span>
         </p>
       ) : (
         <Card className="mt-4" role="status">
-          No compliance pack data available for {labelOf(preview)}.
+          {t("noPack", { region: t(`jurisdiction.${preview.jurisdiction}`) })}
         </Card>
       )}
 
       {pack && !scenario && (
         <Card className="mt-4" role="status">
-          <p>No playable scenarios found for {labelOf(preview)}.</p>
+          <p>{t("noScenarios", { region: t(`jurisdiction.${preview.jurisdiction}`) })}</p>
           {preview.jurisdiction !== DEFAULT_JURISDICTION && (
             <Button
               variant="secondary"
               className="mt-3"
               onClick={() => choose({ jurisdiction: DEFAULT_JURISDICTION })}
             >
-              Load sample scenarios
+              {t("loadSample")}
             </Button>
           )}
         </Card>
@@ -155,17 +159,17 @@ export function AmlPreview({ preview }: { preview: Preview }) {
             ))}
             <dl className="mt-4 grid gap-4 md:grid-cols-2">
               <div>
-                <dt className="font-semibold">Customer profile</dt>
+                <dt className="font-semibold">{t("preview.customerProfile")}</dt>
                 <dd>
                   {scenario.customerProfile.type} · {scenario.customerProfile.segment}
-                  {scenario.customerProfile.pep && " · politically exposed person"}
+                  {scenario.customerProfile.pep && ` · ${t("preview.pep")}`}
                 </dd>
                 <dd className="mt-1 text-slate-700 dark:text-slate-300">
                   {scenario.customerProfile.details}
                 </dd>
               </div>
               <div>
-                <dt className="font-semibold">Activity</dt>
+                <dt className="font-semibold">{t("preview.activity")}</dt>
                 <dd>
                   {money(scenario.activity.amount, scenario.activity.currency)} ·{" "}
                   {scenario.activity.pattern}
@@ -175,25 +179,27 @@ export function AmlPreview({ preview }: { preview: Preview }) {
                 </dd>
               </div>
               <div>
-                <dt className="font-semibold">Your role</dt>
-                <dd className="capitalize">{scenario.role}</dd>
+                <dt className="font-semibold">{t("preview.role")}</dt>
+                <dd>{t(`roles.${scenario.role}`)}</dd>
               </div>
               <div>
-                <dt className="font-semibold">Records to gather</dt>
+                <dt className="font-semibold">{t("preview.records")}</dt>
                 <dd>{scenario.artifactsRequired.join(", ")}</dd>
               </div>
             </dl>
-            <h4 className="mt-4 font-semibold">Questions to consider</h4>
+            <h4 className="mt-4 font-semibold">{t("preview.questions")}</h4>
             <ul className="mt-1 list-disc pl-5">
               {scenario.questions.map((question) => (
                 <li key={question.id}>
                   {question.prompt}{" "}
-                  <span className="text-slate-600 dark:text-slate-400">Hint: {question.hint}</span>
+                  <span className="text-slate-600 dark:text-slate-400">
+                    {t("preview.hint", { hint: question.hint })}
+                  </span>
                 </li>
               ))}
             </ul>
             <Button variant="secondary" className="mt-4" onClick={() => setPlayerOpen(true)}>
-              Play the scenario
+              {t("preview.play")}
             </Button>
           </Card>
 
@@ -215,7 +221,7 @@ export function AmlPreview({ preview }: { preview: Preview }) {
           {result && <ResultCard result={result} signedIn={preview.signedIn} />}
 
           {playerOpen && (
-            <Suspense fallback={<p role="status">Loading the scenario player…</p>}>
+            <Suspense fallback={<p role="status">{t("preview.loadingPlayer")}</p>}>
               <ScenarioPlayer
                 preview={{ ...preview, scenario }}
                 open={playerOpen}
@@ -230,10 +236,6 @@ export function AmlPreview({ preview }: { preview: Preview }) {
       {preview.fdi && <FdiCard fdi={preview.fdi} />}
     </div>
   );
-}
-
-function labelOf(preview: Preview) {
-  return preview.jurisdictions.find((option) => option.id === preview.jurisdiction)?.label ?? "";
 }
 
 /** A draft save or a report draft changes nothing the page's loader reads: it is not read again. */

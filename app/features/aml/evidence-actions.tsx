@@ -1,6 +1,7 @@
-import { useId, useState } from "react";
+import { type ReactNode, useId, useState } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { track } from "~/features/analytics";
+import { useTranslation } from "~/features/i18n";
 import { Button, buttonClasses } from "~/ui/button";
 import { type AmlActionData, ErrorList } from "./guided-flow";
 import type { ResultView } from "./preview.server";
@@ -9,10 +10,27 @@ import type { ResultView } from "./preview.server";
 // their own first; a guest is asked to sign in (evidence belongs to an organisation's record).
 
 const FORMATS = [
-  { format: "pdf", label: "Export PDF" },
-  { format: "csv", label: "Export CSV" },
-  { format: "json", label: "Download JSON" },
+  { format: "pdf", label: "evidence.exportPdf" },
+  { format: "csv", label: "evidence.exportCsv" },
+  { format: "json", label: "evidence.downloadJson" },
 ] as const;
+
+/** The exports shown, disabled, until the evidence is saved. */
+export const PENDING_EXPORTS = ["evidence.exportPdf", "evidence.exportCsv"] as const;
+
+/** Where a sentence's {{link}} goes: a character no text carries, split on after translating. */
+const LINK = "\uE000";
+
+function withLink(text: string, link: ReactNode) {
+  const [before = "", after = ""] = text.split(LINK);
+  return (
+    <>
+      {before}
+      {link}
+      {after}
+    </>
+  );
+}
 
 export function EvidenceActions({
   result,
@@ -23,6 +41,7 @@ export function EvidenceActions({
   signedIn: boolean;
   report?: { title: string; content: string } | null;
 }) {
+  const { t } = useTranslation("aml");
   const fetcher = useFetcher<AmlActionData>();
   const location = useLocation();
   const [attested, setAttested] = useState(false);
@@ -36,20 +55,22 @@ export function EvidenceActions({
   if (!signedIn) {
     return (
       <p className="mt-4 text-sm">
-        <Link
-          to={`/login?${new URLSearchParams({ redirectTo: `${location.pathname}${location.search}` })}`}
-          className="focus-ring font-semibold underline"
-        >
-          Sign in to save evidence
-        </Link>{" "}
-        and export it as PDF and CSV for your organisation's record.
+        {withLink(
+          t("evidence.signIn", { link: LINK }),
+          <Link
+            to={`/login?${new URLSearchParams({ redirectTo: `${location.pathname}${location.search}` })}`}
+            className="focus-ring font-semibold underline"
+          >
+            {t("evidence.signInLink")}
+          </Link>,
+        )}
       </p>
     );
   }
   if (!result.evidence) {
     return (
       <p className="mt-4 text-sm" role="status">
-        No evidence record was made for this attempt; grade it again to record one.
+        {t("evidence.noRecord")}
       </p>
     );
   }
@@ -57,7 +78,7 @@ export function EvidenceActions({
     return (
       <div className="mt-4" data-testid="evidence-saved">
         <p className="font-semibold">
-          Evidence saved: <span className="font-mono">{saved}</span>
+          {t("evidence.saved")} <span className="font-mono">{saved}</span>
         </p>
         <div className="mt-2 flex flex-wrap gap-3">
           {FORMATS.map(({ format, label }) => (
@@ -68,16 +89,17 @@ export function EvidenceActions({
               className={buttonClasses("secondary")}
               onClick={() => track("evidence_exported", { format, evidenceId: saved })}
             >
-              {label}
+              {t(label)}
             </a>
           ))}
         </div>
         <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-          Anyone can check a kit at{" "}
-          <Link to="/evidence/verify" className="focus-ring underline">
-            /evidence/verify
-          </Link>
-          .
+          {withLink(
+            t("evidence.verify", { link: LINK }),
+            <Link to="/evidence/verify" className="focus-ring underline">
+              /evidence/verify
+            </Link>,
+          )}
         </p>
       </div>
     );
@@ -101,20 +123,20 @@ export function EvidenceActions({
           checked={attested}
           onChange={(event) => setAttested(event.target.checked)}
         />
-        <label htmlFor={checkboxId}>This analysis is my own work</label>
+        <label htmlFor={checkboxId}>{t("evidence.attest")}</label>
       </div>
       <div className="mt-3 flex flex-wrap gap-3">
         <Button type="submit" disabled={!attested || fetcher.state !== "idle"}>
-          {fetcher.state !== "idle" ? "Saving…" : "Save Evidence"}
+          {fetcher.state !== "idle" ? t("evidence.saving") : t("evidence.save")}
         </Button>
-        {FORMATS.slice(0, 2).map(({ label }) => (
+        {PENDING_EXPORTS.map((label) => (
           <Button key={label} variant="secondary" disabled aria-describedby={`${checkboxId}-note`}>
-            {label}
+            {t(label)}
           </Button>
         ))}
       </div>
       <p id={`${checkboxId}-note`} className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-        Export is ready once the evidence is saved.
+        {t("evidence.exportNote")}
       </p>
       {error && <ErrorList error={error} />}
     </fetcher.Form>

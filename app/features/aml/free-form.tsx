@@ -1,8 +1,9 @@
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
+import { useTranslation } from "~/features/i18n";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
-import { EvidenceActions } from "./evidence-actions";
+import { EvidenceActions, PENDING_EXPORTS } from "./evidence-actions";
 import { type AmlActionData, ErrorList } from "./guided-flow";
 import type { AmlPreview, ResultView } from "./preview.server";
 
@@ -22,6 +23,7 @@ export function FreeForm({
   onResult: (result: ResultView) => void;
   onStart: () => void;
 }) {
+  const { t } = useTranslation("aml");
   const [analysis, setAnalysis] = useState("");
   const grader = useFetcher<AmlActionData>();
   const drafter = useFetcher<AmlActionData>();
@@ -43,10 +45,9 @@ export function FreeForm({
     null;
   return (
     <Card className="mt-6" data-testid="free-form">
-      <h3 className="text-lg font-bold">Free-form analysis</h3>
+      <h3 className="text-lg font-bold">{t("freeForm.title")}</h3>
       <label htmlFor="aml-analysis" className="mt-3 block font-medium">
-        Your analysis: the signals, why they give grounds to suspect, your decision and the rules it
-        rests on
+        {t("freeForm.label")}
       </label>
       <textarea
         id="aml-analysis"
@@ -58,17 +59,17 @@ export function FreeForm({
       />
       <div className="mt-4 flex flex-wrap gap-3">
         <Button disabled={busy || empty} onClick={() => post(grader, "grade-freeform")}>
-          {grader.state !== "idle" ? "Grading…" : "Grade"}
+          {grader.state !== "idle" ? t("freeForm.grading") : t("freeForm.grade")}
         </Button>
         <Button variant="secondary" disabled={busy} onClick={onStart}>
-          Start
+          {t("freeForm.start")}
         </Button>
         <Button
           variant="secondary"
           disabled={busy || empty}
           onClick={() => post(drafter, "draft-report")}
         >
-          {drafter.state !== "idle" ? "Drafting…" : "Draft"}
+          {drafter.state !== "idle" ? t("freeForm.drafting") : t("freeForm.draft")}
         </Button>
       </div>
       {result ? (
@@ -76,14 +77,14 @@ export function FreeForm({
       ) : (
         <>
           <div className="mt-3 flex flex-wrap gap-3">
-            {["Save Evidence", "Export PDF", "Export CSV"].map((label) => (
+            {(["evidence.save", ...PENDING_EXPORTS] as const).map((label) => (
               <Button key={label} variant="secondary" disabled aria-describedby="aml-evidence-note">
-                {label}
+                {t(label)}
               </Button>
             ))}
           </div>
           <p id="aml-evidence-note" className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-            Grade your analysis first: evidence is saved for a graded attempt.
+            {t("freeForm.gradeFirst")}
           </p>
         </>
       )}

@@ -1,8 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { track } from "~/features/analytics";
+import { useTranslation } from "~/features/i18n";
+import { parseFieldMessage } from "~/lib/field-message";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
+import { DECISIONS } from "./constants";
 import type { AmlPreview, GuidedResponses, ResultView } from "./preview.server";
 
 // SPEC §4 "Guided flow": Signals, Why it matters, Decision, then Review and Confidence. The draft
@@ -16,13 +19,14 @@ export type AmlActionData =
   | { evidenceSaved: { evidenceId: string } }
   | { error: { code: string; message: string; fields?: Record<string, string> } };
 
-const STEPS = ["Signals", "Why it matters", "Decision", "Review & Confidence"] as const;
+const STEPS = ["signals", "why", "decision", "review"] as const;
 const CONFIDENCE = [
-  { value: 1, label: "Not confident" },
-  { value: 2, label: "Somewhat confident" },
-  { value: 3, label: "Very confident" },
+  { value: 1, level: "low" },
+  { value: 2, level: "medium" },
+  { value: 3, level: "high" },
 ] as const;
-const DECISION_LABELS = { ESCALATE: "Escalate now", REQUEST_KYC: "Request more KYC" } as const;
+const isDecision = (value: string): value is (typeof DECISIONS)[number] =>
+  (DECISIONS as readonly string[]).includes(value);
 const SAVED_NOTICE_MS = 3000;
 const CHANGE_SAVE_DELAY_MS = 1000;
 
@@ -48,22 +52,47 @@ const hasAny = (responses: GuidedResponses) =>
     (text) => text.trim() !== "",
   );
 
+/** The fields the server's messages can name (preview.server.ts). */
+const ERROR_FIELDS = [
+  "signals",
+  "signalNotes",
+  "why",
+  "decision",
+  "decisionNotes",
+  "analysis",
+] as const;
+const isErrorField = (field: string): field is (typeof ERROR_FIELDS)[number] =>
+  (ERROR_FIELDS as readonly string[]).includes(field);
+
+/**
+ * An action's error, worded in the reader's language: its message and each field's message are
+ * dictionary keys with values (preview.server.ts). `draft` says it was a draft save that failed.
+ */
 export function ErrorList({
   error,
+  draft = false,
 }: {
   error: { message: string; fields?: Record<string, string> };
+  draft?: boolean;
 }) {
-  const fields = Object.values(error.fields ?? {});
+  const { t } = useTranslation("aml");
+  const text = (message: string, field?: string) => {
+    const { key, values } = parseFieldMessage(message);
+    const name = field && (isErrorField(field) ? t(`errors.fields.${field}`) : field);
+    return String(t(key as never, { ...values, field: name } as never));
+  };
+  const message = text(error.message);
+  const fields = Object.entries(error.fields ?? {}).map(([field, line]) => text(line, field));
   return (
     <div
       role="alert"
       className="mt-4 rounded-lg border border-red-300 bg-red-50 p-3 text-red-900 dark:border-red-700 dark:bg-red-950 dark:text-red-100"
     >
-      <p className="font-semibold">{error.message}</p>
+      <p className="font-semibold">{draft ? t("errors.draftNotSaved", { message }) : message}</p>
       {fields.length > 0 && (
         <ul className="mt-1 list-disc pl-5">
-          {fields.map((message) => (
-            <li key={message}>{message}</li>
+          {fields.map((line) => (
+            <li key={line}>{line}</li>
           ))}
         </ul>
       )}
@@ -87,6 +116,7 @@ function LimitedText({
   rows: number;
   onChange: (value: string) => void;
 }) {
+  const { t } = useTranslation("aml");
   return (
     <>
       <label htmlFor={id} className="mt-4 block font-medium">
@@ -102,7 +132,7 @@ function LimitedText({
         onChange={(event) => onChange(event.target.value)}
       />
       <p id={`${id}-count`} className="mt-1 text-right text-sm text-slate-600 dark:text-slate-400">
-        {value.length}/{max}
+        {t("guided.characters", { used: value.length, max })}
       </p>
     </>
   );
@@ -115,6 +145,7 @@ export function GuidedFlow({
   preview: AmlPreview & { scenario: NonNullable<AmlPreview["scenario"]> };
   onResult: (result: ResultView) => void;
 }) {
+  const { t } = useTranslation("aml");
   const { scenario, draft, limits, jurisdiction } = preview;
   const [responses, setResponses] = useState<GuidedResponses>(draft?.responses ?? EMPTY);
   const [step, setStep] = useState(draft ? Math.min(draft.step, 3) : 0);
@@ -208,21 +239,20 @@ export function GuidedFlow({
   return (
     <Card className="mt-6" data-testid="guided-flow">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 className="text-lg font-bold">Guided flow</h3>
+        <h3 className="text-lg font-bold">{t("guidedFlow")}</h3>
         <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
-          {savedVisible ? "Draft saved" : ""}
+          {savedVisible ? t("guided.draftSaved") : ""}
         </p>
       </div>
       {draft?.stale && (
         <p className="mt-2 rounded-lg bg-amber-50 p-3 text-amber-900 dark:bg-amber-950 dark:text-amber-100">
-          Your draft was saved against an earlier version of this pack. It is restored; check it
-          against the scenario before you submit.
+          {t("guided.staleDraft")}
         </p>
       )}
-      <ol className="mt-4 flex flex-wrap gap-2" aria-label="Steps">
-        {STEPS.map((label, index) => (
+      <ol className="mt-4 flex flex-wrap gap-2" aria-label={t("guided.stepsLabel")}>
+        {STEPS.map((id, index) => (
           <li
-            key={label}
+            key={id}
             aria-current={index === step ? "step" : undefined}
             className={`rounded-full px-3 py-1 text-sm ${
               index === step
@@ -232,33 +262,33 @@ export function GuidedFlow({
                   : "bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200"
             }`}
           >
-            {index + 1}. {label}
-            {index < step && <span className="sr-only"> (done)</span>}
+            {index + 1}. {t(`guided.steps.${id}`)}
+            {index < step && <span className="sr-only"> {t("guided.stepDone")}</span>}
           </li>
         ))}
       </ol>
       <h4 ref={stepHeading} tabIndex={-1} className="mt-4 text-lg font-semibold">
-        {STEPS[step]}
+        {t(`guided.steps.${STEPS[step] ?? "signals"}`)}
       </h4>
 
       {step === 0 && (
         <fieldset className="mt-2">
           <legend className="text-slate-700 dark:text-slate-300">
-            Which signals do you see? Choose any that apply and add your own words.
+            {t("guided.signalsPrompt")}
           </legend>
           <div className="mt-3 flex flex-wrap gap-2">
             {preview.chips.map((chip) => {
-              const on = responses.signals.includes(chip.id);
+              const on = responses.signals.includes(chip);
               return (
                 <button
-                  key={chip.id}
+                  key={chip}
                   type="button"
                   aria-pressed={on}
                   onClick={() =>
                     change({
                       signals: on
-                        ? responses.signals.filter((id) => id !== chip.id)
-                        : [...responses.signals, chip.id],
+                        ? responses.signals.filter((id) => id !== chip)
+                        : [...responses.signals, chip],
                     })
                   }
                   className={`focus-ring rounded-full border px-3 py-1 text-sm ${
@@ -268,14 +298,14 @@ export function GuidedFlow({
                   }`}
                 >
                   {on && <span aria-hidden="true">✓ </span>}
-                  {chip.label}
+                  {t(`chips.${chip}`)}
                 </button>
               );
             })}
           </div>
           <LimitedText
             id="aml-signal-notes"
-            label="Signals in your own words"
+            label={t("guided.signalNotes")}
             value={responses.signalNotes}
             max={limits.signalNotes}
             rows={3}
@@ -288,7 +318,7 @@ export function GuidedFlow({
         <div className="mt-2">
           <LimitedText
             id="aml-why"
-            label="Why does it matter? What grounds to suspect do these signals give?"
+            label={t("guided.why")}
             value={responses.why}
             max={limits.why}
             rows={4}
@@ -300,9 +330,9 @@ export function GuidedFlow({
       {step === 2 && (
         <div className="mt-2">
           <fieldset>
-            <legend className="font-medium">Your decision</legend>
+            <legend className="font-medium">{t("guided.decision")}</legend>
             <div className="mt-2 flex flex-wrap gap-4">
-              {(["ESCALATE", "REQUEST_KYC"] as const).map((decision) => (
+              {DECISIONS.map((decision) => (
                 <label key={decision} className="flex items-center gap-2">
                   <input
                     type="radio"
@@ -312,14 +342,14 @@ export function GuidedFlow({
                     checked={responses.decision === decision}
                     onChange={() => change({ decision })}
                   />
-                  {DECISION_LABELS[decision]}
+                  {t(`decisions.${decision}`)}
                 </label>
               ))}
             </div>
           </fieldset>
           <LimitedText
             id="aml-decision-notes"
-            label="Decision notes: who, what, when, where, why and how"
+            label={t("guided.decisionNotes")}
             value={responses.decisionNotes}
             max={limits.decisionNotes}
             rows={3}
@@ -332,12 +362,13 @@ export function GuidedFlow({
         <div className="mt-2 space-y-4">
           <dl className="grid gap-2">
             <div>
-              <dt className="font-medium">Signals</dt>
+              <dt className="font-medium">{t("guided.steps.signals")}</dt>
               <dd>
                 {[
-                  ...responses.signals.map(
-                    (id) => preview.chips.find((chip) => chip.id === id)?.label ?? id,
-                  ),
+                  ...responses.signals.map((id) => {
+                    const chip = preview.chips.find((known) => known === id);
+                    return chip ? t(`chips.${chip}`) : id;
+                  }),
                   responses.signalNotes.trim(),
                 ]
                   .filter(Boolean)
@@ -345,21 +376,19 @@ export function GuidedFlow({
               </dd>
             </div>
             <div>
-              <dt className="font-medium">Why it matters</dt>
+              <dt className="font-medium">{t("guided.steps.why")}</dt>
               <dd>{responses.why}</dd>
             </div>
             <div>
-              <dt className="font-medium">Decision</dt>
+              <dt className="font-medium">{t("guided.steps.decision")}</dt>
               <dd>
-                {responses.decision
-                  ? DECISION_LABELS[responses.decision as keyof typeof DECISION_LABELS]
-                  : ""}
+                {isDecision(responses.decision) ? t(`decisions.${responses.decision}`) : ""}
                 {responses.decisionNotes.trim() && `: ${responses.decisionNotes}`}
               </dd>
             </div>
           </dl>
           <fieldset>
-            <legend className="font-medium">How confident are you?</legend>
+            <legend className="font-medium">{t("guided.confidence")}</legend>
             <div className="mt-2 flex flex-wrap gap-4">
               {CONFIDENCE.map((option) => (
                 <label key={option.value} className="flex items-center gap-2">
@@ -370,13 +399,13 @@ export function GuidedFlow({
                     checked={responses.confidence === option.value}
                     onChange={() => change({ confidence: option.value })}
                   />
-                  {option.value} {option.label}
+                  {t(`guided.confidenceLevels.${option.level}`, { value: option.value })}
                 </label>
               ))}
             </div>
           </fieldset>
           <fieldset>
-            <legend className="font-medium">Cite the rules your decision rests on</legend>
+            <legend className="font-medium">{t("guided.cite")}</legend>
             <div className="mt-2 space-y-2">
               {scenario.sources.map((source, index) => (
                 <label key={`${source.url}-${source.section}`} className="flex items-start gap-2">
@@ -406,31 +435,27 @@ export function GuidedFlow({
         {step < 3 ? (
           <>
             <Button variant="secondary" disabled={step === 0} onClick={() => go(step - 1)}>
-              Previous
+              {t("guided.previous")}
             </Button>
             <Button disabled={!answered(responses, step)} onClick={() => go(step + 1)}>
-              {step === 2 ? "Review & Submit" : "Next"}
+              {step === 2 ? t("guided.reviewSubmit") : t("guided.next")}
             </Button>
           </>
         ) : (
           <>
             <Button variant="secondary" onClick={() => go(0)}>
-              Edit Responses
+              {t("guided.edit")}
             </Button>
             <Button variant="secondary" disabled={!hasAny(responses)} onClick={save}>
-              Save Draft
+              {t("guided.saveDraft")}
             </Button>
             <Button disabled={!complete || submitting} onClick={submit}>
-              {submitting ? "Submitting…" : "Submit for Feedback"}
+              {submitting ? t("guided.submitting") : t("guided.submit")}
             </Button>
           </>
         )}
       </div>
-      {saveError && (
-        <ErrorList
-          error={{ ...saveError, message: `Your draft was not saved. ${saveError.message}` }}
-        />
-      )}
+      {saveError && <ErrorList error={saveError} draft />}
       {submitError && <ErrorList error={submitError} />}
     </Card>
   );

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { getDb } from "~/db/db.server";
 import { ensureLearner, getLearner } from "~/features/training/index.server";
-import { apiErrorBody } from "~/lib/api.server";
+import type { ApiErrorCode } from "~/lib/api.server";
 import { numberFormat } from "~/lib/intl";
 import { getLogger } from "~/lib/logger.server";
 import { hitRateLimit, rateLimitKey } from "~/lib/rate-limit.server";
@@ -24,9 +24,11 @@ import {
   DECISIONS,
   DEFAULT_JURISDICTION,
   JURISDICTIONS,
+  type Decision,
   type Jurisdiction,
   SIGNAL_CHIPS,
   type Scenario,
+  type SignalChip,
 } from "./pack-schema";
 import { evidenceAbout, recordEvidence } from "~/features/evidence/index.server";
 import { ATTESTATION, attemptPayload } from "./evidence.server";
@@ -61,19 +63,13 @@ const CONFIDENCE_LABELS = {
   3: "3 Very confident",
 } as const;
 
-export const JURISDICTION_LABELS: Record<Jurisdiction, string> = {
-  ca: "Canada FINTRAC",
-  sg: "Singapore MAS",
-  th: "Thailand AMLO",
-};
-
 export interface ScenarioView {
   id: string;
   title: string;
   summary: string;
   narrative: string[];
   objectives: string[];
-  role: string;
+  role: Scenario["role"];
   version: string;
   customerProfile: Scenario["customerProfile"];
   activity: Scenario["activity"];
@@ -118,7 +114,7 @@ export interface ResultView {
   /** Shown once graded: the red flags and key signals of the case. */
   redFlags: string[];
   keySignals: string[];
-  expectedDecision: string;
+  expectedDecision: Decision;
   rationale: string;
   /** The player's findings, when the attempt was a player run. */
   player: { findings: number; passed: boolean; steps: PlayerStep[] } | null;
@@ -130,7 +126,8 @@ export interface ResultView {
 }
 
 export interface AmlPreview {
-  jurisdictions: { id: Jurisdiction; label: string }[];
+  /** The page names them, and the signal chips, in the reader's language (the aml dictionary). */
+  jurisdictions: readonly Jurisdiction[];
   jurisdiction: Jurisdiction;
   pack: {
     title: string;
@@ -144,7 +141,7 @@ export interface AmlPreview {
   draft: DraftView | null;
   result: ResultView | null;
   fdi: (FdiInput & ReturnType<typeof fraudDefenseIndex> & { sample: boolean }) | null;
-  chips: { id: string; label: string }[];
+  chips: readonly SignalChip[];
   /** Evidence is saved for signed-in learners only. */
   signedIn: boolean;
   limits: typeof AML_LIMITS;
@@ -210,7 +207,7 @@ export async function loadAmlPreview(request: Request): Promise<AmlPreview> {
     jurisdiction === "ca" && pack ? fdiOf(learner.id, pack.scenarios.length) : null,
   ]);
   return {
-    jurisdictions: JURISDICTIONS.map((id) => ({ id, label: JURISDICTION_LABELS[id] })),
+    jurisdictions: JURISDICTIONS,
     jurisdiction,
     pack: pack
       ? {
@@ -226,7 +223,7 @@ export async function loadAmlPreview(request: Request): Promise<AmlPreview> {
     draft,
     result,
     fdi,
-    chips: SIGNAL_CHIPS.map((id) => ({ id, label: CHIP_LABELS[id] })),
+    chips: SIGNAL_CHIPS,
     signedIn: learner.kind === "user",
     limits: AML_LIMITS,
     guidedVersion: GUIDED_VERSION,
@@ -336,8 +333,7 @@ function resultView(
     },
     redFlags: scenario.redFlags,
     keySignals: scenario.answerKey.keySignals.map((signal) => signal.label),
-    expectedDecision:
-      scenario.answerKey.expectedDecision === "ESCALATE" ? "Escalate now" : "Request more KYC",
+    expectedDecision: scenario.answerKey.expectedDecision,
     rationale: scenario.answerKey.rationale,
     player: stored.player,
     feedback: stored.feedback ?? null,
@@ -383,37 +379,41 @@ async function fdiOf(learnerId: string | null, totalScenarios: number): Promise<
 
 // Actions
 
+/**
+ * The message and each field's message are dictionary keys with their values (lib/field-message:
+ * `aml:errors.tooLong?max=300`), which the page words in the reader's language, naming the field.
+ */
 type Failure = {
   error: { code: string; message: string; fields?: Record<string, string> };
 };
 
-function fail(
-  status: number,
-  code: Parameters<typeof apiErrorBody>[0],
-  extra: object = {},
-  headers?: HeadersInit,
-) {
-  const { message } = apiErrorBody(code).error;
-  return data<Failure>({ error: { code, message, ...extra } }, { status, headers });
+const MESSAGES = {
+  required: "aml:errors.required",
+  tooLong: "aml:errors.tooLong",
+  invalid: "aml:errors.invalid",
+  scenarioGone: "aml:errors.scenarioGone",
+  signInToSave: "aml:errors.signInToSave",
+  attest: "aml:errors.attest",
+  invalidPath: "aml:errors.invalidPath",
+  unknownAction: "aml:errors.unknownAction",
+} as const;
+
+function fail(status: number, code: ApiErrorCode, extra: object = {}, headers?: HeadersInit) {
+  return data<Failure>(
+    { error: { code, message: `errors:${code}`, ...extra } },
+    { status, headers },
+  );
 }
 
-const FIELD_NAMES: Record<string, string> = {
-  signalNotes: "Signals",
-  why: "Why it matters",
-  decisionNotes: "Decision notes",
-  analysis: "Analysis",
-};
-
-/** 'Decision notes: Must be no more than 300 characters long' for each over-long field. */
+/** Each refused field's message: too long (with the limit) or not valid. */
 function fieldErrors(error: z.ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = String(issue.path.at(-1) ?? "form");
-    const name = FIELD_NAMES[key] ?? key;
     fields[key] =
       issue.code === "too_big" && typeof issue.maximum === "number"
-        ? `${name}: Must be no more than ${issue.maximum} characters long`
-        : `${name}: Please check your input and try again.`;
+        ? `${MESSAGES.tooLong}?max=${issue.maximum}`
+        : MESSAGES.invalid;
   }
   return fields;
 }
@@ -466,10 +466,7 @@ function target(jurisdiction: Jurisdiction, scenarioId: string) {
   return pack && scenario ? { pack, scenario } : null;
 }
 
-const GONE = {
-  message:
-    "This scenario is no longer in the pack. Your draft is kept; choose another scenario to go on.",
-};
+const GONE = { message: MESSAGES.scenarioGone };
 
 export async function amlAction(
   request: Request,
@@ -491,7 +488,7 @@ export async function amlAction(
     case "save-evidence":
       return saveEvidence(request, fields, clientIp);
     default:
-      return fail(400, "validation", { fields: { intent: "Unknown action." } });
+      return fail(400, "validation", { fields: { intent: MESSAGES.unknownAction } });
   }
 }
 
@@ -643,10 +640,10 @@ async function submitGuided(request: Request, fields: Record<string, string>, cl
   const given = responses.data;
   const missing: Record<string, string> = {};
   if (given.signals.length === 0 && given.signalNotes.trim() === "") {
-    missing.signals = "Signals: This field is required";
+    missing.signals = MESSAGES.required;
   }
-  if (given.why.trim() === "") missing.why = "Why it matters: This field is required";
-  if (given.decision === "") missing.decision = "Decision: This field is required";
+  if (given.why.trim() === "") missing.why = MESSAGES.required;
+  if (given.decision === "") missing.decision = MESSAGES.required;
   if (Object.keys(missing).length > 0) return fail(400, "validation", { fields: missing });
   const found = target(parsed.data.jurisdiction, parsed.data.scenario);
   if (!found) return fail(404, "not_found", GONE);
@@ -706,7 +703,7 @@ function analysisOf(fields: Record<string, string>) {
   if (!parsed.success) return fail(400, "validation", { fields: fieldErrors(parsed.error) });
   const analysis = parsed.data.analysis.trim();
   if (analysis === "") {
-    return fail(400, "validation", { fields: { analysis: "Analysis: This field is required" } });
+    return fail(400, "validation", { fields: { analysis: MESSAGES.required } });
   }
   const found = target(parsed.data.jurisdiction, parsed.data.scenario);
   if (!found) return fail(404, "not_found", GONE);
@@ -770,11 +767,14 @@ async function submitPlayer(request: Request, fields: Record<string, string>, cl
     .min(1)
     .max(AML_LIMITS.playerSteps)
     .safeParse(parseJson(parsed.data.path));
-  if (!path.success) return fail(400, "validation", { fields: { path: "The path is not valid." } });
+  if (!path.success) return fail(400, "validation", { fields: { path: MESSAGES.invalidPath } });
   const found = target(parsed.data.jurisdiction, parsed.data.scenario);
   if (!found) return fail(404, "not_found", GONE);
   const outcome = gradePlayer(found.pack.rubric, found.scenario, path.data);
-  if (!outcome.valid) return fail(400, "validation", { fields: { path: outcome.reason } });
+  if (!outcome.valid) {
+    getLogger().info({ reason: outcome.reason }, "aml player path refused");
+    return fail(400, "validation", { fields: { path: MESSAGES.invalidPath } });
+  }
   const grade: Grade = {
     score: outcome.score / 100,
     percent: outcome.score,
@@ -799,7 +799,7 @@ async function submitPlayer(request: Request, fields: Record<string, string>, cl
 
 const EvidenceSchema = z.object({
   attempt: z.coerce.number().int().positive(),
-  attest: z.literal("on", { error: "Confirm that this analysis is your own work" }),
+  attest: z.literal("on", { error: MESSAGES.attest }),
   reportTitle: z.string().max(200).default(""),
   reportContent: z.string().max(12000).default(""),
 });
@@ -814,16 +814,12 @@ async function saveEvidence(request: Request, fields: Record<string, string>, cl
   if (!parsed.success) {
     const attest = parsed.error.issues.some((issue) => issue.path[0] === "attest");
     return fail(400, "validation", {
-      fields: attest
-        ? { attest: "Confirm that this analysis is your own work" }
-        : fieldErrors(parsed.error),
+      fields: attest ? { attest: MESSAGES.attest } : fieldErrors(parsed.error),
     });
   }
   const learner = await getLearner(request);
   if (learner.kind !== "user") {
-    return fail(403, "forbidden", {
-      message: "Sign in to save evidence: it is kept for your organisation.",
-    });
+    return fail(403, "forbidden", { message: MESSAGES.signInToSave });
   }
   const wait = await limited("grading", learner.id, clientIp);
   if (wait !== null) return tooMany(wait);

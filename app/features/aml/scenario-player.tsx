@@ -1,6 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
+import { useTranslation } from "~/features/i18n";
 import { Button } from "~/ui/button";
 import { type AmlActionData, ErrorList } from "./guided-flow";
 import type { AmlPreview, ResultView } from "./preview.server";
@@ -24,6 +25,7 @@ export default function ScenarioPlayer({
   onOpenChange: (open: boolean) => void;
   onResult: (result: ResultView) => void;
 }) {
+  const { t } = useTranslation("aml");
   const { scenario } = preview;
   const [path, setPath] = useState<string[]>([]);
   const [seconds, setSeconds] = useState(0);
@@ -81,7 +83,7 @@ export default function ScenarioPlayer({
           <div className="mx-auto max-w-3xl">
             <div className="flex flex-wrap items-center justify-between gap-3">
               <Dialog.Title className="text-2xl font-extrabold">{scenario.title}</Dialog.Title>
-              <p className="font-mono" aria-label={`Time elapsed ${time}`} role="timer">
+              <p className="font-mono" aria-label={t("player.timer", { time })} role="timer">
                 {time}
               </p>
             </div>
@@ -96,7 +98,7 @@ export default function ScenarioPlayer({
             {!done && (
               <section className="mt-6" aria-labelledby="player-node">
                 <h3 id="player-node" ref={heading} tabIndex={-1} className="text-xl font-bold">
-                  {stage ? stage.title : "Objectives"}
+                  {stage ? stage.title : t("player.objectives")}
                 </h3>
                 {stage ? (
                   <p className="mt-2">{stage.situation}</p>
@@ -110,7 +112,7 @@ export default function ScenarioPlayer({
                     <p className="mt-4">{scenario.summary}</p>
                   </>
                 )}
-                <h4 className="mt-6 font-semibold">What do you do?</h4>
+                <h4 className="mt-6 font-semibold">{t("player.whatNext")}</h4>
                 <div className="mt-2 flex flex-col gap-2">
                   {choices.map((branch) => (
                     <Button
@@ -128,21 +130,27 @@ export default function ScenarioPlayer({
             {done && (
               <section className="mt-6" aria-labelledby="player-node">
                 <h3 id="player-node" ref={heading} tabIndex={-1} className="text-xl font-bold">
-                  Scenario complete
+                  {t("player.complete")}
                 </h3>
                 <dl className="mt-3 grid gap-2 sm:grid-cols-3">
                   <div>
-                    <dt className="text-sm text-slate-600 dark:text-slate-400">Time elapsed</dt>
+                    <dt className="text-sm text-slate-600 dark:text-slate-400">
+                      {t("player.timeElapsed")}
+                    </dt>
                     <dd className="font-semibold">{time}</dd>
                   </div>
                   <div>
-                    <dt className="text-sm text-slate-600 dark:text-slate-400">Findings</dt>
+                    <dt className="text-sm text-slate-600 dark:text-slate-400">
+                      {t("player.findings")}
+                    </dt>
                     <dd className="font-semibold" data-testid="player-findings">
                       {findings}
                     </dd>
                   </div>
                   <div>
-                    <dt className="text-sm text-slate-600 dark:text-slate-400">Decisions made</dt>
+                    <dt className="text-sm text-slate-600 dark:text-slate-400">
+                      {t("player.decisionsMade")}
+                    </dt>
                     <dd className="font-semibold">{path.length}</dd>
                   </div>
                 </dl>
@@ -160,14 +168,14 @@ export default function ScenarioPlayer({
                 )}
                 <div className="mt-6 flex flex-wrap gap-3">
                   <Dialog.Close asChild>
-                    <Button variant="secondary">Exit Scenario</Button>
+                    <Button variant="secondary">{t("player.exit")}</Button>
                   </Dialog.Close>
                   <Button
                     variant="secondary"
                     aria-expanded={showReport}
                     onClick={() => setShowReport((value) => !value)}
                   >
-                    View Detailed Report
+                    {t("player.viewReport")}
                   </Button>
                   <Button
                     disabled={grader.state !== "idle"}
@@ -183,7 +191,7 @@ export default function ScenarioPlayer({
                       )
                     }
                   >
-                    {grader.state !== "idle" ? "Grading…" : "Complete & Grade"}
+                    {grader.state !== "idle" ? t("player.grading") : t("player.grade")}
                   </Button>
                 </div>
               </section>
@@ -192,7 +200,7 @@ export default function ScenarioPlayer({
             {!done && (
               <Dialog.Close asChild>
                 <Button variant="ghost" className="mt-8">
-                  Exit Scenario
+                  {t("player.exit")}
                 </Button>
               </Dialog.Close>
             )}
