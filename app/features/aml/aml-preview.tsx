@@ -15,11 +15,12 @@ import { FdiCard, ResultCard } from "./result-card";
 
 const ScenarioPlayer = lazy(() => import("./scenario-player"));
 
-const money = (amount: number, currency: string) =>
-  numberFormat("en", { style: "currency", currency, maximumFractionDigits: 0 }).format(amount);
+/** An amount of the case in its currency, written as the reader's language writes money. */
+const money = (language: string, amount: number, currency: string) =>
+  numberFormat(language, { style: "currency", currency, maximumFractionDigits: 0 }).format(amount);
 
 export function AmlPreview({ preview }: { preview: Preview }) {
-  const { t } = useTranslation("aml");
+  const { t, i18n } = useTranslation("aml");
   const navigate = useNavigate();
   const [guided, setGuided] = useState(true);
   const [playerOpen, setPlayerOpen] = useState(false);
@@ -171,7 +172,7 @@ export function AmlPreview({ preview }: { preview: Preview }) {
               <div>
                 <dt className="font-semibold">{t("preview.activity")}</dt>
                 <dd>
-                  {money(scenario.activity.amount, scenario.activity.currency)} ·{" "}
+                  {money(i18n.language, scenario.activity.amount, scenario.activity.currency)} ·{" "}
                   {scenario.activity.pattern}
                 </dd>
                 <dd className="mt-1 text-slate-700 dark:text-slate-300">

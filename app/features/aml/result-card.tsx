@@ -28,7 +28,7 @@ export function ResultCard({ result, signedIn }: { result: ResultView; signedIn:
           {result.mode === "player" ? t("result.playerTitle") : t("result.title")}
         </h3>
         <p className="text-lg font-semibold">
-          <span data-testid="aml-score">{grade.percent}%</span>{" "}
+          <span data-testid="aml-score">{t("result.percent", { value: grade.percent })}</span>{" "}
           <span className="rounded-full bg-slate-100 px-3 py-1 text-sm dark:bg-slate-800">
             {band}
           </span>
@@ -156,8 +156,6 @@ export function ResultCard({ result, signedIn }: { result: ResultView; signedIn:
   );
 }
 
-const percent = (value: number) => `${Math.round(value * 100)}%`;
-
 /** SPEC §9 bands (grading.ts), worded in the reader's language. */
 const FDI_BAND_KEYS = {
   Excellent: "excellent",
@@ -203,7 +201,7 @@ export function FdiCard({ fdi }: { fdi: NonNullable<AmlPreview["fdi"]> }) {
             <dt className="text-sm text-slate-600 dark:text-slate-400">{t(`fdi.${id}`)}</dt>
             <dd className="font-semibold">
               {t("fdi.points", {
-                percent: percent(fdi[id]),
+                percent: Math.round(fdi[id] * 100),
                 points: fdi.parts[part],
                 count: max,
               })}

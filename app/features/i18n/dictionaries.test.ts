@@ -66,7 +66,7 @@ function allDictionaries(): { id: string; namespace: string; texts: Map<string, 
 // Placeholders that carry a quantity. Each is formatted by Intl in the reader's language
 // (`{{count, number}}`, `{{score, percent}}`), so 2500 reads 2,500 in English and 2 500 in French.
 const QUANTITIES = new Set(
-  "count points percent score minutes days total completed current max limit pages page correct steps value".split(
+  "count points percent score minutes days total completed current max limit pages page correct steps value used earned weight cap mark".split(
     " ",
   ),
 );
