@@ -1,7 +1,9 @@
 import { z } from "~/lib/zod";
 import { REGIONS } from "./locales";
 
-// SPEC §3 "Region pack": every field a pack must carry. Packs are English (SPEC §4 "Region").
+// SPEC §3 "Region pack": every field a pack must carry. Packs are English (SPEC §4 "Region"). The
+// waitlist's texts, which SPEC puts in the pack, are in the `forms` dictionary so that they can be
+// translated (docs/decisions/027).
 // Validated when the server loads them and by a unit test; the browser only imports the type.
 const text = z.string().trim().min(1).max(600);
 const titled = z.strictObject({ title: text, desc: text });
@@ -25,18 +27,6 @@ export const RegionPackSchema = z.strictObject({
     sources: z.array(z.strictObject({ label: text, url: z.url({ protocol: /^https?$/ }) })).min(1),
   }),
   nav: z.strictObject({ home: text, modules: text, quickref: text, report: text }),
-  waitlist: z.strictObject({
-    title: text,
-    subtitle: text,
-    trust: text,
-    success: text,
-    error: text,
-    /** Shown above the form where local privacy law calls for it (the Thai pack). */
-    sensitiveDataNotice: text.optional(),
-    fields: z.strictObject({ name: text, email: text, company: text, role: text }),
-    consent: z.strictObject({ privacy: text, terms: text, contact: text }),
-    actions: z.strictObject({ cancel: text, join: text, joining: text }),
-  }),
 });
 
 export type RegionPack = z.infer<typeof RegionPackSchema>;

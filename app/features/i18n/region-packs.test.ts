@@ -3,6 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { REGIONS } from "./locales";
 import { RegionPackSchema } from "./region-pack-schema";
+import englishForms from "../../../locales/en/forms.json";
 
 const PACKS_DIR = path.resolve(import.meta.dirname, "../../../content/region-packs");
 
@@ -26,8 +27,17 @@ describe("region packs (SPEC §3 'Region pack')", () => {
     expect(RegionPackSchema.parse(readPack("sg")).authority.code).toBe("STRO");
   });
 
-  it("the Thai pack tells people not to enter sensitive personal data", () => {
-    const pack = RegionPackSchema.parse(readPack("th"));
-    expect(pack.waitlist.sensitiveDataNotice).toMatch(/sensitive personal data/i);
+  it("only Thailand's waitlist tells people not to enter sensitive personal data", () => {
+    const regions = englishForms.waitlist.regions as Record<string, Record<string, string>>;
+    expect(regions.th?.sensitiveDataNotice).toMatch(/sensitive personal data/i);
+    const others = Object.entries(regions).filter(([id]) => id !== "th");
+    expect(others.filter(([, texts]) => "sensitiveDataNotice" in texts)).toEqual([]);
+  });
+
+  it("every region has its waitlist title, subtitle and privacy consent", () => {
+    for (const region of REGIONS)
+      expect(Object.keys(englishForms.waitlist.regions[region]), region).toEqual(
+        expect.arrayContaining(["title", "subtitle", "privacy"]),
+      );
   });
 });

@@ -31,7 +31,6 @@ export default function WaitlistDialog({
 }) {
   const { t } = useTranslation(["forms", "validation"]);
   const { pack } = useRegion();
-  const texts = pack.waitlist;
   const fetcher = useFetcher<typeof joinWaitlistClientAction>();
   const submitting = fetcher.state !== "idle";
   const result = submitting ? undefined : fetcher.data;
@@ -113,7 +112,6 @@ export default function WaitlistDialog({
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/60" />
         <Dialog.Content
-          lang="en"
           className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl dark:bg-slate-900"
           onCloseAutoFocus={(event) => {
             event.preventDefault();
@@ -128,7 +126,9 @@ export default function WaitlistDialog({
           }}
         >
           <div className="flex items-start gap-4">
-            <Dialog.Title className="text-xl font-bold">{texts.title}</Dialog.Title>
+            <Dialog.Title className="text-xl font-bold">
+              {t(`forms:waitlist.regions.${region}.title`)}
+            </Dialog.Title>
             <Dialog.Close
               className="focus-ring ml-auto rounded p-1"
               aria-label={t("forms:waitlist.close")}
@@ -141,7 +141,7 @@ export default function WaitlistDialog({
           ) : (
             <>
               <Dialog.Description className="mt-2 text-slate-600 dark:text-slate-300">
-                {texts.subtitle}
+                {t(`forms:waitlist.regions.${region}.subtitle`)}
               </Dialog.Description>
               <SensitiveDataNotice />
               <form
@@ -155,18 +155,22 @@ export default function WaitlistDialog({
                   nameRef={nameRef}
                   email={String(values.email ?? "")}
                 />
-                <p className="text-sm text-slate-600 dark:text-slate-300">{texts.trust}</p>
-                {result?.joined === false ? <FormAlert>{texts.error}</FormAlert> : null}
+                <p className="text-sm text-slate-600 dark:text-slate-300">
+                  {t("forms:waitlist.trust")}
+                </p>
+                {result?.joined === false ? (
+                  <FormAlert>{t("forms:waitlist.error")}</FormAlert>
+                ) : null}
                 <div className="flex justify-end gap-3">
                   <Dialog.Close asChild>
-                    <Button variant="secondary">{texts.actions.cancel}</Button>
+                    <Button variant="secondary">{t("forms:waitlist.cancel")}</Button>
                   </Dialog.Close>
                   <SubmitButton
                     pending={submitting}
-                    pendingLabel={texts.actions.joining}
+                    pendingLabel={t("forms:waitlist.joining")}
                     disabled={!ready}
                   >
-                    {texts.actions.join}
+                    {t("forms:waitlist.join")}
                   </SubmitButton>
                 </div>
               </form>

@@ -18,9 +18,17 @@ addEnglishNamespaces({ forms, validation });
 const FREE_MAIL =
   /@(gmail|googlemail|yahoo|ymail|hotmail|outlook|live|icloud|me|aol|proton|protonmail|qq|163)\./i;
 
+/** Each field and its label in the `forms` dictionary. */
+const FIELDS = [
+  ["name", "fullName"],
+  ["email", "workEmail"],
+  ["company", "company"],
+  ["role", "role"],
+] as const;
+
 type Fields = ReturnType<typeof useForm<z.input<typeof WaitlistSchema>>>[1];
 
-/** The waitlist's fields (SPEC §3), with the region pack's labels: shared by the dialog and the page form. */
+/** The waitlist's fields (SPEC §3), with the region's consent text: shared by the dialog and the page form. */
 export function WaitlistFields({
   fields,
   nameRef,
@@ -33,17 +41,17 @@ export function WaitlistFields({
 }) {
   const { t } = useTranslation("forms");
   const message = useFieldMessage();
-  const texts = useRegion().pack.waitlist;
+  const region = useRegion().pack.region.id;
   const personalEmail = FREE_MAIL.test(email);
   return (
     <>
-      {(["name", "email", "company", "role"] as const).map((name) => {
+      {FIELDS.map(([name, label]) => {
         const field = fields[name];
         const error = message(field.errors);
         return (
           <div key={name}>
             <label htmlFor={field.id} className="text-sm font-medium">
-              {texts.fields[name]}
+              {t(label)}
             </label>
             <input
               {...getInputProps(field, { type: name === "email" ? "email" : "text" })}
@@ -88,7 +96,7 @@ export function WaitlistFields({
             className="focus-ring mt-1 size-4"
           />
           <span>
-            {texts.consent.privacy} {texts.consent.terms}{" "}
+            {t(`waitlist.regions.${region}.privacy`)} {t("waitlist.consentTerms")}{" "}
             <Link to="/privacy" className="underline" target="_blank">
               {t("consentPrivacyLink")}
             </Link>
@@ -104,10 +112,12 @@ export function WaitlistFields({
   );
 }
 
-/** The region pack's warning against sensitive personal data (the Thai pack has one). */
+/** A region's warning against sensitive personal data, where its law calls for one (Thailand). */
 export function SensitiveDataNotice() {
-  const notice = useRegion().pack.waitlist.sensitiveDataNotice;
-  if (!notice) return null;
+  const { t, i18n } = useTranslation("forms");
+  const key = `waitlist.regions.${useRegion().pack.region.id}.sensitiveDataNotice`;
+  if (!i18n.exists(key, { ns: "forms" })) return null;
+  const notice = t(key as "waitlist.regions.th.sensitiveDataNotice");
   return (
     <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-50">
       {notice}
@@ -118,11 +128,10 @@ export function SensitiveDataNotice() {
 /** SPEC §2: after joining, Book a Demo (/demo) or Explore Enterprise (the landing page). */
 export function WaitlistSuccess({ onLeave }: { onLeave?: () => void }) {
   const { t } = useTranslation("forms");
-  const texts = useRegion().pack.waitlist;
   return (
     <div className="mt-4 text-center" role="status">
       <CheckCircle2 aria-hidden="true" className="mx-auto size-10 text-emerald-600" />
-      <p className="mt-3 text-lg font-semibold">{texts.success}</p>
+      <p className="mt-3 text-lg font-semibold">{t("waitlist.success")}</p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
         <Link
           to="/demo"

@@ -1,7 +1,7 @@
 import { type SubmissionResult, getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
-import { useFieldMessage, useRegion } from "~/features/i18n";
+import { useFieldMessage, useRegion, useTranslation } from "~/features/i18n";
 import { FormAlert, SubmitButton } from "~/ui/form-status";
 import { Card } from "~/ui/card";
 import { WaitlistSchema } from "./schema";
@@ -23,7 +23,8 @@ export function WaitlistPageForm({
   joined: boolean;
 }) {
   const message = useFieldMessage();
-  const texts = useRegion().pack.waitlist;
+  const { t } = useTranslation("forms");
+  const region = useRegion().pack.region.id;
   const navigation = useNavigation();
   const submitting =
     navigation.state === "submitting" && navigation.formData?.get("intent") === WAITLIST_INTENT;
@@ -41,26 +42,27 @@ export function WaitlistPageForm({
     <section
       id="waitlist"
       aria-labelledby="waitlist-heading"
-      lang="en"
       className="mx-auto max-w-2xl scroll-mt-24 px-4 pt-12 sm:px-6"
     >
       <Card>
         <h2 id="waitlist-heading" className="text-2xl font-bold">
-          {texts.title}
+          {t(`waitlist.regions.${region}.title`)}
         </h2>
         {joined ? (
           <WaitlistSuccess />
         ) : (
           <>
-            <p className="mt-2 text-slate-600 dark:text-slate-300">{texts.subtitle}</p>
+            <p className="mt-2 text-slate-600 dark:text-slate-300">
+              {t(`waitlist.regions.${region}.subtitle`)}
+            </p>
             <SensitiveDataNotice />
             <Form method="post" action={action} {...getFormProps(form)} className="mt-4 space-y-4">
               <input type="hidden" name="intent" value={WAITLIST_INTENT} />
               <WaitlistFields fields={fields} email={String(values.email ?? "")} />
-              <p className="text-sm text-slate-600 dark:text-slate-300">{texts.trust}</p>
+              <p className="text-sm text-slate-600 dark:text-slate-300">{t("waitlist.trust")}</p>
               {formError ? <FormAlert>{formError}</FormAlert> : null}
-              <SubmitButton pending={submitting} pendingLabel={texts.actions.joining}>
-                {texts.actions.join}
+              <SubmitButton pending={submitting} pendingLabel={t("waitlist.joining")}>
+                {t("waitlist.join")}
               </SubmitButton>
             </Form>
           </>
