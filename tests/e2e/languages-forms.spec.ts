@@ -5,7 +5,7 @@ import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
 
 // The contact, demo request and waitlist forms in Thai and Tamil: their labels, their error
 // messages (empty and malformed values), the values kept, focus and aria-invalid, and axe in the
-// error state. Every text comes from the dictionaries (and the region packs), never from here.
+// error state. Every text comes from the dictionaries, never from here.
 
 type Json = Record<string, unknown>;
 
@@ -28,13 +28,16 @@ function texts(id: string, namespace: string, key: string): string[] {
   return Object.values(section);
 }
 
-/** A region pack's waitlist texts (the packs are English, README "Languages and regions"). */
-function packWaitlist(region: string) {
-  return readJson("content", "region-packs", `${region}.json`).waitlist as {
-    fields: Record<"name" | "email" | "company" | "role", string>;
-    consent: { privacy: string; terms: string };
-    actions: { cancel: string; join: string };
-  };
+/** The waitlist's English texts for a region, which no other language may show. */
+function englishWaitlist(region: string): string[] {
+  const forms = readJson("locales", "en", "forms.json");
+  const waitlist = forms.waitlist as Record<string, unknown>;
+  const regional = (waitlist.regions as Record<string, Record<string, string>>)[region] ?? {};
+  return [
+    ...["fullName", "workEmail", "company", "role"].map((key) => String(forms[key])),
+    ...["consentTerms", "join", "cancel", "trust"].map((key) => String(waitlist[key])),
+    ...Object.values(regional),
+  ];
 }
 
 const escape = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -287,30 +290,14 @@ for (const { locale, dictionary: id, region, language } of LANGUAGES) {
         await expectAccessible(page);
       });
 
-      // Gap: WaitlistFields (app/features/waitlist/waitlist-fields.tsx) labels the fields and the
-      // consent box with the region pack's English texts (content/region-packs/<region>.json,
-      // waitlist.fields.* and waitlist.consent.*) instead of forms:fullName, forms:workEmail,
-      // forms:company, forms:role and forms:consent, and the dialog is marked lang="en"
-      // (waitlist-dialog.tsx) though its errors are in the page's language.
-      test.fixme("field and consent labels read the dictionary, none in English", async ({
+      test("title, labels, consent and buttons read the dictionary, none in English", async ({
         page,
       }) => {
         const dialog = await openWaitlistDialog(page, id);
-        await expectWaitlistLabels(dialog, id, locale, region);
-      });
-
-      // Gap: the dialog's buttons are the region pack's English waitlist.actions.join ("Join the
-      // waitlist") and waitlist.actions.cancel ("Cancel") (content/region-packs/<region>.json,
-      // read in waitlist-dialog.tsx); no dictionary holds them.
-      test.fixme("join and cancel buttons are not in English", async ({ page }) => {
-        const dialog = await openWaitlistDialog(page, id);
-        const english = packWaitlist(region).actions;
-        await expect(dialog.locator('button[type="submit"]')).not.toHaveAccessibleName(
-          english.join,
-        );
-        await expect(dialog.getByRole("button", { name: english.cancel, exact: true })).toHaveCount(
-          0,
-        );
+        await expectWaitlistTexts(dialog, id, locale, region);
+        await expect(
+          dialog.getByRole("button", { name: text(id, "forms", "waitlist.cancel"), exact: true }),
+        ).toBeVisible();
       });
     });
 
@@ -338,23 +325,11 @@ for (const { locale, dictionary: id, region, language } of LANGUAGES) {
         await expectAccessible(page);
       });
 
-      // Gap: the same region pack labels as the dialog (app/features/waitlist/waitlist-fields.tsx,
-      // content/region-packs/<region>.json waitlist.fields.* and waitlist.consent.*), and the
-      // section is marked lang="en" (waitlist-page-form.tsx).
-      test.fixme("field and consent labels read the dictionary, none in English", async ({
+      test("title, labels, consent and button read the dictionary, none in English", async ({
         page,
       }) => {
         const form = await openWaitlistPageForm(page);
-        await expectWaitlistLabels(form, id, locale, region);
-      });
-
-      // Gap: the page form's button is the region pack's English waitlist.actions.join ("Join the
-      // waitlist"), read in app/features/waitlist/waitlist-page-form.tsx.
-      test.fixme("the join button is not in English", async ({ page }) => {
-        const form = await openWaitlistPageForm(page);
-        await expect(form.locator('button[type="submit"]')).not.toHaveAccessibleName(
-          packWaitlist(region).actions.join,
-        );
+        await expectWaitlistTexts(form, id, locale, region);
       });
     });
 
@@ -388,13 +363,17 @@ for (const { locale, dictionary: id, region, language } of LANGUAGES) {
   });
 }
 
-/** The waitlist's fields and consent box, labelled from `forms`, in the page's language. */
-async function expectWaitlistLabels(
+/** The waitlist's title, fields, consent box and join button, from `forms`, in the page's language. */
+async function expectWaitlistTexts(
   form: Locator,
   id: string,
   locale: string,
   region: string,
 ): Promise<void> {
+  const section = form.locator("xpath=ancestor-or-self::*[@lang][1]");
+  await expect(section).toHaveAttribute("lang", locale);
+  await expect(section).toContainText(text(id, "forms", `waitlist.regions.${region}.title`));
+  await expect(section).toContainText(text(id, "forms", `waitlist.regions.${region}.subtitle`));
   for (const [name, key] of [
     ["name", "fullName"],
     ["email", "workEmail"],
@@ -403,14 +382,11 @@ async function expectWaitlistLabels(
   ] as const) {
     await expect(form.locator(`[name="${name}"]`)).toHaveAccessibleName(text(id, "forms", key));
   }
-  const english = packWaitlist(region);
-  await expectNone(form, [
-    ...Object.values(english.fields),
-    english.consent.privacy,
-    english.consent.terms,
-  ]);
   await expect(form.locator('[name="consent"]')).toHaveAccessibleName(
-    new RegExp(escape(text(id, "forms", "consent").replace(/\.$/, ""))),
+    new RegExp(escape(text(id, "forms", `waitlist.regions.${region}.privacy`))),
   );
-  await expect(form.locator("xpath=ancestor-or-self::*[@lang][1]")).toHaveAttribute("lang", locale);
+  await expect(form.locator('button[type="submit"]')).toHaveAccessibleName(
+    text(id, "forms", "waitlist.join"),
+  );
+  await expectNone(section, englishWaitlist(region));
 }

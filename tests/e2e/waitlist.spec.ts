@@ -121,17 +121,29 @@ test.describe("when the server fails", () => {
   });
 });
 
-test("the Thai pack warns against sensitive personal data", async ({ browser }) => {
+test("Thailand's waitlist warns against sensitive personal data, in Thai", async ({ browser }) => {
   const context = await browser.newContext({ locale: "th-TH" });
   const page = await context.newPage();
   await page.goto("/demo");
   await waitForHydration(page);
-  const thai = JSON.parse(readFileSync("locales/th/header.json", "utf8")) as {
-    joinWaitlist: string;
-  };
-  await page.getByRole("button", { name: thai.joinWaitlist }).click();
-  await expect(page.getByRole("dialog")).toContainText("sensitive personal data");
+  const thai = (namespace: string) =>
+    JSON.parse(readFileSync(`locales/th/${namespace}.json`, "utf8")) as {
+      joinWaitlist: string;
+      waitlist: { regions: { th: { sensitiveDataNotice: string } } };
+    };
+  await page.getByRole("button", { name: thai("header").joinWaitlist }).click();
+  await expect(page.getByRole("dialog")).toContainText(
+    thai("forms").waitlist.regions.th.sensitiveDataNotice,
+  );
   await context.close();
+});
+
+test("other regions' waitlists carry no such notice", async ({ page }) => {
+  await page.goto("/demo");
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Join The Waitlist" }).click();
+  await expect(page.getByRole("dialog").getByLabel("Full name")).toBeVisible();
+  await expect(page.getByRole("dialog")).not.toContainText("sensitive personal data");
 });
 
 test.describe("without JavaScript", () => {
