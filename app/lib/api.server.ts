@@ -86,7 +86,8 @@ export function englishFieldMessage(message: string): string {
   const { key, values } = parseFieldMessage(message);
   const name = key.startsWith("validation:") ? key.slice("validation:".length) : undefined;
   const text = name && name in validation ? validation[name as keyof typeof validation] : message;
-  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, field: string) => values[field] ?? "");
+  // `{{max, number}}`: API clients get the value as it was sent, whatever the text's format.
+  return text.replace(/\{\{\s*(\w+)\s*(?:,[^}]*)?\}\}/g, (_, field: string) => values[field] ?? "");
 }
 
 /** Field errors keyed by dotted path, in English, as API clients show them. */
