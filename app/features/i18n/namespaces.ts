@@ -28,12 +28,13 @@ export const TRANSLATED_NAMESPACES = [
   "forms",
   "partners",
   "courses",
+  "aml",
   // The public evidence verifier (/evidence/verify).
   "evidence",
 ] as const;
 
 // The admin area is for the team that runs Kestrel, in English (docs/decisions/011).
-export const ENGLISH_ONLY_NAMESPACES = ["admin", "aml"] as const;
+export const ENGLISH_ONLY_NAMESPACES = ["admin"] as const;
 
 export const LANGUAGES = ["en", "ms", "zh", "ta", "vi", "th"] as const;
 export type Language = (typeof LANGUAGES)[number];
