@@ -5,7 +5,7 @@ import { numberFormat } from "~/lib/intl";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { FreeForm } from "./free-form";
-import { DEFAULT_JURISDICTION } from "./constants";
+import { CONTENT_LANGUAGE, DEFAULT_JURISDICTION } from "./constants";
 import { GuidedFlow } from "./guided-flow";
 import type { AmlPreview as Preview, ResultView } from "./preview.server";
 import { FdiCard, ResultCard } from "./result-card";
@@ -84,7 +84,7 @@ export function AmlPreview({ preview }: { preview: Preview }) {
               }
             >
               {preview.scenarios.map((option) => (
-                <option key={option.id} value={option.id}>
+                <option key={option.id} value={option.id} lang={CONTENT_LANGUAGE}>
                   {option.title}
                 </option>
               ))}
@@ -117,7 +117,8 @@ export function AmlPreview({ preview }: { preview: Preview }) {
             {pack.regulator}
           </span>
           <span>
-            <span className="font-semibold">{t("preview.packDetails.pack")}</span> {pack.title}
+            <span className="font-semibold">{t("preview.packDetails.pack")}</span>{" "}
+            <span lang={CONTENT_LANGUAGE}>{pack.title}</span>
           </span>
           <span>
             <span className="font-semibold">{t("preview.packDetails.version")}</span> {pack.version}
@@ -151,10 +152,14 @@ export function AmlPreview({ preview }: { preview: Preview }) {
       {scenario && (
         <div key={key}>
           <Card className="mt-6" data-testid="scenario-card">
-            <h3 className="text-xl font-bold">{scenario.title}</h3>
-            <p className="mt-1 text-slate-700 dark:text-slate-300">{scenario.summary}</p>
+            <h3 lang={CONTENT_LANGUAGE} className="text-xl font-bold">
+              {scenario.title}
+            </h3>
+            <p lang={CONTENT_LANGUAGE} className="mt-1 text-slate-700 dark:text-slate-300">
+              {scenario.summary}
+            </p>
             {scenario.narrative.map((paragraph) => (
-              <p key={paragraph} className="mt-3">
+              <p key={paragraph} lang={CONTENT_LANGUAGE} className="mt-3">
                 {paragraph}
               </p>
             ))}
@@ -162,10 +167,12 @@ export function AmlPreview({ preview }: { preview: Preview }) {
               <div>
                 <dt className="font-semibold">{t("preview.customerProfile")}</dt>
                 <dd>
-                  {scenario.customerProfile.type} · {scenario.customerProfile.segment}
+                  <span lang={CONTENT_LANGUAGE}>
+                    {scenario.customerProfile.type} · {scenario.customerProfile.segment}
+                  </span>
                   {scenario.customerProfile.pep && ` · ${t("preview.pep")}`}
                 </dd>
-                <dd className="mt-1 text-slate-700 dark:text-slate-300">
+                <dd lang={CONTENT_LANGUAGE} className="mt-1 text-slate-700 dark:text-slate-300">
                   {scenario.customerProfile.details}
                 </dd>
               </div>
@@ -173,9 +180,9 @@ export function AmlPreview({ preview }: { preview: Preview }) {
                 <dt className="font-semibold">{t("preview.activity")}</dt>
                 <dd>
                   {money(i18n.language, scenario.activity.amount, scenario.activity.currency)} ·{" "}
-                  {scenario.activity.pattern}
+                  <span lang={CONTENT_LANGUAGE}>{scenario.activity.pattern}</span>
                 </dd>
-                <dd className="mt-1 text-slate-700 dark:text-slate-300">
+                <dd lang={CONTENT_LANGUAGE} className="mt-1 text-slate-700 dark:text-slate-300">
                   {scenario.activity.details}
                 </dd>
               </div>
@@ -185,14 +192,14 @@ export function AmlPreview({ preview }: { preview: Preview }) {
               </div>
               <div>
                 <dt className="font-semibold">{t("preview.records")}</dt>
-                <dd>{scenario.artifactsRequired.join(", ")}</dd>
+                <dd lang={CONTENT_LANGUAGE}>{scenario.artifactsRequired.join(", ")}</dd>
               </div>
             </dl>
             <h4 className="mt-4 font-semibold">{t("preview.questions")}</h4>
             <ul className="mt-1 list-disc pl-5">
               {scenario.questions.map((question) => (
                 <li key={question.id}>
-                  {question.prompt}{" "}
+                  <span lang={CONTENT_LANGUAGE}>{question.prompt}</span>{" "}
                   <span className="text-slate-600 dark:text-slate-400">
                     {t("preview.hint", { hint: question.hint })}
                   </span>

@@ -39,3 +39,6 @@ export const EXPORT_KIT_ITEMS = [
 
 export const CRITERION_IDS = ["signals", "reasoning", "decision", "documentation"] as const;
 export type CriterionId = (typeof CRITERION_IDS)[number];
+
+/** The language of the packs' cases and guidance: course content stays English, marked as such. */
+export const CONTENT_LANGUAGE = "en";

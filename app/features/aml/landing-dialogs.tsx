@@ -3,6 +3,7 @@ import { ExternalLink, TriangleAlert, X } from "lucide-react";
 import { type ReactNode, type RefObject, Suspense, use, useId } from "react";
 import { useTranslation } from "~/features/i18n";
 import type { RegulatoryGuidance } from "./guidance.server";
+import { CONTENT_LANGUAGE } from "./constants";
 import "~/ui/dialog-nonce";
 
 // The AML landing's two dialogs, loaded on the first open (landing.tsx) with the guidance they show.
@@ -30,7 +31,6 @@ function LandingDialog({
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/60" />
         <Dialog.Content
-          lang="en"
           aria-describedby={undefined}
           className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[min(40rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl dark:bg-slate-900"
           onCloseAutoFocus={(event) => {
@@ -131,7 +131,9 @@ function GuidanceList({ guidance }: { guidance: Promise<GuidanceResult> }) {
   return (
     <>
       {result.ok ? (
-        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{result.guidance.note}</p>
+        <p lang={CONTENT_LANGUAGE} className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+          {result.guidance.note}
+        </p>
       ) : (
         <p role="status" className="mt-2 text-slate-700 dark:text-slate-300">
           {t("landing.guidanceFailed")}
@@ -151,11 +153,13 @@ function GuidanceItem({ entry }: { entry: RegulatoryGuidance["entries"][number] 
   const headingId = useId();
   return (
     <li className="rounded-xl border border-slate-200 p-4 dark:border-slate-700">
-      <h3 id={headingId} className="font-semibold">
-        {entry.regulation}, {entry.section}
-      </h3>
-      <p className="mt-1 text-slate-700 dark:text-slate-300">{entry.summary}</p>
-      <p className="mt-2 text-slate-700 dark:text-slate-300">{entry.guidance}</p>
+      <div lang={CONTENT_LANGUAGE}>
+        <h3 id={headingId} className="font-semibold">
+          {entry.regulation}, {entry.section}
+        </h3>
+        <p className="mt-1 text-slate-700 dark:text-slate-300">{entry.summary}</p>
+        <p className="mt-2 text-slate-700 dark:text-slate-300">{entry.guidance}</p>
+      </div>
       <a
         href={entry.link}
         target="_blank"

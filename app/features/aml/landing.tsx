@@ -8,8 +8,7 @@ import { Card } from "~/ui/card";
 import type { GuidanceResult } from "./landing-dialogs";
 import { GuidedSteps } from "./landing-steps";
 
-// SPEC §2 "AML landing" (/courses/aml-fraud). The texts are English (the aml dictionary is
-// English-only); the header and footer around them follow the visitor's language.
+// SPEC §2 "AML landing" (/courses/aml-fraud), in the visitor's language.
 
 // The dialogs and Radix load on the first open, not with the page.
 const HintsDialog = lazy(() =>
@@ -182,7 +181,7 @@ function ComplianceTools() {
 export function AmlLanding({ preview }: { preview: ReactNode }) {
   const { t } = useTranslation("aml");
   return (
-    <div lang="en">
+    <div>
       <Hero />
       <Features />
       <ComplianceTools />

@@ -1,6 +1,7 @@
 import { CheckCircle2, XCircle } from "lucide-react";
 import { useTranslation } from "~/features/i18n";
 import { Card } from "~/ui/card";
+import { CONTENT_LANGUAGE } from "./constants";
 import { EvidenceActions } from "./evidence-actions";
 import { type FDI_BANDS, PLAYER } from "./grading";
 import type { AmlPreview, ResultView } from "./preview.server";
@@ -57,7 +58,7 @@ export function ResultCard({ result, signedIn }: { result: ResultView; signedIn:
                   ) : (
                     <XCircle aria-hidden className="h-5 w-5 text-red-700" />
                   )}
-                  {detail.label}
+                  <span lang={CONTENT_LANGUAGE}>{detail.label}</span>
                   <span className="sr-only">
                     {detail.passed ? t("result.met") : t("result.missed")}
                   </span>
@@ -70,7 +71,10 @@ export function ResultCard({ result, signedIn }: { result: ResultView; signedIn:
                   })}
                 </span>
               </div>
-              <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-700 dark:text-slate-300">
+              <ul
+                lang={CONTENT_LANGUAGE}
+                className="mt-2 list-disc space-y-1 pl-5 text-slate-700 dark:text-slate-300"
+              >
                 {detail.explanation.map((line) => (
                   <li key={line}>{line}</li>
                 ))}
@@ -90,7 +94,7 @@ export function ResultCard({ result, signedIn }: { result: ResultView; signedIn:
                     {detail.anchor.section}
                   </a>
                   {": "}
-                  {detail.anchor.summary}
+                  <span lang={CONTENT_LANGUAGE}>{detail.anchor.summary}</span>
                 </p>
               )}
             </li>
@@ -136,7 +140,7 @@ export function ResultCard({ result, signedIn }: { result: ResultView; signedIn:
       <div className="mt-4 grid gap-4 md:grid-cols-2">
         <div>
           <h4 className="font-semibold">{t("result.redFlags")}</h4>
-          <ul className="mt-1 list-disc pl-5">
+          <ul lang={CONTENT_LANGUAGE} className="mt-1 list-disc pl-5">
             {result.redFlags.map((flag) => (
               <li key={flag}>{flag}</li>
             ))}

@@ -1,7 +1,12 @@
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ENGLISH_ONLY_NAMESPACES, LANGUAGES, TRANSLATED_NAMESPACES } from "./namespaces";
+import {
+  ENGLISH_ONLY_NAMESPACES,
+  ENGLISH_ONLY_REASONS,
+  LANGUAGES,
+  TRANSLATED_NAMESPACES,
+} from "./namespaces";
 
 // Key parity (issue "Missing keys"): every key present in English exists in each language, with the
 // same interpolation placeholders, and no language carries keys English does not have.
@@ -87,6 +92,12 @@ describe("dictionaries", () => {
   it("English has every section of SPEC §3, and nothing else", () => {
     const files = readdirSync(path.join(LOCALES_DIR, "en")).map((f) => f.replace(/\.json$/, ""));
     expect(files.sort()).toEqual([...TRANSLATED_NAMESPACES, ...ENGLISH_ONLY_NAMESPACES].sort());
+  });
+
+  it("every section that stays English says why", () => {
+    for (const [namespace, reason] of Object.entries(ENGLISH_ONLY_REASONS))
+      expect(reason.length, namespace).toBeGreaterThan(40);
+    expect(ENGLISH_ONLY_NAMESPACES).toEqual(Object.keys(ENGLISH_ONLY_REASONS));
   });
 
   it("the English-only dictionaries exist only in English", () => {

@@ -33,8 +33,19 @@ export const TRANSLATED_NAMESPACES = [
   "evidence",
 ] as const;
 
-// The admin area is for the team that runs Kestrel, in English (docs/decisions/011).
-export const ENGLISH_ONLY_NAMESPACES = ["admin"] as const;
+/**
+ * The sections that stay English in every language, each with its reason; every other section is
+ * translated whole (dictionaries.test.ts). Course content (scenarios, cases, decks, narrations) and
+ * the region packs' guidance are content, not sections: they stay English and are marked `lang="en"`.
+ */
+export const ENGLISH_ONLY_REASONS = {
+  admin:
+    "The administration area is used by the team that runs Kestrel, which works in English (docs/decisions/011).",
+} as const;
+
+export const ENGLISH_ONLY_NAMESPACES = Object.keys(
+  ENGLISH_ONLY_REASONS,
+) as readonly (keyof typeof ENGLISH_ONLY_REASONS)[];
 
 export const LANGUAGES = ["en", "ms", "zh", "ta", "vi", "th"] as const;
 export type Language = (typeof LANGUAGES)[number];
