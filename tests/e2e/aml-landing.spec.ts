@@ -236,16 +236,20 @@ test("GET /api/aml/guidance answers cacheable JSON entries", async ({ request })
   }
 });
 
-test("the page is in the sitemap, with the site's chrome in the visitor's language", async ({
+test("the page is in the sitemap and in the visitor's language, its cases marked English", async ({
   request,
 }) => {
   expect(await (await request.get("/sitemap.xml")).text()).toContain(`${PAGE}</loc>`);
-  const thai = JSON.parse(
-    readFileSync(path.resolve(import.meta.dirname, "../../locales/th/header.json"), "utf8"),
-  ) as { requestDemo: string };
+  const thai = (namespace: string) =>
+    JSON.parse(
+      readFileSync(path.resolve(import.meta.dirname, `../../locales/th/${namespace}.json`), "utf8"),
+    ) as Record<string, string>;
   const response = await request.get(PAGE, { headers: { "Accept-Language": "th-TH" } });
   const html = await response.text();
   expect(html).toMatch(/<html[^>]* lang="th-TH"/);
-  expect(html).toContain(thai.requestDemo);
-  expect(html).toMatch(/<div lang="en">.*Kestrel AML Live Training/s);
+  expect(html).toContain(thai("header").requestDemo);
+  expect(html).toContain(String(thai("aml").startGuided));
+  expect(html).not.toContain("Kestrel AML Live Training");
+  // The case itself is course content, in English, and says so.
+  expect(html).toMatch(/<h3 lang="en"[^>]*>[^<]+<\/h3>/);
 });
