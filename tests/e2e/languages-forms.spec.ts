@@ -140,6 +140,28 @@ async function expectValid(control: Locator): Promise<void> {
   await expect(control).not.toHaveAttribute("aria-describedby", /.+/);
 }
 
+/** A form's labels and submit button in the page's language, before and after hydration, none in English. */
+async function expectFormInLanguage(
+  page: Page,
+  path: string,
+  selector: string,
+  language: { id: string; locale: string; namespace: "contact" | "demo"; fields: FieldSpec[] },
+): Promise<void> {
+  const { id, locale, namespace, fields } = language;
+  await page.goto(path);
+  await expect(page.locator("html")).toHaveAttribute("lang", locale);
+  const form = page.locator(selector);
+  await expect(
+    form.getByRole("button", { name: text(id, namespace, "form.submit") }),
+  ).toBeVisible();
+  // Hydration translates nothing back to English.
+  for (const hydrated of [false, true]) {
+    if (hydrated) await waitForHydration(page);
+    await expectLabels(form, id, namespace, fields);
+    await expectNone(form, formTexts("en", namespace, fields));
+  }
+}
+
 /** Opens /demo and its waitlist dialog from the header, as the English waitlist tests do. */
 async function openWaitlistDialog(page: Page, id: string): Promise<Locator> {
   await page.goto("/demo");
@@ -165,18 +187,12 @@ for (const { locale, dictionary: id, region, language } of LANGUAGES) {
 
     test.describe("contact form", () => {
       test("labels, options and button read the dictionary, none in English", async ({ page }) => {
-        await page.goto("/contact");
-        await expect(page.locator("html")).toHaveAttribute("lang", locale);
-        const form = page.locator("form#contact");
-        await expectLabels(form, id, "contact", CONTACT_FIELDS);
-        await expect(
-          form.getByRole("button", { name: text(id, "contact", "form.submit") }),
-        ).toBeVisible();
-        await expectNone(form, formTexts("en", "contact", CONTACT_FIELDS));
-        // Hydration translates nothing back to English.
-        await waitForHydration(page);
-        await expectLabels(form, id, "contact", CONTACT_FIELDS);
-        await expectNone(form, formTexts("en", "contact", CONTACT_FIELDS));
+        await expectFormInLanguage(page, "/contact", "form#contact", {
+          id,
+          locale,
+          namespace: "contact",
+          fields: CONTACT_FIELDS,
+        });
       });
 
       test("an empty and a malformed field: errors in the language, values kept, axe", async ({
@@ -223,17 +239,12 @@ for (const { locale, dictionary: id, region, language } of LANGUAGES) {
 
     test.describe("demo request form", () => {
       test("labels, options and button read the dictionary, none in English", async ({ page }) => {
-        await page.goto("/demo");
-        await expect(page.locator("html")).toHaveAttribute("lang", locale);
-        const form = page.locator("form#demo-request");
-        await expectLabels(form, id, "demo", DEMO_FIELDS);
-        await expect(
-          form.getByRole("button", { name: text(id, "demo", "form.submit") }),
-        ).toBeVisible();
-        await expectNone(form, formTexts("en", "demo", DEMO_FIELDS));
-        await waitForHydration(page);
-        await expectLabels(form, id, "demo", DEMO_FIELDS);
-        await expectNone(form, formTexts("en", "demo", DEMO_FIELDS));
+        await expectFormInLanguage(page, "/demo", "form#demo-request", {
+          id,
+          locale,
+          namespace: "demo",
+          fields: DEMO_FIELDS,
+        });
       });
 
       test("an empty and a malformed field: errors in the language, values kept, axe", async ({
