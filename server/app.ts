@@ -1,3 +1,4 @@
+import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from "node:http";
@@ -25,6 +26,7 @@ import { runJobsOnce as runJobs, startJobRunner } from "~/features/jobs/index.se
 import { type ApiErrorCode, apiErrorBody } from "~/lib/api.server";
 import { getEnv, isPostgresUrl } from "~/lib/env.server";
 import { getLogger } from "~/lib/logger.server";
+import { relayForgetMessages } from "~/lib/workers.server";
 import { requestInfoContext } from "~/lib/request-context";
 import { isSameOriginRequest, securityHeaders } from "~/lib/security-headers.server";
 import { createPageCache } from "./page-cache";
@@ -319,15 +321,73 @@ export function createApp({ viteDevServer }: StartOptions = {}) {
 }
 
 /** Validates the environment, migrates the database, serves, and shuts down gracefully. */
-export async function start(options: StartOptions = {}): Promise<Server> {
+/** How many processes serve requests in production (WEB_CONCURRENCY). */
+export function workerCount(): number {
+  return getEnv().WEB_CONCURRENCY;
+}
+
+async function prepare(): Promise<void> {
   const env = getEnv();
   getCurrentTenant(); // an unknown TENANT_ID stops the start, not the first request
-  const logger = getLogger();
   const applied = await migrateToLatest(getDb());
-  logger.info(
+  getLogger().info(
     { applied, engine: isPostgresUrl(env.DATABASE_URL) ? "postgres" : "sqlite" },
     "database ready",
   );
+}
+
+/**
+ * The primary of a server with several workers (docs/decisions/028): migrates once, starts
+ * `count` workers (the background jobs in the first only), passes their cache messages on,
+ * replaces a worker that dies, and on SIGTERM or SIGINT stops them all and exits when they have.
+ * A worker that dies before it listens (a port in use) stops the whole server.
+ */
+export async function startPrimary(count: number): Promise<void> {
+  await prepare();
+  await closeDb();
+  const logger = getLogger();
+  relayForgetMessages();
+  const jobs = getEnv().JOBS;
+  const fork = (index: number) => {
+    const worker = cluster.fork({ JOBS: index === 0 ? jobs : "off", KESTREL_WORKER: String(index) });
+    worker.once("listening", () => listening.add(worker.id));
+    worker.once("exit", (code, signal) => {
+      if (stopping) return;
+      if (!listening.has(worker.id)) {
+        logger.fatal({ code, signal }, "a worker stopped before it could listen; stopping");
+        stop("SIGTERM", 1);
+        return;
+      }
+      logger.error({ code, signal }, "a worker stopped; starting another");
+      fork(index);
+    });
+  };
+  const listening = new Set<number>();
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals, exitCode = 0) => {
+    if (stopping) return;
+    stopping = true;
+    const workers = Object.values(cluster.workers ?? {}).filter((worker) => worker !== undefined);
+    let left = workers.length;
+    if (left === 0) process.exit(exitCode);
+    for (const worker of workers) {
+      worker.once("exit", () => {
+        left -= 1;
+        if (left === 0) process.exit(exitCode);
+      });
+      worker.process.kill(signal);
+    }
+  };
+  for (let index = 0; index < count; index += 1) fork(index);
+  process.once("SIGTERM", () => stop("SIGTERM"));
+  process.once("SIGINT", () => stop("SIGINT"));
+}
+
+export async function start(options: StartOptions = {}): Promise<Server> {
+  const env = getEnv();
+  const logger = getLogger();
+  // A worker's primary has migrated already.
+  if (!cluster.isWorker) await prepare();
 
   const { createHttpServer, startDraining } = createApp(options);
   const server = createHttpServer();

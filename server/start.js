@@ -1,6 +1,8 @@
 // Starts Kestrel: the built server bundle in production, Vite's development server otherwise.
 // The bundle (build/server/index.js) holds our Express app, the React Router build and the
 // database layer in one module graph.
+import cluster from "node:cluster";
+
 const development = process.env.NODE_ENV === "development";
 const BUILD_PATH = "../build/server/index.js";
 
@@ -18,7 +20,10 @@ try {
       }
       throw error;
     });
-    await app.start();
+    // One process per core (WEB_CONCURRENCY): this one becomes their primary (decision 028).
+    const workers = app.workerCount();
+    if (workers > 1 && cluster.isPrimary) await app.startPrimary(workers);
+    else await app.start();
   }
 } catch (error) {
   // An invalid environment lists every bad variable at once.

@@ -3,10 +3,15 @@ import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
   Kysely,
   Migrator,
   PostgresDialect,
   SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
   type SqliteDatabase,
   type SqliteStatement,
   sql,
@@ -35,8 +40,33 @@ export function openDatabase(url: string): Kysely<Database> {
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   return new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withCompiledStatements(sqlite) }),
+    dialect: new ImmediateSqliteDialect({ database: withCompiledStatements(sqlite) }),
   });
+}
+
+/**
+ * Transactions that take the write lock when they begin. With several processes on one file
+ * (WEB_CONCURRENCY, decision 028), a transaction begun deferred that reads and then writes fails
+ * at once with SQLITE_BUSY when another process wrote in between; one begun immediately waits for
+ * the lock (busy_timeout) and then sees the latest data.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
+}
+
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+  }
 }
 
 const MAX_COMPILED_STATEMENTS = 500;

@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { createPrivateKey } from "node:crypto";
 import { isIP } from "node:net";
 import { z } from "~/lib/zod";
@@ -84,6 +85,13 @@ export const EnvSchema = z.object({
   NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().min(1).default("127.0.0.1"),
+  // Processes serving requests: one per core by default (docs/decisions/028); 1 for a single one.
+  WEB_CONCURRENCY: z.coerce
+    .number({ error: "must be a whole number of processes" })
+    .int("must be a whole number of processes")
+    .min(1)
+    .max(64)
+    .default(availableParallelism()),
   // A postgres:// URL selects PostgreSQL; anything else is a SQLite file path.
   DATABASE_URL: z.string().min(1).default("data/kestrel.db"),
   APP_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),

@@ -6,6 +6,7 @@ import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import path from "node:path";
+import { serveInWorkers } from "./workers.js";
 
 const [port, dir] = process.argv.slice(2);
 if (!port || !dir) throw new Error("usage: bare-page.js PORT DIR");
@@ -18,16 +19,22 @@ const bodies = {
   identity: readFileSync(page),
 };
 
-createServer((req, res) => {
-  const accepted = (req.headers["accept-encoding"] ?? "").toLowerCase();
-  const encoding = /\bbr\b/.test(accepted) ? "br" : /\bgzip\b/.test(accepted) ? "gzip" : "identity";
-  const body = bodies[encoding];
-  res.writeHead(200, {
-    ...headers,
-    // The product names every response; the same header keeps the same bytes on the wire.
-    "X-Request-Id": randomUUID(),
-    ...(encoding !== "identity" && { "Content-Encoding": encoding }),
-    "Content-Length": String(body.length),
-  });
-  res.end(req.method === "HEAD" ? undefined : body);
-}).listen(Number(port), "127.0.0.1");
+serveInWorkers(() =>
+  createServer((req, res) => {
+    const accepted = (req.headers["accept-encoding"] ?? "").toLowerCase();
+    const encoding = /\bbr\b/.test(accepted)
+      ? "br"
+      : /\bgzip\b/.test(accepted)
+        ? "gzip"
+        : "identity";
+    const body = bodies[encoding];
+    res.writeHead(200, {
+      ...headers,
+      // The product names every response; the same header keeps the same bytes on the wire.
+      "X-Request-Id": randomUUID(),
+      ...(encoding !== "identity" && { "Content-Encoding": encoding }),
+      "Content-Length": String(body.length),
+    });
+    res.end(req.method === "HEAD" ? undefined : body);
+  }).listen(Number(port), "127.0.0.1"),
+);

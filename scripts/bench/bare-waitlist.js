@@ -4,6 +4,7 @@
 // rate limit around it. Usage: node scripts/bench/bare-waitlist.js PORT DATABASE_FILE
 import { createServer } from "node:http";
 import SQLite from "better-sqlite3";
+import { serveInWorkers } from "./workers.js";
 
 const [port, file] = process.argv.slice(2);
 if (!port || !file) throw new Error("usage: bare-waitlist.js PORT DATABASE_FILE");
@@ -48,38 +49,40 @@ function reply(res, status, body) {
   res.end(text);
 }
 
-createServer((req, res) => {
-  if (req.method !== "POST" || req.url !== "/api/waitlist") return reply(res, 404, {});
-  /** @type {Buffer[]} */
-  const chunks = [];
-  let size = 0;
-  req.on("data", (/** @type {Buffer} */ chunk) => {
-    size += chunk.length;
-    if (size <= MAX_BODY) chunks.push(chunk);
-  });
-  req.on("end", () => {
-    if (size > MAX_BODY) return reply(res, 413, {});
-    /** @type {Record<string, unknown>} */
-    let entry;
-    try {
-      entry = JSON.parse(Buffer.concat(chunks).toString("utf8"));
-    } catch {
-      return reply(res, 400, {});
-    }
-    const text = (/** @type {string} */ key) =>
-      typeof entry[key] === "string" ? String(entry[key]) : "";
-    if (!text("email") || entry.consent !== true) return reply(res, 400, {});
-    const row = /** @type {{ id: number, submissions: number }} */ (
-      insert.get({
-        email: text("email").toLowerCase(),
-        name: text("name"),
-        company: text("company"),
-        role: text("role"),
-        product: text("product"),
-        timestamp: text("timestamp") || null,
-        now: new Date().toISOString(),
-      })
-    );
-    reply(res, row.submissions === 1 ? 201 : 200, { ok: true, created: row.submissions === 1 });
-  });
-}).listen(Number(port), "127.0.0.1");
+serveInWorkers(() =>
+  createServer((req, res) => {
+    if (req.method !== "POST" || req.url !== "/api/waitlist") return reply(res, 404, {});
+    /** @type {Buffer[]} */
+    const chunks = [];
+    let size = 0;
+    req.on("data", (/** @type {Buffer} */ chunk) => {
+      size += chunk.length;
+      if (size <= MAX_BODY) chunks.push(chunk);
+    });
+    req.on("end", () => {
+      if (size > MAX_BODY) return reply(res, 413, {});
+      /** @type {Record<string, unknown>} */
+      let entry;
+      try {
+        entry = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+      } catch {
+        return reply(res, 400, {});
+      }
+      const text = (/** @type {string} */ key) =>
+        typeof entry[key] === "string" ? String(entry[key]) : "";
+      if (!text("email") || entry.consent !== true) return reply(res, 400, {});
+      const row = /** @type {{ id: number, submissions: number }} */ (
+        insert.get({
+          email: text("email").toLowerCase(),
+          name: text("name"),
+          company: text("company"),
+          role: text("role"),
+          product: text("product"),
+          timestamp: text("timestamp") || null,
+          now: new Date().toISOString(),
+        })
+      );
+      reply(res, row.submissions === 1 ? 201 : 200, { ok: true, created: row.submissions === 1 });
+    });
+  }).listen(Number(port), "127.0.0.1"),
+);

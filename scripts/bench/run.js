@@ -11,6 +11,7 @@ import SQLite from "better-sqlite3";
 import { ensureDebianPackages } from "../debian-packages.js";
 import { lighthouse } from "./lighthouse.js";
 import { assertPortFree, httpRequest, startProcess, stopAll, waitFor } from "./processes.js";
+import { WORKERS } from "./workers.js";
 import { WRK, runWrk } from "./wrk.js";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -105,6 +106,7 @@ async function startApp() {
     env: {
       ...process.env,
       NODE_ENV: "production",
+      WEB_CONCURRENCY: String(WORKERS),
       PORT: String(PORTS.app),
       HOST: "127.0.0.1",
       APP_URL: APP,
@@ -163,12 +165,12 @@ async function startNginx(headers) {
     .map(([name, value]) => `    add_header ${name} "${value}";`)
     .join("\n");
   const config = path.join(WORK, "nginx.conf");
-  // One worker, as the product runs one Node process; sendfile as Debian's default configuration;
+  // As many workers as the product has processes; sendfile as Debian's default configuration;
   // keep-alive connections not cut after 1000 requests, as Node does not cut them.
   writeFileSync(
     config,
     `daemon off;
-worker_processes 1;
+worker_processes ${WORKERS};
 pid ${WORK}/nginx.pid;
 error_log ${WORK}/nginx-error.log warn;
 events { worker_connections 1024; }
@@ -848,7 +850,8 @@ async function main() {
     `${(statSync(path.join(PAGE_DIR, file)).size / 1024).toFixed(1)} KB`;
   console.log(
     `landing page: ${sizes("index.html")} of HTML, sent as ${sizes("index.html.br")} brotli or ` +
-      `${sizes("index.html.gz")} gzip; wrk -t1 -c${CONNECTIONS}, ${SECONDS} s a row\n`,
+      `${sizes("index.html.gz")} gzip; wrk -t1 -c${CONNECTIONS}, ${SECONDS} s a row; Kestrel, nginx ` +
+      `and the bare servers with ${WORKERS} process(es) each\n`,
   );
   const code = await earnCertificate(cookie);
   const managerCookie = await signIn(seed.manager);

@@ -59,50 +59,61 @@ test("a port already in use stops the start with a clear message", async () => {
   expect(output()).toContain(`cannot listen on 127.0.0.1:${E2E_PORT}: the port is in use`);
 });
 
-test("SIGTERM stops accepting, finishes, closes the database and exits 0", async ({ request }) => {
-  const port = 3190 + test.info().workerIndex;
-  rmSync("data/e2e-shutdown", { recursive: true, force: true });
-  const { child, output } = startServer({
-    LOG_LEVEL: "debug",
-    PORT: String(port),
-    DATABASE_URL: `data/e2e-shutdown/kestrel-${port}.db`,
+for (const workers of [1, 2]) {
+  test(`SIGTERM stops accepting, finishes, closes the database and exits 0 (${workers} process(es))`, async ({
+    request,
+  }) => {
+    const port = 3190 + 2 * test.info().workerIndex + workers - 1;
+    rmSync(`data/e2e-shutdown-${port}`, { recursive: true, force: true });
+    const { child, output } = startServer({
+      LOG_LEVEL: "debug",
+      WEB_CONCURRENCY: String(workers),
+      PORT: String(port),
+      DATABASE_URL: `data/e2e-shutdown-${port}/kestrel.db`,
+    });
+    try {
+      await expect
+        .poll(
+          async () =>
+            (await request.get(`http://127.0.0.1:${port}/readyz`).catch(() => null))?.status(),
+          {
+            timeout: 15_000,
+          },
+        )
+        .toBe(200);
+      const jobPasses = () => output().match(/"job":"reminders"/g)?.length ?? 0;
+      // The background jobs run once at start, in one process.
+      await expect.poll(jobPasses, { timeout: 15_000 }).toBe(1);
+      // A request under way when the signal arrives (its body still uploading) gets its answer.
+      const socket = connect(port, "127.0.0.1");
+      await once(socket, "connect");
+      const body = JSON.stringify({ events: [{ name: "module_viewed", path: "/training" }] });
+      socket.write(
+        `POST /api/events HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\n` +
+          `Content-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.slice(0, 10)}`,
+      );
+      let answer = "";
+      socket.on("data", (chunk) => (answer += chunk));
+      // The server has the request (its debug log says so) and is waiting for the rest of the body.
+      await expect.poll(output).toMatch(/"path":"\/api\/events","msg":"request started"/);
+      child.kill("SIGTERM");
+      await expect.poll(output).toContain("shutting down");
+      // Write, not end: a half-closed client socket would make Node drop the request itself.
+      socket.write(body.slice(10));
+      await once(socket, "close");
+      expect(answer).toMatch(/^HTTP\/1\.1 202/);
+      expect(await exitOf(child)).toBe(0);
+      expect(output()).toContain("shutting down");
+      // Every process says it listened and that it stopped; the jobs ran in one of them only.
+      expect(output().match(/"msg":"server listening"/g)).toHaveLength(workers);
+      expect(output().match(/"msg":"server stopped"/g)).toHaveLength(workers);
+      expect(jobPasses()).toBe(1);
+      await expect(request.get(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
+    } finally {
+      child.kill("SIGKILL");
+    }
   });
-  try {
-    await expect
-      .poll(
-        async () =>
-          (await request.get(`http://127.0.0.1:${port}/readyz`).catch(() => null))?.status(),
-        {
-          timeout: 15_000,
-        },
-      )
-      .toBe(200);
-    // A request under way when the signal arrives (its body still uploading) gets its answer.
-    const socket = connect(port, "127.0.0.1");
-    await once(socket, "connect");
-    const body = JSON.stringify({ events: [{ name: "module_viewed", path: "/training" }] });
-    socket.write(
-      `POST /api/events HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\n` +
-        `Content-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.slice(0, 10)}`,
-    );
-    let answer = "";
-    socket.on("data", (chunk) => (answer += chunk));
-    // The server has the request (its debug log says so) and is waiting for the rest of the body.
-    await expect.poll(output).toMatch(/"path":"\/api\/events","msg":"request started"/);
-    child.kill("SIGTERM");
-    await expect.poll(output).toContain("shutting down");
-    // Write, not end: a half-closed client socket would make Node drop the request itself.
-    socket.write(body.slice(10));
-    await once(socket, "close");
-    expect(answer).toMatch(/^HTTP\/1\.1 202/);
-    expect(await exitOf(child)).toBe(0);
-    expect(output()).toContain("shutting down");
-    expect(output()).toContain("server stopped");
-    await expect(request.get(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
-  } finally {
-    child.kill("SIGKILL");
-  }
-});
+}
 
 test("over HTTPS the session cookie is __Host- and Secure, and the log never shows a code", async ({
   request,

@@ -4,6 +4,7 @@ import { type Analytics, computeAnalytics } from "./analytics";
 import type { RequirementCategory } from "./constants";
 import { type Organisation, membershipOf } from "./organisations.server";
 import { type RequirementState as RequirementStatus, daysBetween, localDate } from "./rules";
+import { forgetEverywhere, onForget } from "~/lib/workers.server";
 import { type ComplianceSnapshot, complianceSnapshot } from "./status.server";
 
 // The compliance dashboard of the training home and /training/compliance: a manager (or an admin)
@@ -52,9 +53,15 @@ interface Figures {
 
 const cached = new Map<number, { expires: number; figures: Promise<Figures> }>();
 
-/** Drops an organisation's cached figures (its requirements changed, or Refresh Data). */
+const FIGURES_TOPIC = "organisation-figures";
+onForget(FIGURES_TOPIC, (organisationId) => cached.delete(Number(organisationId)));
+
+/**
+ * Drops an organisation's cached figures (its requirements changed, or Refresh Data), in every
+ * worker of the server.
+ */
 export function forgetFigures(organisationId: number): void {
-  cached.delete(organisationId);
+  forgetEverywhere(FIGURES_TOPIC, organisationId);
 }
 
 function figuresOf(snapshot: ComplianceSnapshot, now: Date): Figures {
