@@ -108,7 +108,7 @@ test("a typed question outside the sources gets an honest refusal; Enter sends, 
   // Too long a question stays in the box with a clear message.
   await composer(page).fill("x".repeat(1001));
   await composer(page).press("Enter");
-  await expect(page.getByText("A question can be up to 1000 characters.")).toBeVisible();
+  await expect(page.getByText("A question can be up to 1,000 characters.")).toBeVisible();
   await expect(composer(page)).toHaveValue("x".repeat(1001));
   await expectAccessible(page);
   expect((await events()).map((event) => event.event)).toContain("esg_demo_started");

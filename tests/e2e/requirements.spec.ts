@@ -63,7 +63,7 @@ test("an admin sets an organisation's requirement and its manager, who extends a
   await create.getByLabel("Due date").fill("2026-11-30");
   await create.getByRole("checkbox", { name: "ESG and Climate Disclosure" }).check();
   await create.getByRole("button", { name: "Add requirement" }).click();
-  await expect(create.getByText("Enter a whole number from 1 to 10000.")).toBeVisible();
+  await expect(create.getByText("Enter a whole number from 1 to 10,000.")).toBeVisible();
   await expect(create.getByLabel("Name")).toHaveValue("Sanctions Screening");
   await create.getByLabel("Points").fill("150");
   await create.getByRole("button", { name: "Add requirement" }).click();

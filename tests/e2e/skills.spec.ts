@@ -85,7 +85,7 @@ test("an empty or over-long note is refused with the text kept", async ({ page }
   const long = "x".repeat(8001);
   await page.getByRole("textbox").fill(long);
   await page.getByRole("button", { name: "Generate" }).click();
-  await expect(page.getByText("Notes can be up to 8000 characters.")).toBeVisible();
+  await expect(page.getByText("Notes can be up to 8,000 characters.")).toBeVisible();
   await expect(page.getByRole("textbox")).toHaveValue(long);
   await expect(page.getByTestId("skill-runs")).toContainText("0 of 4 runs used this week");
 });
