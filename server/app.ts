@@ -349,7 +349,10 @@ export async function startPrimary(count: number): Promise<void> {
   relayForgetMessages();
   const jobs = getEnv().JOBS;
   const fork = (index: number) => {
-    const worker = cluster.fork({ JOBS: index === 0 ? jobs : "off", KESTREL_WORKER: String(index) });
+    const worker = cluster.fork({
+      JOBS: index === 0 ? jobs : "off",
+      KESTREL_WORKER: String(index),
+    });
     worker.once("listening", () => listening.add(worker.id));
     worker.once("exit", (code, signal) => {
       if (stopping) return;
