@@ -102,6 +102,50 @@ const ENGLISH_ERRORS = [
   ),
 ];
 
+/**
+ * The contact and demo forms as the tests send them with JavaScript: what is typed or chosen, the
+ * error each empty or malformed field gets (its dictionary and key; the first is focused), and the
+ * fields that stay valid.
+ */
+const MARKETING_FORMS: {
+  title: string;
+  path: string;
+  selector: string;
+  namespace: "contact" | "demo";
+  fields: FieldSpec[];
+  typed: Record<string, string>;
+  chosen: Record<string, string>;
+  errors: Record<string, [namespace: string, key: string]>;
+  valid: string[];
+}[] = [
+  {
+    title: "contact form",
+    path: "/contact",
+    selector: "form#contact",
+    namespace: "contact",
+    fields: CONTACT_FIELDS,
+    typed: { email: "not-an-email", message: "Keep this text" },
+    chosen: {},
+    errors: { name: ["contact", "required"], email: ["contact", "invalidEmail"] },
+    valid: ["message"],
+  },
+  {
+    title: "demo request form",
+    path: "/demo",
+    selector: "form#demo-request",
+    namespace: "demo",
+    fields: DEMO_FIELDS,
+    typed: { email: "not-an-email", jobTitle: "MLRO", details: "Keep this text" },
+    chosen: { useCase: "aml" },
+    errors: {
+      name: ["validation", "required"],
+      email: ["validation", "email"],
+      company: ["validation", "required"],
+    },
+    valid: ["jobTitle", "details"],
+  },
+];
+
 async function expectNone(scope: Locator, english: readonly string[]): Promise<void> {
   for (const phrase of english) await expect(scope).not.toContainText(phrase);
 }
@@ -185,94 +229,63 @@ for (const { locale, dictionary: id, region, language } of LANGUAGES) {
     // The browser asks for the language (Accept-Language): nothing saved, nothing to clean up.
     test.use({ locale });
 
-    test.describe("contact form", () => {
-      test("labels, options and button read the dictionary, none in English", async ({ page }) => {
-        await expectFormInLanguage(page, "/contact", "form#contact", {
-          id,
-          locale,
-          namespace: "contact",
-          fields: CONTACT_FIELDS,
+    for (const form of MARKETING_FORMS) {
+      test.describe(form.title, () => {
+        test("labels, options and button read the dictionary, none in English", async ({
+          page,
+        }) => {
+          await expectFormInLanguage(page, form.path, form.selector, {
+            id,
+            locale,
+            namespace: form.namespace,
+            fields: form.fields,
+          });
+        });
+
+        test("an empty and a malformed field: errors in the language, values kept, axe", async ({
+          page,
+        }) => {
+          await page.goto(form.path);
+          await waitForHydration(page);
+          const scope = page.locator(form.selector);
+          const field = (name: string) => scope.locator(`[name="${name}"]`);
+          for (const [name, value] of Object.entries(form.typed)) await field(name).fill(value);
+          for (const [name, value] of Object.entries(form.chosen))
+            await field(name).selectOption(value);
+          await scope
+            .getByRole("button", { name: text(id, form.namespace, "form.submit") })
+            .click();
+
+          for (const [name, [namespace, key]] of Object.entries(form.errors))
+            await expectError(field(name), text(id, namespace, key));
+          await expect(field(Object.keys(form.errors)[0] ?? "")).toBeFocused();
+          for (const name of form.valid) await expectValid(field(name));
+          for (const [name, value] of Object.entries({ ...form.typed, ...form.chosen }))
+            await expect(field(name)).toHaveValue(value);
+          await expectNone(scope, ENGLISH_ERRORS);
+          await expectNone(scope, formTexts("en", form.namespace, form.fields));
+          await expectAccessible(page);
         });
       });
+    }
 
-      test("an empty and a malformed field: errors in the language, values kept, axe", async ({
-        page,
-      }) => {
+    test.describe("contact form without JavaScript", () => {
+      test.use({ javaScriptEnabled: false });
+
+      test("the server's errors are in the language and keep the values", async ({ page }) => {
         await page.goto("/contact");
-        await waitForHydration(page);
         const form = page.locator("form#contact");
         const field = (name: string) => form.locator(`[name="${name}"]`);
-        await field("email").fill("not-an-email");
-        await field("message").fill("Keep this text");
+        await field("name").fill("No Script");
+        await field("message").fill("Typed without JavaScript");
         await form.getByRole("button", { name: text(id, "contact", "form.submit") }).click();
 
-        await expectError(field("name"), text(id, "contact", "required"));
-        await expectError(field("email"), text(id, "contact", "invalidEmail"));
-        await expect(field("name")).toBeFocused();
-        await expectValid(field("message"));
-        await expect(field("email")).toHaveValue("not-an-email");
-        await expect(field("message")).toHaveValue("Keep this text");
+        await expectError(field("email"), text(id, "contact", "required"));
+        await expectValid(field("name"));
+        await expect(field("name")).toHaveValue("No Script");
+        await expect(field("message")).toHaveValue("Typed without JavaScript");
         await expectNone(form, ENGLISH_ERRORS);
         await expectNone(form, formTexts("en", "contact", CONTACT_FIELDS));
-        await expectAccessible(page);
-      });
-      test.describe("without JavaScript", () => {
-        test.use({ javaScriptEnabled: false });
-
-        test("the server's errors are in the language and keep the values", async ({ page }) => {
-          await page.goto("/contact");
-          const form = page.locator("form#contact");
-          const field = (name: string) => form.locator(`[name="${name}"]`);
-          await field("name").fill("No Script");
-          await field("message").fill("Typed without JavaScript");
-          await form.getByRole("button", { name: text(id, "contact", "form.submit") }).click();
-
-          await expectError(field("email"), text(id, "contact", "required"));
-          await expectValid(field("name"));
-          await expect(field("name")).toHaveValue("No Script");
-          await expect(field("message")).toHaveValue("Typed without JavaScript");
-          await expectNone(form, ENGLISH_ERRORS);
-          await expectNone(form, formTexts("en", "contact", CONTACT_FIELDS));
-        });
-      });
-    });
-
-    test.describe("demo request form", () => {
-      test("labels, options and button read the dictionary, none in English", async ({ page }) => {
-        await expectFormInLanguage(page, "/demo", "form#demo-request", {
-          id,
-          locale,
-          namespace: "demo",
-          fields: DEMO_FIELDS,
-        });
-      });
-
-      test("an empty and a malformed field: errors in the language, values kept, axe", async ({
-        page,
-      }) => {
-        await page.goto("/demo");
-        await waitForHydration(page);
-        const form = page.locator("form#demo-request");
-        const field = (name: string) => form.locator(`[name="${name}"]`);
-        await field("email").fill("not-an-email");
-        await field("jobTitle").fill("MLRO");
-        await field("useCase").selectOption("aml");
-        await field("details").fill("Keep this text");
-        await form.getByRole("button", { name: text(id, "demo", "form.submit") }).click();
-
-        await expectError(field("name"), text(id, "validation", "required"));
-        await expectError(field("email"), text(id, "validation", "email"));
-        await expectError(field("company"), text(id, "validation", "required"));
-        await expect(field("name")).toBeFocused();
-        await expectValid(field("jobTitle"));
-        await expectValid(field("details"));
-        await expect(field("email")).toHaveValue("not-an-email");
-        await expect(field("jobTitle")).toHaveValue("MLRO");
-        await expect(field("useCase")).toHaveValue("aml");
-        await expect(field("details")).toHaveValue("Keep this text");
-        await expectNone(form, ENGLISH_ERRORS);
-        await expectNone(form, formTexts("en", "demo", DEMO_FIELDS));
-        await expectAccessible(page);
       });
     });
 
@@ -317,22 +330,8 @@ for (const { locale, dictionary: id, region, language } of LANGUAGES) {
         page,
       }) => {
         const form = await openWaitlistPageForm(page);
-        const field = (name: string) => form.locator(`[name="${name}"]`);
-        await field("name").fill("Lim Wei");
-        await field("email").fill("not-an-email");
-        await field("role").fill("MLRO");
-        await form.locator('button[type="submit"]').click();
-
-        await expectError(field("email"), text(id, "validation", "emailShort"));
-        await expectError(field("company"), text(id, "validation", "required"));
-        await expectError(field("consent"), text(id, "validation", "consent"));
-        await expect(field("email")).toBeFocused();
-        await expectValid(field("name"));
-        await expectValid(field("role"));
-        await expect(field("name")).toHaveValue("Lim Wei");
-        await expect(field("email")).toHaveValue("not-an-email");
-        await expect(field("role")).toHaveValue("MLRO");
-        await expectNone(form, ENGLISH_ERRORS);
+        await sendWaitlistWithErrors(form, id);
+        await expect(form.locator('[name="email"]')).toBeFocused();
         await expectAccessible(page);
       });
 
@@ -353,25 +352,32 @@ for (const { locale, dictionary: id, region, language } of LANGUAGES) {
         await page.goto("/demo");
         await page.getByRole("button", { name: text(id, "header", "joinWaitlist") }).click();
         await expect(page).toHaveURL(/\/demo\?waitlist=open#waitlist$/);
-        const form = page.locator("#waitlist form");
-        const field = (name: string) => form.locator(`[name="${name}"]`);
-        await field("name").fill("Lim Wei");
-        await field("email").fill("not-an-email");
-        await field("role").fill("MLRO");
-        await form.locator('button[type="submit"]').click();
-
-        await expectError(field("email"), text(id, "validation", "emailShort"));
-        await expectError(field("company"), text(id, "validation", "required"));
-        await expectError(field("consent"), text(id, "validation", "consent"));
-        await expectValid(field("name"));
-        await expectValid(field("role"));
-        await expect(field("name")).toHaveValue("Lim Wei");
-        await expect(field("email")).toHaveValue("not-an-email");
-        await expect(field("role")).toHaveValue("MLRO");
-        await expectNone(form, ENGLISH_ERRORS);
+        await sendWaitlistWithErrors(page.locator("#waitlist form"), id);
       });
     });
   });
+}
+
+/**
+ * Sends the waitlist page form with the company missing, a malformed address and no consent: the
+ * errors are the language's, the valid fields stay valid, the values stay, and nothing is English.
+ */
+async function sendWaitlistWithErrors(form: Locator, id: string): Promise<void> {
+  const field = (name: string) => form.locator(`[name="${name}"]`);
+  await field("name").fill("Lim Wei");
+  await field("email").fill("not-an-email");
+  await field("role").fill("MLRO");
+  await form.locator('button[type="submit"]').click();
+
+  await expectError(field("email"), text(id, "validation", "emailShort"));
+  await expectError(field("company"), text(id, "validation", "required"));
+  await expectError(field("consent"), text(id, "validation", "consent"));
+  await expectValid(field("name"));
+  await expectValid(field("role"));
+  await expect(field("name")).toHaveValue("Lim Wei");
+  await expect(field("email")).toHaveValue("not-an-email");
+  await expect(field("role")).toHaveValue("MLRO");
+  await expectNone(form, ENGLISH_ERRORS);
 }
 
 /** The waitlist's title, fields, consent box and join button, from `forms`, in the page's language. */
