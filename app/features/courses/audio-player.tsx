@@ -33,6 +33,9 @@ export default function AudioPlayer({
   const audio = useRef<HTMLAudioElement>(null);
   const fetcher = useFetcher({ key: `audio-${audioId}` });
   const lastSaved = useRef(0);
+  // One save in flight at a time: a newer position waits for it instead of aborting it.
+  const busy = useRef(false);
+  const waiting = useRef<number | null>(null);
   const [playing, setPlaying] = useState(false);
   const [muted, setMuted] = useState(false);
   const [current, setCurrent] = useState(resumeAt);
@@ -63,6 +66,27 @@ export default function AudioPlayer({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [src]);
 
+  const submitPosition = (position: number) => {
+    busy.current = true;
+    fetcher
+      .submit(
+        { intent: "position", audio: audioId, seconds: position.toFixed(1) },
+        { method: "post" },
+      )
+      .catch((error: unknown) => console.warn("The narration's position was not saved.", error));
+  };
+
+  useEffect(() => {
+    if (fetcher.state !== "idle") return;
+    busy.current = false;
+    if (waiting.current === null) return;
+    const position = waiting.current;
+    waiting.current = null;
+    submitPosition(position);
+    // Only when the previous save has finished.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fetcher.state]);
+
   if (!src || missing) {
     return (
       <p role="status" className="rounded-lg bg-slate-100 p-3 text-sm dark:bg-slate-800">
@@ -76,10 +100,8 @@ export default function AudioPlayer({
     const now = Date.now();
     if (!force && now - lastSaved.current < SAVE_EVERY_MS) return;
     lastSaved.current = now;
-    void fetcher.submit(
-      { intent: "position", audio: audioId, seconds: position.toFixed(1) },
-      { method: "post" },
-    );
+    if (busy.current) waiting.current = position;
+    else submitPosition(position);
   };
 
   const toggle = async () => {
