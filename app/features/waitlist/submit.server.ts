@@ -25,35 +25,31 @@ export function submitWaitlist(
   body: unknown,
   context: { clientIp: string; locale?: string | null; region?: string | null },
 ): Promise<WaitlistOutcome> {
-  // The counts and the row commit together: one durable write per submission, not three.
-  return inOneTransaction(() => submitWaitlistNow(body, context));
-}
-
-async function submitWaitlistNow(
-  body: unknown,
-  context: { clientIp: string; locale?: string | null; region?: string | null },
-): Promise<WaitlistOutcome> {
-  const byIp = await hitRateLimit(
-    rateLimitKey("waitlist", { ip: context.clientIp }),
-    WAITLIST_RATE_LIMITS.perIp,
-  );
-  if (!byIp.allowed) return { kind: "rate_limited", retryAfterSeconds: byIp.retryAfterSeconds };
+  // Parsing and naming the counters need no database: done first, the write lock is held only
+  // for the statements (the order of the checks below is unchanged).
   const parsed = WaitlistSchema.safeParse(body);
-  if (!parsed.success) return { kind: "invalid", issues: parsed.error.issues };
-  const entry = parsed.data;
-  // A filled honeypot is a bot: it is told "thank you" and nothing is kept.
-  if (entry.website) {
-    getLogger().info({ event: "waitlist_honeypot" }, "waitlist submission dropped");
-    return { kind: "dropped" };
-  }
-  const byEmail = await hitRateLimit(
-    rateLimitKey("waitlist", { email: entry.email }),
-    WAITLIST_RATE_LIMITS.perEmail,
-  );
-  if (!byEmail.allowed)
-    return { kind: "rate_limited", retryAfterSeconds: byEmail.retryAfterSeconds };
-  const { created } = await recordWaitlistEntry(entry, context);
-  return { kind: "stored", created };
+  const byIpKey = rateLimitKey("waitlist", { ip: context.clientIp });
+  const byEmailKey =
+    parsed.success && !parsed.data.website
+      ? rateLimitKey("waitlist", { email: parsed.data.email })
+      : undefined;
+  // The counts and the row commit together: one durable write per submission, not three.
+  return inOneTransaction(async (): Promise<WaitlistOutcome> => {
+    const byIp = await hitRateLimit(byIpKey, WAITLIST_RATE_LIMITS.perIp);
+    if (!byIp.allowed) return { kind: "rate_limited", retryAfterSeconds: byIp.retryAfterSeconds };
+    if (!parsed.success) return { kind: "invalid", issues: parsed.error.issues };
+    const entry = parsed.data;
+    // A filled honeypot is a bot: it is told "thank you" and nothing is kept.
+    if (entry.website || !byEmailKey) {
+      getLogger().info({ event: "waitlist_honeypot" }, "waitlist submission dropped");
+      return { kind: "dropped" };
+    }
+    const byEmail = await hitRateLimit(byEmailKey, WAITLIST_RATE_LIMITS.perEmail);
+    if (!byEmail.allowed)
+      return { kind: "rate_limited", retryAfterSeconds: byEmail.retryAfterSeconds };
+    const { created } = await recordWaitlistEntry(entry, context);
+    return { kind: "stored", created };
+  });
 }
 
 /**
