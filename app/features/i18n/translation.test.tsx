@@ -59,10 +59,47 @@ describe("useTranslation", () => {
       i18n.addResource("en", "common", "arrivesLater", "Here now");
       expect(translate("arrivesLater")).toBe("Here now");
       expect(translate("arrivesLater")).toBe("Here now");
-      // Options still reach i18next on every call.
+      // Texts with options are kept by their values, never given for other values.
       i18n.addResource("en", "common", "greeting", "Hello {{name}}");
       expect(translate("greeting", { name: "Ana" })).toBe("Hello Ana");
       expect(translate("greeting", { name: "Bo" })).toBe("Hello Bo");
+      expect(translate("greeting", { name: "Ana" })).toBe("Hello Ana");
+    });
+
+    it("keeps texts with options apart by every value and its type, plurals included", () => {
+      vi.stubEnv("DEV", false);
+      const i18n = getI18n("th-TH");
+      const seen: ReturnType<typeof useTranslation>["t"][] = [];
+      function Probe() {
+        seen.push(useTranslation("common").t);
+        return null;
+      }
+      render(
+        <I18nProvider i18n={i18n}>
+          <Probe />
+        </I18nProvider>,
+      );
+      const translate = seen[0] as unknown as (key: string, options?: object) => string;
+      i18n.addResource("en", "common", "seats_one", "{{count}} seat in {{city}}");
+      i18n.addResource("en", "common", "seats_other", "{{count}} seats in {{city}}");
+      expect(translate("seats", { count: 1, city: "Perth" })).toBe("1 seat in Perth");
+      expect(translate("seats", { count: 2, city: "Perth" })).toBe("2 seats in Perth");
+      expect(translate("seats", { count: 1, city: "Perth" })).toBe("1 seat in Perth");
+      expect(translate("seats", { count: 1, city: "Ipoh" })).toBe("1 seat in Ipoh");
+      // A value that is not a plain string, number or boolean goes to i18next as it is.
+      expect(translate("seats", { count: 3, city: { toString: () => "Hue" } })).toBe(
+        "3 seats in Hue",
+      );
+      // Not found yet: not kept, so the text arrives with its namespace.
+      expect(translate("later", { city: "Hue" })).toBe("later");
+      i18n.addResource("en", "common", "later", "Later in {{city}}");
+      expect(translate("later", { city: "Hue" })).toBe("Later in Hue");
+      // More values than are kept: every one still gets its own text.
+      i18n.addResource("en", "common", "greeting", "Hello {{name}}");
+      for (let index = 0; index < 1500; index += 1) {
+        expect(translate("greeting", { name: `Visitor ${index}` })).toBe(`Hello Visitor ${index}`);
+      }
+      expect(translate("greeting", { name: "Visitor 0" })).toBe("Hello Visitor 0");
     });
   });
 });

@@ -36,23 +36,54 @@ function translatorFor(i18n: i18n, namespaces: readonly Namespace[]): Translate 
   return t;
 }
 
+/** Texts with options kept per translation function, the oldest forgotten first. */
+const MAX_TEXTS_WITH_OPTIONS = 1000;
+
 /**
- * A lookup through i18next costs microseconds, a hundred times per page; a text without options is
- * the same on every render, so it is looked up once per instance. A key not found yet is not kept:
- * a page may still bring its namespace. Development skips this, so every use of a missing key is
- * recorded for the badge.
+ * A lookup through i18next costs microseconds (tens with interpolation), a hundred times per page,
+ * and gives the same text for the same key and options on every render: so a text is looked up
+ * once per instance, and a text with options whose values are all strings, numbers or booleans
+ * once per instance and values (at most MAX_TEXTS_WITH_OPTIONS of them, since values may be a
+ * visitor's). A key not found yet is not kept: a page may still bring its namespace. Development
+ * skips this, so every use of a missing key is recorded for the badge.
  */
 function memoize(i18n: i18n, namespace: Namespace, t: Translate): Translate {
   if (import.meta.env.DEV) return t;
   const texts = new Map<string, string>();
+  const textsWithOptions = new Map<string, string>();
   return (key, ...rest) => {
-    if (rest.length > 0 || typeof key !== "string") return t(key, ...rest);
-    const known = texts.get(key);
+    if (typeof key !== "string") return t(key, ...rest);
+    const options = rest.length === 0 ? undefined : rest.length === 1 ? rest[0] : null;
+    const cacheKey = options === undefined ? key : optionsKey(key, options);
+    if (cacheKey === undefined) return t(key, ...rest);
+    const cache = options === undefined ? texts : textsWithOptions;
+    const known = cache.get(cacheKey);
     if (known !== undefined) return known;
-    const text = t(key);
-    if (typeof text === "string" && i18n.exists(key, { ns: namespace })) texts.set(key, text);
+    const text = t(key, ...rest);
+    if (typeof text !== "string" || !i18n.exists(key, { ns: namespace, ...(options ?? {}) })) {
+      return text;
+    }
+    if (cache === textsWithOptions && cache.size >= MAX_TEXTS_WITH_OPTIONS) {
+      const oldest = cache.keys().next().value;
+      if (oldest !== undefined) cache.delete(oldest);
+    }
+    cache.set(cacheKey, text);
     return text;
   };
+}
+
+/** The key and its options as one string, or undefined when an option is not a plain value. */
+function optionsKey(key: string, options: unknown): string | undefined {
+  if (typeof options !== "object" || options === null || Array.isArray(options)) return undefined;
+  let cacheKey = key;
+  for (const [name, value] of Object.entries(options)) {
+    const type = typeof value;
+    if (type !== "string" && type !== "number" && type !== "boolean" && value !== undefined) {
+      return undefined;
+    }
+    cacheKey += `\u0000${name}\u0000${type}\u0000${String(value)}`;
+  }
+  return cacheKey;
 }
 
 /** The translation function of the page's language for the given namespaces (default `common`). */
