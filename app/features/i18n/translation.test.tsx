@@ -19,6 +19,22 @@ function FooterLinks() {
   );
 }
 
+/** The `common` translation function a component gets in production (texts kept once found). */
+function productionTranslator(i18n: ReturnType<typeof getI18n>) {
+  vi.stubEnv("DEV", false);
+  const seen: ReturnType<typeof useTranslation>["t"][] = [];
+  function Probe() {
+    seen.push(useTranslation("common").t);
+    return null;
+  }
+  render(
+    <I18nProvider i18n={i18n}>
+      <Probe />
+    </I18nProvider>,
+  );
+  return seen[0] as unknown as (key: string, options?: object) => string;
+}
+
 describe("useTranslation", () => {
   it("reads the first namespace and names the others, in the provider's language", () => {
     render(
@@ -42,19 +58,8 @@ describe("useTranslation", () => {
 
   describe("in production, where texts are kept once found", () => {
     it("gives a text found later once its namespace arrives, not the missing key it gave before", () => {
-      vi.stubEnv("DEV", false);
       const i18n = getI18n("vi-VN");
-      const seen: ReturnType<typeof useTranslation>["t"][] = [];
-      function Probe() {
-        seen.push(useTranslation("common").t);
-        return null;
-      }
-      render(
-        <I18nProvider i18n={i18n}>
-          <Probe />
-        </I18nProvider>,
-      );
-      const translate = seen[0] as unknown as (key: string, options?: object) => string;
+      const translate = productionTranslator(i18n);
       expect(translate("arrivesLater")).toBe("arrivesLater");
       i18n.addResource("en", "common", "arrivesLater", "Here now");
       expect(translate("arrivesLater")).toBe("Here now");
@@ -67,19 +72,8 @@ describe("useTranslation", () => {
     });
 
     it("keeps texts with options apart by every value and its type, plurals included", () => {
-      vi.stubEnv("DEV", false);
       const i18n = getI18n("th-TH");
-      const seen: ReturnType<typeof useTranslation>["t"][] = [];
-      function Probe() {
-        seen.push(useTranslation("common").t);
-        return null;
-      }
-      render(
-        <I18nProvider i18n={i18n}>
-          <Probe />
-        </I18nProvider>,
-      );
-      const translate = seen[0] as unknown as (key: string, options?: object) => string;
+      const translate = productionTranslator(i18n);
       i18n.addResource("en", "common", "seats_one", "{{count}} seat in {{city}}");
       i18n.addResource("en", "common", "seats_other", "{{count}} seats in {{city}}");
       expect(translate("seats", { count: 1, city: "Perth" })).toBe("1 seat in Perth");
