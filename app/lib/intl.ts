@@ -2,6 +2,7 @@
 // page's render; each one (language and options) is built once and reused.
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 const numberFormats = new Map<string, Intl.NumberFormat>();
+const listFormats = new Map<string, Intl.ListFormat>();
 
 function reused<T>(cache: Map<string, T>, key: string, build: () => T): T {
   let format = cache.get(key);
@@ -28,4 +29,15 @@ export function numberFormat(
   return reused(numberFormats, `${language} ${JSON.stringify(options)}`, () => {
     return new Intl.NumberFormat(language, options);
   });
+}
+
+export function listFormat(language: string, options: Intl.ListFormatOptions): Intl.ListFormat {
+  return reused(listFormats, `${language} ${JSON.stringify(options)}`, () => {
+    return new Intl.ListFormat(language, options);
+  });
+}
+
+/** The time zone this runtime is set to (the browser's, in a browser). */
+export function localTimeZone(): string {
+  return dateTimeFormat("en-US", {}).resolvedOptions().timeZone;
 }

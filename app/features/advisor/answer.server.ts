@@ -1,5 +1,6 @@
 import { addEnglishNamespaces, getI18n, loadDictionaries } from "~/features/i18n";
 import type { Locale } from "~/features/i18n";
+import { listFormat } from "~/lib/intl";
 import { getLogger } from "~/lib/logger.server";
 import { composeExtractive, sourceList } from "./extractive.server";
 import type { KbLanguage, KbTopic } from "./knowledge-schema.server";
@@ -194,7 +195,7 @@ export async function* answerQuestion(input: AskInput): AsyncGenerator<AnswerPie
   const found = passagesFor(input.question, input.history, input.language);
   if (found.passages.length === 0) {
     const t = await advisorT(input.locale);
-    const topics = new Intl.ListFormat(input.language, { type: "conjunction" }).format(
+    const topics = listFormat(input.language, { type: "conjunction" }).format(
       (found.closestTopics.length ? found.closestTopics : DEFAULT_TOPICS).map((topic) =>
         t(`topics.${topic}`),
       ),

@@ -10,7 +10,7 @@ import {
 } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import { dateTimeFormat } from "~/lib/intl";
+import { dateTimeFormat, listFormat, localTimeZone } from "~/lib/intl";
 import { useTranslation } from "~/features/i18n";
 import { Button, buttonClasses } from "~/ui/button";
 import {
@@ -93,9 +93,7 @@ export function SkillsGenerator({
         t(`generator.pii.${type}` as "generator.pii.EMAIL", { count }),
       )
     : [];
-  const removedText = new Intl.ListFormat(i18n.language, { type: "conjunction" }).format(
-    removedItems,
-  );
+  const removedText = listFormat(i18n.language, { type: "conjunction" }).format(removedItems);
   const skillName = (id: string) => skills.find((candidate) => candidate.id === id)?.name ?? id;
   const dateOf = (iso: string) =>
     dateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" }).format(
@@ -124,7 +122,7 @@ export function SkillsGenerator({
           type="hidden"
           name="timeZone"
           // The browser's zone: the server render's would be its own, so it is replaced on hydration.
-          value={Intl.DateTimeFormat().resolvedOptions().timeZone}
+          value={localTimeZone()}
           suppressHydrationWarning
         />
         <fieldset className="lg:col-span-2">
