@@ -52,15 +52,15 @@ function memoize(i18n: i18n, namespace: Namespace, t: Translate): Translate {
   const texts = new Map<string, string>();
   const textsWithOptions = new Map<string, string>();
   return (key, ...rest) => {
-    if (typeof key !== "string") return t(key, ...rest);
-    const options = rest.length === 0 ? undefined : rest.length === 1 ? rest[0] : null;
-    const cacheKey = options === undefined ? key : optionsKey(key, options);
+    if (typeof key !== "string" || rest.length > 1) return t(key, ...rest);
+    const [options] = rest;
+    const cacheKey = rest.length === 0 ? key : optionsKey(key, options);
     if (cacheKey === undefined) return t(key, ...rest);
-    const cache = options === undefined ? texts : textsWithOptions;
+    const cache = rest.length === 0 ? texts : textsWithOptions;
     const known = cache.get(cacheKey);
     if (known !== undefined) return known;
     const text = t(key, ...rest);
-    if (typeof text !== "string" || !i18n.exists(key, { ns: namespace, ...(options ?? {}) })) {
+    if (typeof text !== "string" || !i18n.exists(key, { ns: namespace, ...(options as object) })) {
       return text;
     }
     if (cache === textsWithOptions && cache.size >= MAX_TEXTS_WITH_OPTIONS) {

@@ -29,10 +29,7 @@ export function submitWaitlist(
   // for the statements (the order of the checks below is unchanged).
   const parsed = WaitlistSchema.safeParse(body);
   const byIpKey = rateLimitKey("waitlist", { ip: context.clientIp });
-  const byEmailKey =
-    parsed.success && !parsed.data.website
-      ? rateLimitKey("waitlist", { email: parsed.data.email })
-      : undefined;
+  const byEmailKey = parsed.success ? rateLimitKey("waitlist", { email: parsed.data.email }) : "";
   // The counts and the row commit together: one durable write per submission, not three.
   return inOneTransaction(async (): Promise<WaitlistOutcome> => {
     const byIp = await hitRateLimit(byIpKey, WAITLIST_RATE_LIMITS.perIp);
@@ -40,7 +37,7 @@ export function submitWaitlist(
     if (!parsed.success) return { kind: "invalid", issues: parsed.error.issues };
     const entry = parsed.data;
     // A filled honeypot is a bot: it is told "thank you" and nothing is kept.
-    if (entry.website || !byEmailKey) {
+    if (entry.website) {
       getLogger().info({ event: "waitlist_honeypot" }, "waitlist submission dropped");
       return { kind: "dropped" };
     }
