@@ -28,6 +28,9 @@ const appEnv = {
   JOBS: "off",
   // A small weekly quota, so tests/e2e/skills.spec.ts reaches it in a few runs.
   SKILL_RUNS_PER_WEEK: "4",
+  // Every page whose header or footer is sent from kept HTML is also rendered afresh and compared;
+  // a difference ends the response, so the test that met it fails (docs/decisions/030).
+  HTML_REUSE: "verify",
 };
 
 // Debian's Chromium; no browser is ever downloaded (scripts/ensure-e2e-tools.js installs it).

@@ -4,8 +4,11 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
 import "~/wiring.server";
+import { getEnv } from "~/lib/env.server";
 import { getLogger } from "~/lib/logger.server";
 import { NonceProvider } from "~/lib/nonce";
+import { HtmlReuseProvider } from "~/lib/reused-html";
+import { type RequestHtmlReuse, htmlReuseForRequest } from "~/lib/reused-html.server";
 import { requestInfoContext } from "~/lib/request-context";
 
 export const streamTimeout = 5_000;
@@ -14,9 +17,10 @@ export const streamTimeout = 5_000;
  * React writes a finished part of the page as many 2 KB chunks in one go, and the adapter flushes
  * every chunk through compression (a brotli flush each time). Passing on what arrived in one turn
  * of the event loop as one chunk keeps the streaming, with one compressed write per flush of React
- * instead of one per 2 KB (docs/decisions/012).
+ * instead of one per 2 KB (docs/decisions/012). Each chunk passes through the request's HTML reuse
+ * (docs/decisions/030); when that fails, the response ends there and the error is logged.
  */
-function coalesceWrites(): Transform {
+function coalesceWrites(reuse: RequestHtmlReuse | null, url: string): Transform {
   let pending: Buffer[] = [];
   let scheduled = false;
   return new Transform({
@@ -27,16 +31,28 @@ function coalesceWrites(): Transform {
         setImmediate(() => {
           scheduled = false;
           if (pending.length === 0) return;
-          this.push(Buffer.concat(pending));
+          const chunk = Buffer.concat(pending);
           pending = [];
+          try {
+            this.push(reuse ? reuse.cut(chunk) : chunk);
+          } catch (error) {
+            getLogger().error({ err: error, url }, "render failed");
+            this.destroy(error as Error);
+          }
         });
       }
       callback();
     },
     flush(callback) {
-      if (pending.length > 0) this.push(Buffer.concat(pending));
+      const chunk = Buffer.concat(pending);
       pending = [];
-      callback();
+      try {
+        if (chunk.length > 0) this.push(reuse ? reuse.cut(chunk) : chunk);
+        callback();
+      } catch (error) {
+        getLogger().error({ err: error, url }, "render failed");
+        callback(error as Error);
+      }
     },
   });
 }
@@ -49,6 +65,7 @@ export default function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   const nonce = loadContext.get(requestInfoContext).cspNonce;
+  const reuse = htmlReuseForRequest(getEnv().HTML_REUSE ?? (import.meta.env.DEV ? "off" : "on"));
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
@@ -58,13 +75,15 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <HtmlReuseProvider value={reuse}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </HtmlReuseProvider>
       </NonceProvider>,
       {
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = coalesceWrites();
+          const body = coalesceWrites(reuse, request.url);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(
             new Response(createReadableStreamFromReadable(body), {

@@ -61,6 +61,14 @@ describe("parseEnv", () => {
     }
   });
 
+  it("leaves the reuse of kept HTML to the mode unless told on, verify or off", () => {
+    expect(parseEnv({}).HTML_REUSE).toBeUndefined();
+    expect(parseEnv({ HTML_REUSE: "verify" }).HTML_REUSE).toBe("verify");
+    for (const value of ["true", "ON", "always"]) {
+      expect(() => parseEnv({ HTML_REUSE: value }), value).toThrow(/HTML_REUSE/);
+    }
+  });
+
   it("trusts no proxy unless told how many there are or where they are", () => {
     expect(parseEnv({}).TRUST_PROXY).toBe(false);
     expect(parseEnv({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);

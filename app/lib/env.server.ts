@@ -118,6 +118,9 @@ export const EnvSchema = z.object({
   // The background jobs (reminders): `off` when a cron job runs `npm run jobs:once` instead, or on
   // every server but one when reminders should come from a single place.
   JOBS: z.enum(["on", "off"], { error: "must be on or off" }).default("on"),
+  // Reuse of the header's and footer's HTML between renders (docs/decisions/030): on in production,
+  // off in development; `verify` also checks each reuse against a fresh render.
+  HTML_REUSE: z.enum(["on", "verify", "off"], { error: "must be on, verify or off" }).optional(),
   JOBS_INTERVAL_MINUTES: z.coerce
     .number({ error: "must be a whole number of minutes" })
     .int("must be a whole number of minutes")

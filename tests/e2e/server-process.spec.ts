@@ -81,6 +81,9 @@ for (const workers of [1, 2]) {
           },
         )
         .toBe(200);
+      // Ready answers once one process listens: the signal waits until every one does.
+      const listening = () => output().match(/"msg":"server listening"/g)?.length ?? 0;
+      await expect.poll(listening, { timeout: 15_000 }).toBe(workers);
       const jobPasses = () => output().match(/"job":"reminders"/g)?.length ?? 0;
       // The background jobs run once at start, in one process.
       await expect.poll(jobPasses, { timeout: 15_000 }).toBe(1);
@@ -105,7 +108,7 @@ for (const workers of [1, 2]) {
       expect(await exitOf(child)).toBe(0);
       expect(output()).toContain("shutting down");
       // Every process says it listened and that it stopped; the jobs ran in one of them only.
-      expect(output().match(/"msg":"server listening"/g)).toHaveLength(workers);
+      expect(listening()).toBe(workers);
       expect(output().match(/"msg":"server stopped"/g)).toHaveLength(workers);
       expect(jobPasses()).toBe(1);
       await expect(request.get(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();

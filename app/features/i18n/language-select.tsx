@@ -1,5 +1,5 @@
 import { Languages, X } from "lucide-react";
-import { useEffect, useId } from "react";
+import { useEffect } from "react";
 import { Link } from "react-router";
 import { NoScriptSubmit, ReturnHereInput } from "~/ui/form-fallbacks";
 import {
@@ -22,11 +22,13 @@ const selectClass =
  * "Change language" button posts the choice. Locales outside the tenant's entitlements are disabled
  * and name the region pack they need.
  */
+// Fixed ids: the header's HTML, this dropdown's included, is reused between pages (docs/decisions/030).
+const selectId = "language-select";
+const upsellId = "language-upsell";
+
 export function LanguageSelect() {
   const { t } = useTranslation(["header", "common", "monetization"]);
   const { locale, entitlements, changeLocale, upsell, dismissUpsell } = useLocale();
-  const selectId = useId();
-  const upsellId = useId();
   useEffect(() => {
     if (!upsell) return;
     const onKeyDown = (event: KeyboardEvent) => {

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { brand } from "~/lib/brand";
+import { ReusedHtml } from "~/lib/reused-html";
 import { LogoMark } from "./logo";
 import { useTranslation } from "~/features/i18n";
 
@@ -18,11 +19,24 @@ const linkClass =
   "focus-ring rounded text-sm text-slate-600 hover:text-brand-700 hover:underline dark:text-slate-300 dark:hover:text-brand-300";
 
 export function Footer() {
-  const { t } = useTranslation(["footer", "navigation"]);
+  const { i18n } = useTranslation(["footer", "navigation"]);
   const year = new Date().getFullYear();
-
   return (
-    <footer className="mt-16 border-t border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900">
+    <ReusedHtml
+      as="footer"
+      reuse={{ scope: i18n, key: String(year) }}
+      className="mt-16 border-t border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900"
+    >
+      <FooterContent year={year} />
+    </ReusedHtml>
+  );
+}
+
+/** What the footer shows; on the server, rendered only when its HTML is not kept (docs/decisions/030). */
+function FooterContent({ year }: { year: number }) {
+  const { t } = useTranslation(["footer", "navigation"]);
+  return (
+    <>
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-4">
         <div className="md:col-span-2">
           <div className="flex items-center gap-2">
@@ -93,6 +107,6 @@ export function Footer() {
           <p>{t("operator", { company: brand.company, city: brand.companyCity })}</p>
         </div>
       </div>
-    </footer>
+    </>
   );
 }

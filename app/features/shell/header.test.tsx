@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { createRoutesStub, useLocation } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { AuthProvider, type AuthUser, useAuth } from "~/features/auth";
-import { getI18n, I18nProvider } from "~/features/i18n";
+import { DEFAULT_LOCALE, getI18n, I18nProvider, LocaleProvider } from "~/features/i18n";
 import { Header } from "./header";
 
 afterEach(cleanup);
@@ -11,10 +11,10 @@ afterEach(cleanup);
 function Page() {
   const location = useLocation();
   return (
-    <>
+    <LocaleProvider locale={DEFAULT_LOCALE} tenantId="kestrel-enterprise" entitlements={[]}>
       <Header theme="dark" languageSelectSlot={<span data-testid="lang-slot" />} />
       <p data-testid="where">{location.pathname}</p>
-    </>
+    </LocaleProvider>
   );
 }
 

@@ -1,8 +1,9 @@
 import { ExternalLink, LogOut, Menu, UserRound, X } from "lucide-react";
-import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { type ReactNode, type RefObject, useEffect, useRef, useState } from "react";
 import { Form, Link, NavLink, useLocation, useNavigate } from "react-router";
 import { useAuth } from "~/features/auth";
 import { brand } from "~/lib/brand";
+import { ReusedHtml } from "~/lib/reused-html";
 import { track } from "~/features/analytics";
 import { openWaitlist } from "~/lib/waitlist-trigger";
 import { Button, ButtonLink } from "~/ui/button";
@@ -11,7 +12,7 @@ import { LogoMark } from "./logo";
 import { showsBackButton } from "./scroll";
 import type { Theme } from "./theme";
 import { ThemeToggle } from "./theme-toggle";
-import { useTranslation } from "~/features/i18n";
+import { useLocale, useTranslation } from "~/features/i18n";
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `focus-ring rounded-md px-3 py-2 text-sm font-medium transition-colors ${
@@ -121,28 +122,32 @@ export interface HeaderProps {
   languageSelectSlot?: ReactNode;
 }
 
+/** The mobile menu's id; fixed, since the header's HTML is reused between pages (docs/decisions/030). */
+const MENU_ID = "site-menu";
+
 export function Header({ theme, languageSelectSlot }: HeaderProps) {
-  const { t } = useTranslation("header");
+  const { i18n } = useTranslation("header");
   const location = useLocation();
+  const { user } = useAuth();
+  const { locale, entitlements, upsell } = useLocale();
   // The menu belongs to the page it was opened on, so navigating closes it.
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
   const menuOpen = menuOpenOn === location.pathname;
   const setMenuOpen = (open: boolean) => setMenuOpenOn(open ? location.pathname : null);
   const toggleRef = useRef<HTMLAnchorElement>(null);
-  const menuId = useId();
   const navigate = useNavigate();
 
   // Before the scripts run, the toggle is a link to the menu, which `:target` shows (app.css). A page
   // that hydrates with the menu opened that way keeps it open, now as state, and drops the fragment.
   useEffect(() => {
-    if (decodeURIComponent(location.hash.slice(1)) !== menuId) return;
+    if (location.hash !== `#${MENU_ID}`) return;
     // eslint-disable-next-line react-hooks/set-state-in-effect -- the fragment was set by the browser before hydration
     setMenuOpenOn(location.pathname);
     void navigate(`${location.pathname}${location.search}`, {
       replace: true,
       preventScrollReset: true,
     });
-  }, [location, menuId, navigate]);
+  }, [location, navigate]);
 
   useEffect(() => {
     if (!menuOpen) return;
@@ -155,8 +160,49 @@ export function Header({ theme, languageSelectSlot }: HeaderProps) {
     return () => document.removeEventListener("keydown", onKeyDown);
   }, [menuOpen]);
 
+  // Everything the header and the language dropdown show depends on; the menu starts closed.
+  const reuseKey = JSON.stringify([
+    locale,
+    entitlements,
+    upsell,
+    theme,
+    location.pathname + location.search,
+    user?.email ?? null,
+  ]);
+
   return (
-    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-950/95">
+    <ReusedHtml
+      as="header"
+      reuse={menuOpen ? null : { scope: i18n, key: reuseKey }}
+      className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-950/95"
+    >
+      <HeaderBar
+        theme={theme}
+        languageSelectSlot={languageSelectSlot}
+        menuOpen={menuOpen}
+        setMenuOpen={setMenuOpen}
+        toggleRef={toggleRef}
+      />
+    </ReusedHtml>
+  );
+}
+
+/** What the header shows; on the server, rendered only when its HTML is not kept (docs/decisions/030). */
+function HeaderBar({
+  theme,
+  languageSelectSlot,
+  menuOpen,
+  setMenuOpen,
+  toggleRef,
+}: HeaderProps & {
+  menuOpen: boolean;
+  setMenuOpen: (open: boolean) => void;
+  toggleRef: RefObject<HTMLAnchorElement | null>;
+}) {
+  const { t } = useTranslation("header");
+  const location = useLocation();
+  return (
+    <>
       <a
         href="#main"
         className="focus-ring sr-only rounded-md bg-brand-600 px-3 py-2 text-white focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50"
@@ -187,11 +233,11 @@ export function Header({ theme, languageSelectSlot }: HeaderProps) {
           <PrimaryAction className="max-sm:hidden" />
           <a
             ref={toggleRef}
-            href={`#${encodeURIComponent(menuId)}`}
+            href={`#${MENU_ID}`}
             role="button"
             className="focus-ring rounded-lg p-2 text-slate-700 hover:bg-slate-100 md:hidden dark:text-slate-200 dark:hover:bg-slate-800"
             aria-expanded={menuOpen}
-            aria-controls={menuId}
+            aria-controls={MENU_ID}
             onClick={(event) => {
               event.preventDefault();
               setMenuOpen(!menuOpen);
@@ -214,7 +260,7 @@ export function Header({ theme, languageSelectSlot }: HeaderProps) {
       </div>
 
       <nav
-        id={menuId}
+        id={MENU_ID}
         aria-label={t("mainNav")}
         data-menu-panel
         className={`border-t border-slate-200 px-4 pb-4 md:hidden dark:border-slate-800 ${menuOpen ? "" : "hidden"}`}
@@ -229,6 +275,6 @@ export function Header({ theme, languageSelectSlot }: HeaderProps) {
           </li>
         </ul>
       </nav>
-    </header>
+    </>
   );
 }
