@@ -2,6 +2,7 @@ import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { type Plugin, defineConfig } from "vite";
+import { reactRouterCaches } from "./scripts/react-router-caches";
 
 /**
  * React Router's package exports name only its development build, under every condition
@@ -38,7 +39,7 @@ export default defineConfig(({ command }) => ({
     },
   },
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
-  plugins: [reactRouterProductionBuild(), tailwindcss(), reactRouter()],
+  plugins: [reactRouterProductionBuild(), reactRouterCaches(), tailwindcss(), reactRouter()],
   build: {
     rolldownOptions: {
       output: {
