@@ -205,11 +205,8 @@ function createInstance(chain: DictionaryId[]): i18n {
   return instance;
 }
 
-/**
- * For `meta` functions, which run outside React: an i18next instance in the page's locale, read
- * from the root loader's data among the route matches.
- */
-export function i18nForMatches(
+/** The i18next instance of the page's locale, read from the root loader's data among the route matches. */
+export function i18nOfMatches(
   matches: readonly ({ id: string; data?: unknown } | undefined)[],
 ): i18n {
   const root = matches.find((match) => match?.id === "root")?.data;

@@ -2,12 +2,11 @@ export {
   addEnglishNamespaces,
   getI18n,
   dictionaryChain,
-  i18nForMatches,
   loadDictionaries,
   type Namespace,
 } from "./i18n";
 export { useFieldMessage } from "./field-message";
-export { I18nProvider, useTranslation } from "./translation";
+export { I18nProvider, i18nForMatches, useTranslation } from "./translation";
 export { LanguageSelect } from "./language-select";
 export { LocaleProvider, useLocale, LOCALE_FETCHER_KEY, UPSELL_PARAM } from "./locale-context";
 export {

@@ -2,7 +2,7 @@
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { getI18n, loadDictionaries } from "./i18n";
-import { I18nProvider, useTranslation } from "./translation";
+import { I18nProvider, i18nForMatches, useTranslation } from "./translation";
 
 beforeAll(() => loadDictionaries("ms-MY"));
 afterEach(() => {
@@ -95,5 +95,18 @@ describe("useTranslation", () => {
       }
       expect(translate("greeting", { name: "Visitor 0" })).toBe("Hello Visitor 0");
     });
+  });
+});
+
+describe("i18nForMatches", () => {
+  it("translates a page's meta in the root loader's locale, the same text each time", () => {
+    vi.stubEnv("DEV", false);
+    const malay = i18nForMatches([undefined, { id: "root", data: { locale: "ms-MY" } }]);
+    const english = i18nForMatches([{ id: "routes/e2e" }]);
+    const title = malay.t("common:meta.notFoundTitle");
+    expect(title).toBe(getI18n("ms-MY").t("common:meta.notFoundTitle"));
+    expect(title).not.toBe(english.t("common:meta.notFoundTitle"));
+    expect(malay.t("common:meta.notFoundTitle")).toBe(title);
+    expect(english.t("common:meta.notFoundTitle")).toBe(getI18n().t("common:meta.notFoundTitle"));
   });
 });

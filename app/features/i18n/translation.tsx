@@ -1,6 +1,6 @@
 import type { TFunction, i18n } from "i18next";
 import { type ReactNode, createContext, use } from "react";
-import { type Namespace, defaultNamespace, getI18n } from "./i18n";
+import { type Namespace, defaultNamespace, getI18n, i18nOfMatches } from "./i18n";
 
 // Our own hook instead of react-i18next's: an instance never changes language (a switch picks
 // another instance), so there is nothing to subscribe to, and a server render, which keeps no refs,
@@ -94,4 +94,12 @@ export function useTranslation<const Ns extends Namespaces = typeof defaultNames
   const namespaces: readonly Namespace[] =
     ns === undefined ? [defaultNamespace] : typeof ns === "string" ? [ns] : ns;
   return { t: translatorFor(i18n, namespaces) as unknown as TFunction<Ns>, i18n };
+}
+
+/**
+ * For `meta` functions, which run outside React: the page's translation function, in the locale
+ * of the root loader's data among the route matches, kept as `useTranslation`'s is.
+ */
+export function i18nForMatches(matches: Parameters<typeof i18nOfMatches>[0]): { t: i18n["t"] } {
+  return { t: translatorFor(i18nOfMatches(matches), [defaultNamespace]) as unknown as i18n["t"] };
 }

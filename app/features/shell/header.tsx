@@ -173,7 +173,7 @@ export function Header({ theme, languageSelectSlot }: HeaderProps) {
   return (
     <ReusedHtml
       as="header"
-      reuse={menuOpen ? null : { scope: i18n, key: reuseKey }}
+      reuse={{ scope: i18n, key: reuseKey }}
       className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-950/95"
     >
       <HeaderBar
