@@ -21,6 +21,16 @@ export const streamTimeout = 5_000;
  * (docs/decisions/030); when that fails, the response ends there and the error is logged.
  */
 function coalesceWrites(reuse: RequestHtmlReuse | null, url: string): Transform {
+  /** Passes one chunk on as sent; answers the error that ends the response, logged, if any. */
+  const send = (stream: Transform, chunk: Buffer): Error | undefined => {
+    try {
+      stream.push(reuse ? reuse.cut(chunk) : chunk);
+      return undefined;
+    } catch (error) {
+      getLogger().error({ err: error, url }, "render failed");
+      return error as Error;
+    }
+  };
   let pending: Buffer[] = [];
   let scheduled = false;
   return new Transform({
@@ -31,28 +41,17 @@ function coalesceWrites(reuse: RequestHtmlReuse | null, url: string): Transform 
         setImmediate(() => {
           scheduled = false;
           if (pending.length === 0) return;
-          const chunk = Buffer.concat(pending);
+          const failed = send(this, Buffer.concat(pending));
           pending = [];
-          try {
-            this.push(reuse ? reuse.cut(chunk) : chunk);
-          } catch (error) {
-            getLogger().error({ err: error, url }, "render failed");
-            this.destroy(error as Error);
-          }
+          if (failed) this.destroy(failed);
         });
       }
       callback();
     },
     flush(callback) {
-      const chunk = Buffer.concat(pending);
+      const failed = pending.length > 0 ? send(this, Buffer.concat(pending)) : undefined;
       pending = [];
-      try {
-        if (chunk.length > 0) this.push(reuse ? reuse.cut(chunk) : chunk);
-        callback();
-      } catch (error) {
-        getLogger().error({ err: error, url }, "render failed");
-        callback(error as Error);
-      }
+      callback(failed);
     },
   });
 }

@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { reactRouterCaches } from "./react-router-caches";
+import { reactRouterCaches } from "./react-router-build";
 
 // The patches must apply to the React Router this project installs, each exactly once, and the
 // build must stop when one no longer does (docs/decisions/031).

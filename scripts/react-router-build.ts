@@ -1,4 +1,31 @@
+import path from "node:path";
 import type { Plugin } from "vite";
+
+// How builds take React Router: its production files, with three server caches patched in.
+
+/**
+ * React Router's package exports name only its development build, under every condition
+ * (remix-run/react-router#14102), so a production build would run its warnings and checks on
+ * every request and ship them to every browser. Builds take the production files instead, on the
+ * server bundled into it, so the app and React Router's own entry points share one copy
+ * (docs/decisions/029). `npm run dev` keeps the development build and its warnings.
+ */
+export function reactRouterProductionBuild(): Plugin {
+  const files: Record<string, string> = {
+    "react-router": "index.mjs",
+    "react-router/dom": "dom-export.mjs",
+  };
+  const dist = path.resolve(import.meta.dirname, "../node_modules/react-router/dist/production");
+  return {
+    name: "kestrel:react-router-production",
+    apply: "build",
+    enforce: "pre",
+    resolveId(id) {
+      const file = files[id];
+      return file ? path.join(dist, file) : null;
+    },
+  };
+}
 
 /**
  * Three things React Router 7 redoes on every rendered request although they depend only on the
