@@ -69,8 +69,22 @@ export default function handleRequest(
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
     // Crawlers get the whole document at once; people get the shell as soon as it is ready.
-    const readyOption =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+    const waitForAll = (userAgent && isbot(userAgent)) || routerContext.isSpaMode;
+    const respond = () => {
+      shellRendered = true;
+      const body = coalesceWrites(reuse, request.url);
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      resolve(
+        new Response(createReadableStreamFromReadable(body), {
+          headers: responseHeaders,
+          status: responseStatusCode,
+        }),
+      );
+      pipe(body);
+    };
+    // Rendering that outlives the stream's timeout is abandoned. Once complete, nothing waits for
+    // it: a pending timer would keep the whole render in memory for seconds.
+    const timer = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
@@ -80,26 +94,23 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
-        [readyOption]() {
-          shellRendered = true;
-          const body = coalesceWrites(reuse, request.url);
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
-          pipe(body);
+        onShellReady() {
+          if (!waitForAll) respond();
         },
-        onShellError: reject,
+        onAllReady() {
+          clearTimeout(timer);
+          if (waitForAll) respond();
+        },
+        onShellError(error: unknown) {
+          clearTimeout(timer);
+          reject(error);
+        },
         onError(error: unknown) {
           responseStatusCode = 500;
           if (shellRendered) getLogger().error({ err: error, url: request.url }, "render failed");
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1000);
   });
 }
 

@@ -149,6 +149,28 @@ describe("compression", () => {
   });
 });
 
+describe("rendered pages", () => {
+  it("a crawler gets the whole page in one piece", async () => {
+    const answer = await fetch(`http://127.0.0.1:${server.port}/login`, {
+      headers: {
+        "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+      },
+    });
+    expect(answer.status).toBe(200);
+    const html = await answer.text();
+    expect(html).toMatch(/<\/html>$/);
+    expect(html).toContain('name="email"');
+    // Nothing left for the browser to fill in later: no streamed boundaries.
+    expect(html).not.toContain('<template id="B:');
+  });
+
+  it("answers many visitors arriving at once, each on a connection of their own", async () => {
+    const answers = await Promise.all(Array.from({ length: 40 }, () => send("GET /e2e")));
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
+    for (const answer of answers) expect(answer.body).toContain("</html>");
+  });
+});
+
 describe("the Origin check", () => {
   it("takes APP_URL as this site, whatever the Host header names", async () => {
     const body = "theme=light";
