@@ -26,7 +26,7 @@ import { runJobsOnce as runJobs, startJobRunner } from "~/features/jobs/index.se
 import { type ApiErrorCode, apiErrorBody } from "~/lib/api.server";
 import { getEnv, isPostgresUrl } from "~/lib/env.server";
 import { getLogger } from "~/lib/logger.server";
-import { relayForgetMessages } from "~/lib/workers.server";
+import { relayForgetMessages, workerExecArgv } from "~/lib/workers.server";
 import { requestInfoContext } from "~/lib/request-context";
 import { isSameOriginRequest, securityHeaders } from "~/lib/security-headers.server";
 import { createPageCache } from "./page-cache";
@@ -320,7 +320,6 @@ export function createApp({ viteDevServer }: StartOptions = {}) {
   };
 }
 
-/** Validates the environment, migrates the database, serves, and shuts down gracefully. */
 /** How many processes serve requests in production (WEB_CONCURRENCY). */
 export function workerCount(): number {
   return getEnv().WEB_CONCURRENCY;
@@ -347,6 +346,7 @@ export async function startPrimary(count: number): Promise<void> {
   await closeDb();
   const logger = getLogger();
   relayForgetMessages();
+  cluster.setupPrimary({ execArgv: workerExecArgv(process.execArgv, process.env.NODE_OPTIONS) });
   const jobs = getEnv().JOBS;
   const fork = (index: number) => {
     const worker = cluster.fork({
@@ -386,6 +386,7 @@ export async function startPrimary(count: number): Promise<void> {
   process.once("SIGINT", () => stop("SIGINT"));
 }
 
+/** Validates the environment, migrates the database, serves, and shuts down gracefully. */
 export async function start(options: StartOptions = {}): Promise<Server> {
   const env = getEnv();
   const logger = getLogger();

@@ -9,6 +9,7 @@ import {
 import { ANALYTICS_LIMITS } from "~/features/analytics/index.server";
 import { EVIDENCE_UPLOAD_BYTES } from "~/features/evidence/index.server";
 import { BodyTooLargeError, FORM_BODY_BYTES, apiErrorBody } from "~/lib/api.server";
+import { createLoopTurns } from "./loop-turns";
 
 /**
  * The most a request may send, uploads aside: the largest body a route reads (an analytics
@@ -152,12 +153,16 @@ export interface RequestHandlerOptions {
 /** Express middleware that answers every request React Router routes. */
 export function createRequestHandler(options: RequestHandlerOptions) {
   const handleRequest = createRouterHandler(options.build, options.mode);
+  const nextTurn = createLoopTurns();
   return async (req: Request, res: Response) => {
     const url = routerUrl(req.originalUrl, options.appOrigin);
     if (!url) {
       res.status(400).json(apiErrorBody("validation"));
       return;
     }
+    await nextTurn();
+    // A visitor who left while waiting for their turn is rendered nothing.
+    if (res.destroyed) return;
     const controller = new AbortController();
     // A visitor who leaves aborts the work done for them; that is not an error of ours.
     res.once("close", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { forgetEverywhere, onForget } from "./workers.server";
+import { forgetEverywhere, onForget, workerExecArgv } from "./workers.server";
 
 describe("forgetting across workers", () => {
   it("forgets in this process, under the topic it was registered for only", () => {
@@ -10,5 +10,19 @@ describe("forgetting across workers", () => {
     forgetEverywhere("test-b", "x");
     forgetEverywhere("unknown", 1);
     expect(forgotten).toEqual(["a:7", "b:x"]);
+  });
+});
+
+describe("the flags a worker starts with", () => {
+  it("are the primary's, with a larger young generation", () => {
+    expect(workerExecArgv(["--enable-source-maps"])).toEqual([
+      "--enable-source-maps",
+      "--max-semi-space-size=32",
+    ]);
+  });
+
+  it("leave a young generation the operator chose, on the command line or in NODE_OPTIONS", () => {
+    expect(workerExecArgv(["--max-semi-space-size=64"])).toEqual(["--max-semi-space-size=64"]);
+    expect(workerExecArgv([], "--max-old-space-size=512 --max_semi_space_size=8")).toEqual([]);
   });
 });
