@@ -18,6 +18,25 @@ describe("the week of a run", () => {
     expect(iso(weekOf(instant, "America/Toronto").start)).toBe("2026-11-23T05:00:00.000Z");
   });
 
+  it("answers each instant's own week, asked in any order", () => {
+    const zone = "Asia/Kuala_Lumpur";
+    const asked: Array<[string, string]> = [
+      ["2026-11-25T10:00:00Z", "2026-11-22T16:00:00.000Z"], // Wednesday
+      ["2026-11-29T15:59:59Z", "2026-11-22T16:00:00.000Z"], // the last second of that Sunday
+      ["2026-11-29T16:00:00Z", "2026-11-29T16:00:00.000Z"], // next Monday 00:00
+      ["2026-11-10T08:00:00Z", "2026-11-08T16:00:00.000Z"], // two weeks back
+      ["2026-11-26T00:00:00Z", "2026-11-22T16:00:00.000Z"],
+    ];
+    for (const [instant, start] of asked) {
+      expect(iso(weekOf(new Date(instant), zone).start)).toBe(start);
+    }
+    // A caller changing its dates changes nobody else's.
+    weekOf(new Date("2026-11-25T10:00:00Z"), zone).start.setTime(0);
+    expect(iso(weekOf(new Date("2026-11-25T10:00:00Z"), zone).start)).toBe(
+      "2026-11-22T16:00:00.000Z",
+    );
+  });
+
   it("begins exactly at midnight: a second before is last week", () => {
     const monday = new Date("2026-11-22T16:00:00Z");
     expect(iso(weekOf(monday, "Asia/Singapore").start)).toBe(iso(monday));

@@ -69,15 +69,25 @@ function instantOf(local: number, timeZone: string): number {
 
 const DAY = 24 * 60 * 60 * 1000;
 
+/** The last week computed per time zone: every request of the week asks for the same one. */
+const lastWeeks = new Map<string, { start: number; end: number }>();
+
 /** The week `now` falls in, for a user in `timeZone`: from Monday 00:00 to the next Monday 00:00. */
 export function weekOf(now: Date, timeZone: string): { start: Date; end: Date } {
-  const local = wallClock(now.getTime(), timeZone);
+  const instant = now.getTime();
+  let week = lastWeeks.get(timeZone);
+  if (!week || instant < week.start || instant >= week.end) {
+    week = computeWeek(instant, timeZone);
+    lastWeeks.set(timeZone, week);
+  }
+  return { start: new Date(week.start), end: new Date(week.end) };
+}
+
+function computeWeek(instant: number, timeZone: string): { start: number; end: number } {
+  const local = wallClock(instant, timeZone);
   const midnight = local - (local % DAY);
   // getUTCDay of the wall clock: 0 is Sunday; Monday starts the week.
   const sinceMonday = (new Date(midnight).getUTCDay() + 6) % 7;
   const monday = midnight - sinceMonday * DAY;
-  return {
-    start: new Date(instantOf(monday, timeZone)),
-    end: new Date(instantOf(monday + 7 * DAY, timeZone)),
-  };
+  return { start: instantOf(monday, timeZone), end: instantOf(monday + 7 * DAY, timeZone) };
 }
