@@ -1,5 +1,8 @@
+import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/db/db.server";
+import { getServerSecret } from "~/lib/server-secret.server";
+import { getAuth } from "./auth.server";
 import { totp } from "../../../tests/totp";
 import { sessionCookie, signInForTest } from "../../../tests/integration/auth";
 import { type RouteAnswer, answerOf } from "../../../tests/integration/call-action";
@@ -143,5 +146,58 @@ describe("sessions", () => {
     for (const cookie of ["kestrel.session=forged.value", "kestrel.session=", "other=1"]) {
       expect((await getAuthState(requestWith(cookie, "/app"))).user).toBeNull();
     }
+  });
+
+  it("read what better-auth reads, field for field, with no cookie to send", async () => {
+    const { cookie } = await signInForTest("fresh", { admin: true, secondFactor: true });
+    const request = requestWith(cookie, "/app");
+    const { user, session } = await signedInState(request);
+    const state = await getAuthState(request);
+    expect(state.headers.getSetCookie()).toEqual([]);
+    const theirs = await getAuth().api.getSession({ headers: request.headers });
+    expect(theirs).not.toBeNull();
+    expect(user).toMatchObject({ id: theirs?.user.id, email: theirs?.user.email, role: "admin" });
+    expect(session).toMatchObject({
+      id: theirs?.session.id,
+      token: theirs?.session.token,
+      createdAt: new Date(theirs?.session.createdAt ?? 0),
+      expiresAt: new Date(theirs?.session.expiresAt ?? 0),
+    });
+    expect(session.secondFactorAt).toBeInstanceOf(Date);
+  });
+
+  it("see a change of role, a removed session and an expired one at once", async () => {
+    const { cookie, email } = await signedIn();
+    await getDb().updateTable("user").set({ role: "admin" }).where("email", "=", email).execute();
+    expect((await signedInState(requestWith(cookie, "/app"))).user.role).toBe("admin");
+
+    const past = new Date(Date.now() - 60_000).toISOString();
+    await getDb().updateTable("session").set({ expires_at: past }).execute();
+    const expired = await getAuthState(requestWith(cookie, "/app"));
+    expect(expired.user).toBeNull();
+    // The browser is told to drop the dead cookie.
+    expect(expired.headers.getSetCookie().join()).toMatch(/kestrel\.session=;.*Max-Age=0/);
+
+    const again = await signedIn();
+    await getDb().deleteFrom("session").execute();
+    expect((await getAuthState(requestWith(again.cookie, "/app"))).user).toBeNull();
+  });
+
+  it("trust only a cookie signed with the server's secret", async () => {
+    const { cookie } = await signedIn();
+    const token = decodeURIComponent(cookie.slice("kestrel.session=".length)).split(".")[0] ?? "";
+    const sign = (secret: string) =>
+      `kestrel.session=${encodeURIComponent(
+        `${token}.${createHmac("sha256", secret).update(token).digest("base64")}`,
+      )}`;
+    expect((await getAuthState(requestWith(sign(getServerSecret()), "/app"))).user).not.toBeNull();
+    for (const forged of [sign("another secret"), `kestrel.session=${token}`, `${cookie}x`]) {
+      expect((await getAuthState(requestWith(forged, "/app"))).user).toBeNull();
+    }
+    // A signature of the right form for a token the database does not hold.
+    const unknown = `kestrel.session=${encodeURIComponent(
+      `no-such-token.${createHmac("sha256", getServerSecret()).update("no-such-token").digest("base64")}`,
+    )}`;
+    expect((await getAuthState(requestWith(unknown, "/app"))).user).toBeNull();
   });
 });
