@@ -1,4 +1,3 @@
-import { Transform } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -8,53 +7,11 @@ import { getEnv } from "~/lib/env.server";
 import { getLogger } from "~/lib/logger.server";
 import { NonceProvider } from "~/lib/nonce";
 import { HtmlReuseProvider } from "~/lib/reused-html";
-import { type RequestHtmlReuse, htmlReuseForRequest } from "~/lib/reused-html.server";
+import { coalesceWrites } from "~/lib/document-stream.server";
+import { htmlReuseForRequest } from "~/lib/reused-html.server";
 import { requestInfoContext } from "~/lib/request-context";
 
 export const streamTimeout = 5_000;
-
-/**
- * React writes a finished part of the page as many 2 KB chunks in one go, and the adapter flushes
- * every chunk through compression (a brotli flush each time). Passing on what arrived in one turn
- * of the event loop as one chunk keeps the streaming, with one compressed write per flush of React
- * instead of one per 2 KB (docs/decisions/012). Each chunk passes through the request's HTML reuse
- * (docs/decisions/030); when that fails, the response ends there and the error is logged.
- */
-function coalesceWrites(reuse: RequestHtmlReuse | null, url: string): Transform {
-  /** Passes one chunk on as sent; answers the error that ends the response, logged, if any. */
-  const send = (stream: Transform, chunk: Buffer): Error | undefined => {
-    try {
-      stream.push(reuse ? reuse.cut(chunk) : chunk);
-      return undefined;
-    } catch (error) {
-      getLogger().error({ err: error, url }, "render failed");
-      return error as Error;
-    }
-  };
-  let pending: Buffer[] = [];
-  let scheduled = false;
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      pending.push(chunk);
-      if (!scheduled) {
-        scheduled = true;
-        setImmediate(() => {
-          scheduled = false;
-          if (pending.length === 0) return;
-          const failed = send(this, Buffer.concat(pending));
-          pending = [];
-          if (failed) this.destroy(failed);
-        });
-      }
-      callback();
-    },
-    flush(callback) {
-      const failed = pending.length > 0 ? send(this, Buffer.concat(pending)) : undefined;
-      pending = [];
-      callback(failed);
-    },
-  });
-}
 
 export default function handleRequest(
   request: Request,
@@ -72,14 +29,22 @@ export default function handleRequest(
     const waitForAll = (userAgent && isbot(userAgent)) || routerContext.isSpaMode;
     const respond = () => {
       shellRendered = true;
-      const body = coalesceWrites(reuse, request.url);
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-      resolve(
-        new Response(createReadableStreamFromReadable(body), {
-          headers: responseHeaders,
-          status: responseStatusCode,
-        }),
-      );
+      const status = responseStatusCode;
+      const body = coalesceWrites(reuse, request.url, {
+        whole(document) {
+          responseHeaders.set("Content-Length", String(document.byteLength));
+          resolve(new Response(new Uint8Array(document), { headers: responseHeaders, status }));
+        },
+        streaming() {
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status,
+            }),
+          );
+        },
+      });
       pipe(body);
     };
     // Rendering that outlives the stream's timeout is abandoned. Once complete, nothing waits for

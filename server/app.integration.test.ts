@@ -1,3 +1,5 @@
+import { request as httpRequest } from "node:http";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type AppServer,
@@ -29,6 +31,29 @@ function send(
   for (const [name, value] of Object.entries(headers)) lines.push(`${name}: ${value}`);
   if (body) lines.push(`Content-Length: ${Buffer.byteLength(body)}`);
   return rawRequest(server.port, `${lines.join("\r\n")}\r\nConnection: close\r\n\r\n${body}`);
+}
+
+/** A GET (or HEAD) read as the bytes that came, undecoded. */
+function getBytes(path: string, headers: Record<string, string>, method = "GET") {
+  return new Promise<{ status?: number; headers: Record<string, unknown>; body: Buffer }>(
+    (resolve, reject) => {
+      const request = httpRequest(
+        { host: "127.0.0.1", port: server.port, path, method, headers },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on("data", (chunk: Buffer) => chunks.push(chunk));
+          response.on("end", () =>
+            resolve({
+              status: response.statusCode,
+              headers: response.headers,
+              body: Buffer.concat(chunks),
+            }),
+          );
+        },
+      );
+      request.on("error", reject).end();
+    },
+  );
 }
 
 const form = { "Content-Type": "application/x-www-form-urlencoded" };
@@ -162,6 +187,30 @@ describe("rendered pages", () => {
     expect(html).toContain('name="email"');
     // Nothing left for the browser to fill in later: no streamed boundaries.
     expect(html).not.toContain('<template id="B:');
+  });
+
+  it("sends a page finished at once whole, with its length, compressed as the browser asks", async () => {
+    const cases = [
+      { accept: "gzip, deflate, br", encoding: "br", decode: brotliDecompressSync },
+      { accept: "gzip;q=1, br;q=0.5", encoding: "gzip", decode: gunzipSync },
+      { accept: "", encoding: undefined, decode: (bytes: Buffer) => bytes },
+    ];
+    for (const { accept, encoding, decode } of cases) {
+      const answer = await getBytes("/e2e", accept ? { "Accept-Encoding": accept } : {});
+      expect(answer.status).toBe(200);
+      expect(answer.headers["content-encoding"], accept).toBe(encoding);
+      expect(answer.headers["transfer-encoding"], accept).toBeUndefined();
+      expect(Number(answer.headers["content-length"]), accept).toBe(answer.body.byteLength);
+      expect(answer.headers.vary).toMatch(/Accept-Encoding/);
+      const html = decode(answer.body).toString("utf8");
+      expect(html).toMatch(/^<!DOCTYPE html>/i);
+      expect(html).toContain('data-testid="e2e-text"');
+      expect(html).toMatch(/<\/html>$/);
+    }
+    const head = await getBytes("/e2e", { "Accept-Encoding": "br" }, "HEAD");
+    expect(head.status).toBe(200);
+    expect(head.body.byteLength).toBe(0);
+    expect(head.headers["content-encoding"]).toBeUndefined();
   });
 
   it("answers many visitors arriving at once, each on a connection of their own", async () => {

@@ -5,7 +5,6 @@ import { type IncomingMessage, type Server, type ServerResponse, createServer } 
 import path from "node:path";
 import type { Duplex } from "node:stream";
 import { fileURLToPath } from "node:url";
-import { constants as zlib } from "node:zlib";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import expressStaticGzip from "express-static-gzip";
@@ -29,6 +28,7 @@ import { getLogger } from "~/lib/logger.server";
 import { relayForgetMessages, workerExecArgv } from "~/lib/workers.server";
 import { requestInfoContext } from "~/lib/request-context";
 import { isSameOriginRequest, securityHeaders } from "~/lib/security-headers.server";
+import { COMPRESSION_THRESHOLD, RESPONSE_BROTLI_PARAMS } from "./encodings";
 import { createPageCache } from "./page-cache";
 import { requestIdOf } from "./request-id";
 import { createRequestHandler, routerUrl } from "./request-handler";
@@ -212,14 +212,10 @@ export function createApp({ viteDevServer }: StartOptions = {}) {
       });
   if (pageCache) app.use(pageCache.middleware);
 
-  // Brotli's default window is 4 MB, allocated for every compressed response; our pages are tens of
-  // kilobytes, so a 256 KB window compresses them the same for a fraction of the memory and time.
+  // Streamed responses; a rendered page that is whole at once is compressed in one step instead
+  // (request-handler.ts).
   app.use(
-    compression({
-      brotli: {
-        params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_LGWIN]: 18 },
-      },
-    }),
+    compression({ brotli: { params: RESPONSE_BROTLI_PARAMS }, threshold: COMPRESSION_THRESHOLD }),
   );
 
   app.get("/healthz", (_req, res) => {

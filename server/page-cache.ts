@@ -4,7 +4,6 @@ import { brotliCompress, constants as zlib, gzip } from "node:zlib";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import fresh from "fresh";
-import Negotiator from "negotiator";
 import type { Logger } from "pino";
 import { RouterContextProvider, type ServerBuild, createRequestHandler } from "react-router";
 import { AUTH_COOKIE_PREFIX } from "~/features/auth/constants";
@@ -17,6 +16,7 @@ import { getEnv } from "~/lib/env.server";
 import { PUBLIC_PAGES } from "~/lib/public-pages";
 import { requestInfoContext } from "~/lib/request-context";
 import { securityHeaders } from "~/lib/security-headers.server";
+import { pickEncoding } from "./encodings";
 import { deferHydration, inlineStylesheets } from "./first-paint";
 import { requestIdOf } from "./request-id";
 
@@ -111,21 +111,6 @@ export function inlineScriptHashes(html: string): string[] {
     hashes.add(sha256(match[1] ?? ""));
   }
   return [...hashes];
-}
-
-const ENCODINGS = ["br", "gzip", "identity"] as const;
-type Encoding = (typeof ENCODINGS)[number];
-
-/** negotiator 0.6 breaks ties between equal q-values by our order; its types omit that argument. */
-type RankingNegotiator = Negotiator & {
-  encoding(available: string[], preferred: string[]): string | undefined;
-};
-
-function pickEncoding(req: IncomingMessage): Encoding {
-  const available: string[] = [...ENCODINGS];
-  const chosen = (new Negotiator(req) as RankingNegotiator).encoding(available, available);
-  // Nothing acceptable (`identity;q=0` alone): the plain bytes still beat a 406.
-  return ENCODINGS.find((encoding) => encoding === chosen) ?? "identity";
 }
 
 export function createPageCache(options: {

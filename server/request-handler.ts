@@ -9,6 +9,7 @@ import {
 import { ANALYTICS_LIMITS } from "~/features/analytics/index.server";
 import { EVIDENCE_UPLOAD_BYTES } from "~/features/evidence/index.server";
 import { BodyTooLargeError, FORM_BODY_BYTES, apiErrorBody } from "~/lib/api.server";
+import { COMPRESSION_THRESHOLD, compressWhole, pickEncoding } from "./encodings";
 import { createLoopTurns } from "./loop-turns";
 
 /**
@@ -112,7 +113,28 @@ function requestHeaders(req: IncomingMessage): Headers {
   return headers;
 }
 
-async function send(res: Response, response: globalThis.Response) {
+/**
+ * A page rendered whole at once (entry.server.tsx gives it a length) is compressed in one step
+ * on this thread: the compression middleware would pass the same bytes through a stream and the
+ * thread pool, at twice the processor time (docs/decisions/033). It answers as the middleware
+ * would: `Vary: Accept-Encoding`, nothing under the threshold, nothing for `no-transform`.
+ */
+function sendWhole(req: Request, res: Response, body: Buffer) {
+  res.vary("Accept-Encoding");
+  const transform = !/(?:^|,)\s*no-transform\s*(?:,|$)/i.test(
+    String(res.getHeader("Cache-Control") ?? ""),
+  );
+  const encoding =
+    transform && req.method !== "HEAD" && body.byteLength >= COMPRESSION_THRESHOLD
+      ? pickEncoding(req)
+      : "identity";
+  const sent = compressWhole(body, encoding);
+  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", sent.byteLength);
+  res.end(req.method === "HEAD" ? undefined : sent);
+}
+
+async function send(req: Request, res: Response, response: globalThis.Response) {
   if (res.destroyed || res.writableEnded) {
     await response.body?.cancel();
     return;
@@ -124,6 +146,10 @@ async function send(res: Response, response: globalThis.Response) {
   if (/text\/event-stream/i.test(type)) res.flushHeaders();
   if (!response.body) {
     res.end();
+    return;
+  }
+  if (/^text\/html/i.test(type) && response.headers.has("Content-Length")) {
+    sendWhole(req, res, Buffer.from(await response.arrayBuffer()));
     return;
   }
   if (/^application\/json/i.test(type)) {
@@ -179,7 +205,7 @@ export function createRequestHandler(options: RequestHandlerOptions) {
         signal: controller.signal,
         ...(body && { body, duplex: "half" }),
       });
-      await send(res, await handleRequest(request, options.getLoadContext(req, res)));
+      await send(req, res, await handleRequest(request, options.getLoadContext(req, res)));
     } catch (error) {
       if (controller.signal.aborted) return;
       options.onError(error, req, res);
