@@ -12,6 +12,7 @@ import { type ReactNode, useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { dateTimeFormat, listFormat, localTimeZone } from "~/lib/intl";
 import { useTranslation } from "~/features/i18n";
+import { ReusedHtml } from "~/lib/reused-html";
 import { Button, buttonClasses } from "~/ui/button";
 import {
   type DraftSummary,
@@ -125,41 +126,18 @@ export function SkillsGenerator({
           value={localTimeZone()}
           suppressHydrationWarning
         />
-        <fieldset className="lg:col-span-2">
-          <legend className="font-semibold">{t("generator.listLabel")}</legend>
-          <div className="mt-2 space-y-2">
-            {skills.map((candidate) => {
-              const Icon = ICONS[candidate.icon] ?? ListChecks;
-              return (
-                <label
-                  key={candidate.id}
-                  className="flex cursor-pointer gap-3 rounded-xl border border-slate-200 p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600 dark:border-slate-700 dark:has-[:checked]:bg-slate-800"
-                >
-                  <input
-                    type="radio"
-                    name="skillId"
-                    value={candidate.id}
-                    checked={candidate.id === skillId}
-                    onChange={() => setSkillId(candidate.id)}
-                    className="sr-only"
-                  />
-                  <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-600" />
-                  <span>
-                    <span className="block font-semibold">
-                      {candidate.name}{" "}
-                      <span className="text-xs font-medium text-slate-600 uppercase dark:text-slate-400">
-                        {t(`generator.categories.${candidate.category}`)}
-                      </span>
-                    </span>
-                    <span className="block text-sm text-slate-600 dark:text-slate-300">
-                      {candidate.description}
-                    </span>
-                  </span>
-                </label>
-              );
-            })}
-          </div>
-        </fieldset>
+        {/* The same for everyone reading this language: the server keeps its HTML per selected
+            skill (docs/decisions/030). The skills' texts are fixed by the build, named by their ids. */}
+        <ReusedHtml
+          as="fieldset"
+          className="lg:col-span-2"
+          reuse={{
+            scope: i18n,
+            key: JSON.stringify([skillId, skills.map((candidate) => candidate.id)]),
+          }}
+        >
+          <SkillPicker skills={skills} skillId={skillId} onSelect={setSkillId} />
+        </ReusedHtml>
 
         <div className="lg:col-span-3">
           <div className="flex items-end justify-between gap-2">
@@ -343,5 +321,55 @@ function DraftAction({
         {children}
       </Button>
     </fetcher.Form>
+  );
+}
+
+/** The skills to pick from; on the server, rendered only when its HTML is not kept. */
+function SkillPicker({
+  skills,
+  skillId,
+  onSelect,
+}: {
+  skills: SkillSummary[];
+  skillId: string;
+  onSelect: (id: string) => void;
+}) {
+  const { t } = useTranslation("skills");
+  return (
+    <>
+      <legend className="font-semibold">{t("generator.listLabel")}</legend>
+      <div className="mt-2 space-y-2">
+        {skills.map((candidate) => {
+          const Icon = ICONS[candidate.icon] ?? ListChecks;
+          return (
+            <label
+              key={candidate.id}
+              className="flex cursor-pointer gap-3 rounded-xl border border-slate-200 p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600 dark:border-slate-700 dark:has-[:checked]:bg-slate-800"
+            >
+              <input
+                type="radio"
+                name="skillId"
+                value={candidate.id}
+                checked={candidate.id === skillId}
+                onChange={() => onSelect(candidate.id)}
+                className="sr-only"
+              />
+              <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-600" />
+              <span>
+                <span className="block font-semibold">
+                  {candidate.name}{" "}
+                  <span className="text-xs font-medium text-slate-600 uppercase dark:text-slate-400">
+                    {t(`generator.categories.${candidate.category}`)}
+                  </span>
+                </span>
+                <span className="block text-sm text-slate-600 dark:text-slate-300">
+                  {candidate.description}
+                </span>
+              </span>
+            </label>
+          );
+        })}
+      </div>
+    </>
   );
 }
