@@ -106,6 +106,42 @@ describe("database", () => {
       expect(await pragma("foreign_keys")).toBe(1);
     });
 
+    it("waits for another writer's lock without stopping the process, then commits", async () => {
+      const dir = `data/test/${randomUUID()}`;
+      const file = `${dir}/kestrel.db`;
+      // Two handles on one file, as two server processes have.
+      const first = openDatabase(file);
+      const second = openDatabase(file);
+      try {
+        await migrateToLatest(first);
+        const row = (key: string) => ({ key, hits: "1", expires_at: "2026-01-01T00:01:00.000Z" });
+        let release = () => {};
+        const held = new Promise<void>((resolve) => (release = resolve));
+        const holding = first.transaction().execute(async (trx) => {
+          await trx.insertInto("rate_limit").values(row("first")).execute();
+          await held;
+        });
+        const events: string[] = [];
+        const waiting = second
+          .transaction()
+          .execute((trx) => trx.insertInto("rate_limit").values(row("second")).execute())
+          .then(() => events.push("second committed"));
+        // The process goes on while the second writer waits: timers fire, the first commits.
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        events.push("timer");
+        release();
+        await holding;
+        await waiting;
+        expect(events).toEqual(["timer", "second committed"]);
+        const keys = await first.selectFrom("rate_limit").select("key").orderBy("key").execute();
+        expect(keys.map(({ key }) => key)).toEqual(["first", "second"]);
+      } finally {
+        await first.destroy();
+        await second.destroy();
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+
     it("creates its folder and file on first open, and a second handle sees committed writes", async () => {
       const dir = `data/test/${randomUUID()}`;
       const file = `${dir}/nested/kestrel.db`;

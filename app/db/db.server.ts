@@ -38,34 +38,83 @@ export function openDatabase(url: string): Kysely<Database> {
   // An acknowledged write must survive a power cut (ARCHITECTURE.md "Database").
   sqlite.pragma("synchronous = FULL");
   sqlite.pragma("foreign_keys = ON");
-  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   return new Kysely<Database>({
-    dialect: new ImmediateSqliteDialect({ database: withCompiledStatements(sqlite) }),
+    dialect: new ImmediateSqliteDialect(
+      { database: withCompiledStatements(sqlite) },
+      writeLockTaker(sqlite),
+    ),
   });
+}
+
+/** How long a statement waits for another process's lock before it fails with SQLITE_BUSY. */
+const BUSY_TIMEOUT_MS = 5000;
+
+/** Runs `begin immediate`, or throws SQLITE_BUSY at once when another process holds the lock. */
+type WriteLockAttempt = (begin: () => Promise<unknown>) => Promise<void>;
+
+/**
+ * SQLite waits for a lock by sleeping (1, 2, 5, 10 … ms), and a sleep blocks the whole process:
+ * every request it serves stops while another process commits. So `begin immediate` is tried
+ * without waiting, and on SQLITE_BUSY tried again in a later turn of the event loop, until the
+ * same 5 s as busy_timeout have passed (decision 033). Statements inside a transaction need no
+ * wait: the transaction already holds the lock.
+ */
+function writeLockTaker(sqlite: SQLite.Database): WriteLockAttempt {
+  // Set anew each time: a prepared pragma statement run a second time does not apply again.
+  const setBusyTimeout = (ms: number) => sqlite.pragma(`busy_timeout = ${ms}`);
+  return async (begin) => {
+    const started = Date.now();
+    for (let attempt = 1; ; attempt += 1) {
+      setBusyTimeout(0);
+      try {
+        await begin();
+        return;
+      } catch (error) {
+        const busy = (error as { code?: unknown }).code === "SQLITE_BUSY";
+        if (!busy || Date.now() - started >= BUSY_TIMEOUT_MS) throw error;
+      } finally {
+        setBusyTimeout(BUSY_TIMEOUT_MS);
+      }
+      // A commit takes about a millisecond: the next few turns first, then a millisecond apart.
+      await new Promise((resolve) =>
+        attempt < 4 ? setImmediate(resolve) : setTimeout(resolve, 1),
+      );
+    }
+  };
 }
 
 /**
  * Transactions that take the write lock when they begin. With several processes on one file
  * (WEB_CONCURRENCY, decision 028), a transaction begun deferred that reads and then writes fails
  * at once with SQLITE_BUSY when another process wrote in between; one begun immediately waits for
- * the lock (busy_timeout) and then sees the latest data.
+ * the lock and then sees the latest data.
  */
 class ImmediateSqliteDialect extends SqliteDialect {
   readonly #config: SqliteDialectConfig;
+  readonly #takeWriteLock: WriteLockAttempt;
 
-  constructor(config: SqliteDialectConfig) {
+  constructor(config: SqliteDialectConfig, takeWriteLock: WriteLockAttempt) {
     super(config);
     this.#config = config;
+    this.#takeWriteLock = takeWriteLock;
   }
 
   override createDriver(): Driver {
-    return new ImmediateSqliteDriver(this.#config);
+    return new ImmediateSqliteDriver(this.#config, this.#takeWriteLock);
   }
 }
 
 class ImmediateSqliteDriver extends SqliteDriver {
+  readonly #takeWriteLock: WriteLockAttempt;
+
+  constructor(config: SqliteDialectConfig, takeWriteLock: WriteLockAttempt) {
+    super(config);
+    this.#takeWriteLock = takeWriteLock;
+  }
+
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+    await this.#takeWriteLock(() => connection.executeQuery(CompiledQuery.raw("begin immediate")));
   }
 }
 
