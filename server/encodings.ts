@@ -5,7 +5,7 @@ import Negotiator from "negotiator";
 // How responses are compressed: the encoding a request accepts, and the settings for a body
 // compressed as it is sent (docs/decisions/012, 033).
 
-export const ENCODINGS = ["br", "gzip", "identity"] as const;
+const ENCODINGS = ["br", "gzip", "identity"] as const;
 export type Encoding = (typeof ENCODINGS)[number];
 
 /** negotiator 0.6 breaks ties between equal q-values by our order; its types omit that argument. */

@@ -34,12 +34,14 @@ export function coalesceWrites(
   let pending: Buffer[] = [];
   let scheduled = false;
   let streaming = false;
+  const startStreaming = () => {
+    if (streaming) return;
+    streaming = true;
+    sink.streaming();
+  };
   /** Passes on what is pending as one chunk, as a stream; answers the error that ends it, if any. */
   const stream = (transform: Transform): Error | undefined => {
-    if (!streaming) {
-      streaming = true;
-      sink.streaming();
-    }
+    startStreaming();
     if (pending.length === 0) return undefined;
     const chunk = cut(Buffer.concat(pending));
     pending = [];
@@ -62,19 +64,20 @@ export function coalesceWrites(
       callback();
     },
     flush(callback) {
-      if (!streaming) {
-        const document = cut(Buffer.concat(pending));
-        pending = [];
-        if (!(document instanceof Error)) {
-          sink.whole(document);
-          callback();
-          return;
-        }
-        stream(this);
+      if (streaming) {
+        callback(stream(this));
+        return;
+      }
+      const document = cut(Buffer.concat(pending));
+      pending = [];
+      if (document instanceof Error) {
+        // The response ends with the error, as a stream that has sent nothing.
+        startStreaming();
         callback(document);
         return;
       }
-      callback(stream(this));
+      sink.whole(document);
+      callback();
     },
   });
 }
