@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 import { existsSync, rmSync } from "node:fs";
 import { sql } from "kysely";
@@ -9,6 +10,7 @@ import {
   isDatabaseReachable,
   migrateToLatest,
   openDatabase,
+  withDatabase,
 } from "./db.server";
 import { migrations } from "./migrations";
 
@@ -140,6 +142,76 @@ describe("database", () => {
         await second.destroy();
         rmSync(dir, { recursive: true, force: true });
       }
+    });
+
+    it("commits units of work queued together once, answering each only when it is on disk", async () => {
+      const dir = `data/test/${randomUUID()}`;
+      const file = `${dir}/kestrel.db`;
+      const db = openDatabase(file);
+      const reader = openDatabase(file);
+      try {
+        await migrateToLatest(db);
+        const insert = (key: string) =>
+          getDb()
+            .insertInto("rate_limit")
+            .values({ key, hits: "1", expires_at: "2999-01-01T00:00:00.000Z" })
+            .execute();
+        const committed = () =>
+          reader
+            .selectFrom("rate_limit")
+            .select("key")
+            .orderBy("key")
+            .execute()
+            .then((rows) => rows.map(({ key }) => key));
+        let release = () => {};
+        const held = new Promise<void>((resolve) => (release = resolve));
+        let nowHolding = () => {};
+        const thirdHolds = new Promise<void>((resolve) => (nowHolding = resolve));
+        const answered: string[] = [];
+        const unit = (key: string, work: () => Promise<void> = async () => {}) =>
+          withDatabase(db, () =>
+            inOneTransaction(async () => {
+              await insert(key);
+              await work();
+              return key;
+            }),
+          ).then((value) => answered.push(value));
+        // Three requests reach the database in one turn of the event loop.
+        const first = unit("a");
+        const second = unit("b", async () => {
+          throw new Error("the second unit failed");
+        });
+        const third = unit("c", async () => {
+          nowHolding();
+          await held;
+        });
+        await thirdHolds;
+        // The first unit is written but not yet on disk, so not yet answered.
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        expect(answered).toEqual([]);
+        expect(await committed()).toEqual([]);
+        release();
+        await first;
+        await expect(second).rejects.toThrow("the second unit failed");
+        await third;
+        expect(answered).toEqual(["a", "c"]);
+        // The failed unit's write is undone; the others are kept.
+        expect(await committed()).toEqual(["a", "c"]);
+      } finally {
+        await db.destroy();
+        await reader.destroy();
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+
+    it("runs each unit of a shared commit in its caller's context", async () => {
+      const caller = new AsyncLocalStorage<string>();
+      const seen = await Promise.all(
+        ["first", "second", "third"].map((name) =>
+          caller.run(name, () => inOneTransaction(async () => caller.getStore())),
+        ),
+      );
+      expect(seen).toEqual(["first", "second", "third"]);
     });
 
     it("creates its folder and file on first open, and a second handle sees committed writes", async () => {

@@ -1,4 +1,4 @@
-import { AsyncLocalStorage } from "node:async_hooks";
+import { AsyncLocalStorage, AsyncResource } from "node:async_hooks";
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
@@ -182,20 +182,108 @@ export function withDatabase<T>(db: Kysely<Database>, work: () => Promise<T>): P
   return substitute.run(db, work);
 }
 
-/**
- * Runs `work` as one transaction: every `getDb()` inside answers the transaction, so the writes of
- * several features (a rate-limit count and the row it guards) reach the disk in one durable commit
- * instead of one each. Inside a transaction already, `work` simply joins it.
- */
 /** True when the database is PostgreSQL: for the few statements the engines spell apart. */
 export function isPostgres(): boolean {
   return onPostgres(getDb() as unknown as Kysely<unknown>);
 }
 
+/**
+ * Runs `work` as one transaction: every `getDb()` inside answers the transaction, so the writes of
+ * several features (a rate-limit count and the row it guards) reach the disk in one durable commit
+ * instead of one each. Inside a transaction already, `work` simply joins it. On SQLite, units of
+ * work that queue while another commits share the next commit (decision 034).
+ */
 export function inOneTransaction<T>(work: () => Promise<T>): Promise<T> {
   const db = getDb();
   if (db.isTransaction) return work();
-  return db.transaction().execute((trx) => substitute.run(trx, work));
+  if (onPostgres(db as unknown as Kysely<unknown>)) {
+    return db.transaction().execute((trx) => substitute.run(trx, work));
+  }
+  let group = commitGroups.get(db);
+  if (!group) commitGroups.set(db, (group = new CommitGroups(db)));
+  return group.run(work);
+}
+
+/** The most units of work one SQLite commit carries. */
+const MAX_UNITS_PER_COMMIT = 64;
+
+interface QueuedUnit {
+  /** The work, bound to its caller's async context, with `getDb()` answering `trx`. */
+  run: (trx: Kysely<Database>) => Promise<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Group commit for one SQLite handle (decision 034). A durable commit waits for the disk, and
+ * better-sqlite3 waits on the process's only thread. So the units of work that queue during one
+ * commit run one after another in the next transaction, each inside its own savepoint, and are
+ * answered together once that transaction is on disk. A unit that fails is rolled back to its
+ * savepoint: its writes are undone, the others' kept. Under no load a group is a single unit and
+ * runs as a plain transaction.
+ */
+class CommitGroups {
+  readonly #db: Kysely<Database>;
+  #queue: QueuedUnit[] = [];
+  #draining = false;
+
+  constructor(db: Kysely<Database>) {
+    this.#db = db;
+  }
+
+  run<T>(work: () => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.#queue.push({
+        run: AsyncResource.bind((trx: Kysely<Database>) => substitute.run(trx, work)),
+        resolve: resolve as (value: unknown) => void,
+        reject,
+      });
+      if (!this.#draining) void this.#drain();
+    });
+  }
+
+  async #drain(): Promise<void> {
+    this.#draining = true;
+    while (this.#queue.length > 0) {
+      await new Promise((resolve) => setImmediate(resolve));
+      const group = this.#queue.splice(0, MAX_UNITS_PER_COMMIT);
+      try {
+        const settled = await this.#db.transaction().execute((trx) => runGroup(trx, group));
+        for (const unit of settled) {
+          if (unit.ok) unit.resolve(unit.value);
+          else unit.reject(unit.error);
+        }
+      } catch (error) {
+        // The transaction did not commit (its lock never came, a rollback or the commit failed):
+        // nothing of this group is on disk.
+        for (const unit of group) unit.reject(error);
+      }
+    }
+    this.#draining = false;
+  }
+}
+
+const commitGroups = new WeakMap<Kysely<Database>, CommitGroups>();
+
+type SettledUnit = QueuedUnit & ({ ok: true; value: unknown } | { ok: false; error: unknown });
+
+/** Runs a group's units in `trx`, each in its own savepoint unless it is alone. */
+async function runGroup(trx: Kysely<Database>, group: QueuedUnit[]): Promise<SettledUnit[]> {
+  const [only] = group;
+  // Alone, a unit is the transaction: its failure rolls the whole back and reaches its caller.
+  if (only && group.length === 1) return [{ ...only, ok: true, value: await only.run(trx) }];
+  const settled: SettledUnit[] = [];
+  for (const unit of group) {
+    await sql`savepoint unit`.execute(trx);
+    try {
+      settled.push({ ...unit, ok: true, value: await unit.run(trx) });
+    } catch (error) {
+      await sql`rollback to unit`.execute(trx);
+      settled.push({ ...unit, ok: false, error });
+    }
+    await sql`release unit`.execute(trx);
+  }
+  return settled;
 }
 
 export async function closeDb(): Promise<void> {
