@@ -13,12 +13,29 @@ import "~/ui/dialog-nonce";
 /** SPEC §9: the preview's width, narrower on a narrower screen. */
 const PREVIEW_WIDTH = 800;
 
+let ignoringEarlyResponseErrors = false;
+
+/**
+ * A deck answered with an error status fails `getDocument`'s promise, which `usePdf` handles. When
+ * the answer comes before pdf.js's worker has asked for it, pdf.js also rejects its reader's
+ * internal promise with no handler yet attached (one is attached when the worker asks), and the
+ * browser reports that as an uncaught error. Those reports, and only those, are silenced.
+ */
+function ignoreEarlyResponseErrors(responseException: abstract new (...args: never[]) => object) {
+  if (ignoringEarlyResponseErrors) return;
+  ignoringEarlyResponseErrors = true;
+  window.addEventListener("unhandledrejection", (event) => {
+    if (event.reason instanceof responseException) event.preventDefault();
+  });
+}
+
 async function openPdf(url: string): Promise<PDFDocumentProxy> {
   const [pdfjs, worker] = await Promise.all([
     import("pdfjs-dist"),
     import("pdfjs-dist/build/pdf.worker.min.mjs?url"),
   ]);
   pdfjs.GlobalWorkerOptions.workerSrc = worker.default;
+  ignoreEarlyResponseErrors(pdfjs.ResponseException);
   // No code generated from strings (our CSP refuses it), and pages fetched as they are shown.
   return pdfjs.getDocument({
     url,
