@@ -1,10 +1,11 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 import { existsSync, rmSync } from "node:fs";
-import { sql } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { isPostgresUrl } from "~/lib/env.server";
 import {
+  type Database,
   getDb,
   inOneTransaction,
   isDatabaseReachable,
@@ -15,6 +16,25 @@ import {
 import { migrations } from "./migrations";
 
 const onPostgres = isPostgresUrl(process.env.DATABASE_URL ?? "");
+
+/** Two handles on a new, migrated SQLite file, as two server processes have; removed after `work`. */
+async function onTwoHandles(
+  work: (first: Kysely<Database>, second: Kysely<Database>) => Promise<void>,
+): Promise<void> {
+  const dir = `data/test/${randomUUID()}`;
+  const first = openDatabase(`${dir}/kestrel.db`);
+  const second = openDatabase(`${dir}/kestrel.db`);
+  try {
+    await migrateToLatest(first);
+    await work(first, second);
+  } finally {
+    await first.destroy();
+    await second.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const rateLimitRow = (key: string) => ({ key, hits: "1", expires_at: "2026-01-01T00:01:00.000Z" });
 
 describe("database", () => {
   it("has applied every migration, and applying again changes nothing", async () => {
@@ -108,25 +128,18 @@ describe("database", () => {
       expect(await pragma("foreign_keys")).toBe(1);
     });
 
-    it("waits for another writer's lock without stopping the process, then commits", async () => {
-      const dir = `data/test/${randomUUID()}`;
-      const file = `${dir}/kestrel.db`;
-      // Two handles on one file, as two server processes have.
-      const first = openDatabase(file);
-      const second = openDatabase(file);
-      try {
-        await migrateToLatest(first);
-        const row = (key: string) => ({ key, hits: "1", expires_at: "2026-01-01T00:01:00.000Z" });
+    it("waits for another writer's lock without stopping the process, then commits", () =>
+      onTwoHandles(async (first, second) => {
         let release = () => {};
         const held = new Promise<void>((resolve) => (release = resolve));
         const holding = first.transaction().execute(async (trx) => {
-          await trx.insertInto("rate_limit").values(row("first")).execute();
+          await trx.insertInto("rate_limit").values(rateLimitRow("first")).execute();
           await held;
         });
         const events: string[] = [];
         const waiting = second
           .transaction()
-          .execute((trx) => trx.insertInto("rate_limit").values(row("second")).execute())
+          .execute((trx) => trx.insertInto("rate_limit").values(rateLimitRow("second")).execute())
           .then(() => events.push("second committed"));
         // The process goes on while the second writer waits: timers fire, the first commits.
         await new Promise((resolve) => setTimeout(resolve, 50));
@@ -137,25 +150,12 @@ describe("database", () => {
         expect(events).toEqual(["timer", "second committed"]);
         const keys = await first.selectFrom("rate_limit").select("key").orderBy("key").execute();
         expect(keys.map(({ key }) => key)).toEqual(["first", "second"]);
-      } finally {
-        await first.destroy();
-        await second.destroy();
-        rmSync(dir, { recursive: true, force: true });
-      }
-    });
+      }));
 
-    it("commits units of work queued together once, answering each only when it is on disk", async () => {
-      const dir = `data/test/${randomUUID()}`;
-      const file = `${dir}/kestrel.db`;
-      const db = openDatabase(file);
-      const reader = openDatabase(file);
-      try {
-        await migrateToLatest(db);
+    it("commits units of work queued together once, answering each only when it is on disk", () =>
+      onTwoHandles(async (db, reader) => {
         const insert = (key: string) =>
-          getDb()
-            .insertInto("rate_limit")
-            .values({ key, hits: "1", expires_at: "2999-01-01T00:00:00.000Z" })
-            .execute();
+          getDb().insertInto("rate_limit").values(rateLimitRow(key)).execute();
         const committed = () =>
           reader
             .selectFrom("rate_limit")
@@ -197,12 +197,7 @@ describe("database", () => {
         expect(answered).toEqual(["a", "c"]);
         // The failed unit's write is undone; the others are kept.
         expect(await committed()).toEqual(["a", "c"]);
-      } finally {
-        await db.destroy();
-        await reader.destroy();
-        rmSync(dir, { recursive: true, force: true });
-      }
-    });
+      }));
 
     it("runs each unit of a shared commit in its caller's context", async () => {
       const caller = new AsyncLocalStorage<string>();

@@ -39,7 +39,7 @@ const WARMUP_SECONDS = 3;
  * A fresh server's rendering code (React's renderer, React Router, Express) runs slowly until V8
  * has optimised it, which takes a few thousand requests a process: on the 2-core machine, /e2e
  * cost 4-5 ms of processor time a request in its first 3 s under load and 2.1-2.5 ms from about
- * the tenth second on (docs/decisions/034). So the server is loaded this long before the first
+ * the tenth second on (docs/decisions/035). So the server is loaded this long before the first
  * row, in windows whose figures are printed: the cold start stays visible, and the rows measure
  * the warm server.
  */
