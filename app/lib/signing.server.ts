@@ -66,10 +66,7 @@ export function signingKeyFromPem(pem: string): SigningKey {
 }
 
 /** SIGNING_KEY, or one generated once into data/signing-key.pem (like the session secret). */
-export function resolveSigningKey(
-  configured = getEnv().SIGNING_KEY,
-  keyFile = KEY_FILE,
-): SigningKey {
+export function resolveSigningKey(configured: string | undefined, keyFile = KEY_FILE): SigningKey {
   const pem =
     configured ??
     readOrCreateDataFile(keyFile, () =>
@@ -82,7 +79,7 @@ let current: SigningKey | undefined;
 
 /** The key that signs now, resolved once per process. */
 export function currentSigningKey(): SigningKey {
-  current ??= resolveSigningKey();
+  current ??= resolveSigningKey(getEnv().SIGNING_KEY);
   return current;
 }
 
