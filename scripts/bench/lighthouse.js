@@ -49,9 +49,9 @@ async function lighthouseRun({ url, chromium, output, cwd }) {
 export async function lighthouse({ url, chromium, runs, workDir, cwd, mark, targets = "landing" }) {
   /** @type {Report[]} */
   const reports = [];
+  // Named by page, so the landing page's reports stay beside the course page's.
+  const page = new URL(url).pathname.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "");
   for (let index = 0; index < runs; index += 1) {
-    // Named by page, so the landing page's reports stay beside the course page's.
-    const page = new URL(url).pathname.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "");
     const output = path.join(workDir, `lighthouse-${page || "home"}-${index}.json`);
     const report = await lighthouseRun({ url, chromium, output, cwd });
     if (report) reports.push(report);
