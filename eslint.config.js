@@ -50,7 +50,7 @@ export default tseslint.config(
             {
               name: "zod",
               message:
-                "Take z from ~/lib/zod: it keeps zod from generating code in the browser, which the CSP forbids.",
+                "Take z from ~/platform/lib/zod: it keeps zod from generating code in the browser, which the CSP forbids.",
               allowTypeImports: true,
             },
           ],
@@ -67,7 +67,7 @@ export default tseslint.config(
       "app/**/.server/**",
       "app/**/*.test.{ts,tsx}",
       // The analytics sender posts its batches on page hide, outside any route.
-      "app/features/analytics/track.ts",
+      "app/platform/analytics/track.ts",
     ],
     rules: {
       "no-restricted-globals": ["error", { name: "fetch", message: NO_FETCH }],
@@ -82,7 +82,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["app/lib/zod.ts"],
+    files: ["app/platform/lib/zod.ts"],
     rules: { "@typescript-eslint/no-restricted-imports": "off" },
   },
   {

@@ -25,7 +25,11 @@ export default defineConfig({
         extends: true,
         test: {
           name: "integration",
-          include: ["app/**/*.integration.test.ts", "server/**/*.integration.test.ts"],
+          include: [
+            "app/**/*.integration.test.ts",
+            "server/**/*.integration.test.ts",
+            "scripts/**/*.integration.test.ts",
+          ],
           setupFiles: ["tests/integration/setup.ts"],
           // One PostgreSQL database is shared, so files take turns; SQLite gets a file per test file.
           fileParallelism: !onPostgres,

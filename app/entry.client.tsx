@@ -7,7 +7,7 @@ import {
   loadDictionaries,
   loadRegionPack,
   normalizeLocale,
-} from "./features/i18n";
+} from "./platform/i18n";
 
 // The server rendered the page in the visitor's language and region; fetch the same dictionaries and
 // region pack (their own chunks) before hydrating, so the first client render matches it.

@@ -3,13 +3,13 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
 import "~/wiring.server";
-import { getEnv } from "~/lib/env.server";
-import { getLogger } from "~/lib/logger.server";
-import { NonceProvider } from "~/lib/nonce";
-import { HtmlReuseProvider } from "~/lib/reused-html";
-import { coalesceWrites } from "~/lib/document-stream.server";
-import { htmlReuseForRequest } from "~/lib/reused-html.server";
-import { requestInfoContext } from "~/lib/request-context";
+import { getEnv } from "~/platform/lib/env.server";
+import { getLogger } from "~/platform/lib/logger.server";
+import { NonceProvider } from "~/platform/lib/nonce";
+import { HtmlReuseProvider } from "~/platform/lib/reused-html";
+import { coalesceWrites } from "~/platform/lib/document-stream.server";
+import { htmlReuseForRequest } from "~/platform/lib/reused-html.server";
+import { requestInfoContext } from "~/platform/lib/request-context";
 
 export const streamTimeout = 5_000;
 

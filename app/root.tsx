@@ -21,23 +21,23 @@ import {
   getTenant,
   htmlLang,
   loadDictionaries,
-} from "./features/i18n";
-import { getLocaleState } from "./features/i18n/index.server";
-import { AuthProvider } from "./features/auth";
-import { getAuthState } from "./features/auth/index.server";
-import { CrashScreen, StatusScreen } from "./features/shell/error-screens";
+} from "./platform/i18n";
+import { getLocaleState } from "./platform/i18n/index.server";
+import { AuthProvider } from "./platform/auth";
+import { getAuthState } from "./platform/auth/index.server";
+import { CrashScreen, StatusScreen } from "./platform/shell/error-screens";
 // The host alone: the waitlist page form (and its schema) stay out of every page's bundle.
-import { WaitlistHost } from "./features/waitlist/waitlist-host";
-import { Shell } from "./features/shell/shell";
-import { DEFAULT_THEME } from "./features/shell/theme";
-import { getTheme } from "./features/shell/theme.server";
-import { useOptimisticTheme } from "./features/shell/theme-toggle";
-import { getEnv } from "./lib/env.server";
-import { useNonce } from "./lib/nonce";
+import { WaitlistHost } from "./domain/waitlist/waitlist-host";
+import { Shell } from "./platform/shell/shell";
+import { DEFAULT_THEME } from "./platform/shell/theme";
+import { getTheme } from "./platform/shell/theme.server";
+import { useOptimisticTheme } from "./platform/shell/theme-toggle";
+import { getEnv } from "./platform/lib/env.server";
+import { useNonce } from "./platform/lib/nonce";
 
 // Development only: the list of translation keys the current language lacks.
 const MissingKeysBadge = import.meta.env.DEV
-  ? lazy(() => import("./features/i18n/missing-keys-badge"))
+  ? lazy(() => import("./platform/i18n/missing-keys-badge"))
   : null;
 
 export const links: Route.LinksFunction = () => [

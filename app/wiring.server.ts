@@ -1,5 +1,5 @@
-import { membershipOf } from "~/features/compliance/index.server";
-import { resolveOrganisationsWith } from "~/features/evidence/index.server";
+import { membershipOf } from "~/domain/compliance/index.server";
+import { resolveOrganisationsWith } from "~/domain/evidence/index.server";
 
 // Connections between features that would otherwise import each other: made once, at start, by
 // the server entry (and by the integration tests' setup).

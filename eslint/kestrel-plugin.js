@@ -35,16 +35,17 @@ function mayImportServerCode(file) {
 const PUBLIC_ENTRIES = ["index", "forms", "index.server"];
 
 /**
- * Who may import `app/db` (decision 015): a feature's server modules, the shared server helpers in
- * `app/lib`, the database code itself, the server, scripts and tests. Routes and components get
+ * Who may import `app/platform/db` (decision 015): server modules of the platform, domain and
+ * workflows tiers, the server, scripts and tests. Routes and components get
  * data through a feature's server function, called from a loader or action.
  */
 function mayImportDatabase(file) {
   const bare = withoutExtension(file);
   return (
-    /^app\/features\/.+\.server$/.test(bare) ||
-    /^app\/lib\/[^/]+\.server$/.test(bare) ||
-    file.startsWith("app/db/") ||
+    /^app\/(domain|workflows)\/.+\.server$/.test(bare) ||
+    /^app\/platform\/(?!lib\/|ui\/)[^/]+\/.+\.server$/.test(bare) ||
+    /^app\/platform\/lib\/[^/]+\.server$/.test(bare) ||
+    file.startsWith("app/platform/db/") ||
     file.startsWith("server/") ||
     file.startsWith("tests/") ||
     file.startsWith("scripts/") ||
@@ -52,9 +53,24 @@ function mayImportDatabase(file) {
   );
 }
 
+/** The folders of the platform tier that are shared helpers rather than features. */
+const SHARED = /^app\/platform\/(lib|ui|db)(\/|$)/;
+
+/** A feature of the platform or domain tier, or a workflow folder (docs/decisions/036). */
 function featureOf(file) {
-  const match = /^app\/features\/([^/]+)(?:\/(.+))?$/.exec(file);
-  return match ? { name: match[1], rest: withoutExtension(match[2] ?? "index") } : null;
+  if (SHARED.test(file)) return null;
+  const match = /^app\/(platform|domain)\/([^/]+)(?:\/(.+))?$/.exec(file);
+  return match ? { name: match[2], rest: withoutExtension(match[3] ?? "index") } : null;
+}
+
+// The tiers in the order imports run (docs/decisions/036): a module may import its own tier and
+// those below it, never one above.
+const TIERS = ["platform", "domain", "workflows", "app"];
+
+function tierOf(file) {
+  const match = /^app\/(platform|domain|workflows)\//.exec(file);
+  if (match) return match[1];
+  return file.startsWith("app/") ? "app" : null;
 }
 
 const boundaries = {
@@ -68,11 +84,13 @@ const boundaries = {
       serverImport:
         "Client code cannot import the server-only module '{{source}}': use it from a *.server.ts module or a route's loader/action.",
       databaseImport:
-        "'{{source}}' is the database: only a feature's *.server.ts (or app/lib/*.server.ts) queries it; call that feature's server function from a loader or action.",
+        "'{{source}}' is the database: only a feature's *.server.ts (or app/platform/lib/*.server.ts) queries it; call that feature's server function from a loader or action.",
       featureInternals:
-        "Feature '{{from}}' reaches into feature '{{to}}' ('{{source}}'): use its index, forms or index.server, compose them in a route, or move the shared part to app/lib or app/ui.",
+        "Feature '{{from}}' reaches into feature '{{to}}' ('{{source}}'): use its index, forms or index.server, compose them in a workflow or a route, or move the shared part to app/platform/lib or app/platform/ui.",
       sharedImportsFeature:
-        "'{{source}}' is a feature: app/lib and app/ui are shared by features and must not depend on one.",
+        "'{{source}}' is a feature: app/platform/lib, ui and db are shared by features and must not depend on one.",
+      tierOrder:
+        "'{{source}}' is in the {{to}} tier, above this {{from}} module: imports run platform → domain → workflows → routes (docs/decisions/036). Move the shared part down, or compose the two in a workflow.",
     },
     schema: [],
   },
@@ -88,7 +106,7 @@ const boundaries = {
       if (SERVER_ONLY.test(bare) && !typeOnly && !mayImportServerCode(file)) {
         context.report({ node, messageId: "serverImport", data: { source } });
       }
-      if ((bare === "app/db" || bare.startsWith("app/db/")) && !mayImportDatabase(file)) {
+      if (bare.startsWith("app/platform/db/") && !mayImportDatabase(file)) {
         context.report({ node, messageId: "databaseImport", data: { source } });
       }
       const from = featureOf(file);
@@ -100,8 +118,23 @@ const boundaries = {
           data: { from: from.name, to: to.name, source },
         });
       }
-      if (to && /^app\/(lib|ui)\//.test(file)) {
+      if (to && SHARED.test(file)) {
         context.report({ node, messageId: "sharedImportsFeature", data: { source } });
+      }
+      const fromTier = tierOf(file);
+      const toTier = tierOf(target);
+      // Tests sit beside the code they test and may drive it through a route.
+      if (
+        fromTier &&
+        toTier &&
+        !/\.test\.tsx?$/.test(file) &&
+        TIERS.indexOf(toTier) > TIERS.indexOf(fromTier)
+      ) {
+        context.report({
+          node,
+          messageId: "tierOrder",
+          data: { source, from: fromTier, to: toTier },
+        });
       }
     };
     return {
@@ -116,46 +149,46 @@ const boundaries = {
 // Decision 015: every table has one owner, and only the owner's modules name it in a query. Others
 // call the owner's server functions. A table missing here is reported too, so a new one gets an owner.
 const TABLE_OWNERS = {
-  waitlist_entry: "app/features/waitlist/",
-  contact_message: "app/features/contact/",
-  demo_request: "app/features/contact/",
-  user: "app/features/auth/",
-  session: "app/features/auth/",
-  account: "app/features/auth/",
-  verification: "app/features/auth/",
-  two_factor: "app/features/auth/",
-  pilot_allowlist: "app/features/auth/",
-  pilot_allowlist_change: "app/features/auth/",
-  analytics_event: "app/features/analytics/",
-  outbox: "app/features/mail/",
-  rate_limit: "app/lib/rate-limit.server.",
-  learner: "app/features/training/",
-  training_run: "app/features/training/",
-  training_answer: "app/features/training/",
-  signing_key: "app/lib/signing.server.",
-  certificate_holder: "app/features/certificates/",
-  certificate: "app/features/certificates/",
-  certificate_status_change: "app/features/certificates/",
-  notification: "app/features/notifications/",
-  organisation: "app/features/compliance/",
-  organisation_member: "app/features/compliance/",
-  requirement: "app/features/compliance/",
-  requirement_extension: "app/features/compliance/",
-  reminder_claim: "app/features/compliance/",
-  report: "app/features/reports/",
-  aml_attempt: "app/features/aml/",
-  aml_draft: "app/features/aml/",
-  evidence_record: "app/features/evidence/",
-  evidence_chain_head: "app/features/evidence/",
-  evidence_purge_permit: "app/features/evidence/",
-  course_visit: "app/features/courses/",
-  course_step: "app/features/courses/",
-  course_completion: "app/features/courses/",
-  audio_position: "app/features/courses/",
-  advisor_message: "app/features/advisor/",
-  skill_profile: "app/features/skills/",
-  skill_run: "app/features/skills/",
-  skill_draft: "app/features/skills/",
+  waitlist_entry: "app/domain/waitlist/",
+  contact_message: "app/domain/contact/",
+  demo_request: "app/domain/contact/",
+  user: "app/platform/auth/",
+  session: "app/platform/auth/",
+  account: "app/platform/auth/",
+  verification: "app/platform/auth/",
+  two_factor: "app/platform/auth/",
+  pilot_allowlist: "app/platform/auth/",
+  pilot_allowlist_change: "app/platform/auth/",
+  analytics_event: "app/platform/analytics/",
+  outbox: "app/platform/mail/",
+  rate_limit: "app/platform/lib/rate-limit.server.",
+  learner: "app/domain/training/",
+  training_run: "app/domain/training/",
+  training_answer: "app/domain/training/",
+  signing_key: "app/platform/lib/signing.server.",
+  certificate_holder: "app/domain/certificates/",
+  certificate: "app/domain/certificates/",
+  certificate_status_change: "app/domain/certificates/",
+  notification: "app/platform/notifications/",
+  organisation: "app/domain/compliance/",
+  organisation_member: "app/domain/compliance/",
+  requirement: "app/domain/compliance/",
+  requirement_extension: "app/domain/compliance/",
+  reminder_claim: "app/domain/compliance/",
+  report: "app/domain/reports/",
+  aml_attempt: "app/domain/aml/",
+  aml_draft: "app/domain/aml/",
+  evidence_record: "app/domain/evidence/",
+  evidence_chain_head: "app/domain/evidence/",
+  evidence_purge_permit: "app/domain/evidence/",
+  course_visit: "app/domain/courses/",
+  course_step: "app/domain/courses/",
+  course_completion: "app/domain/courses/",
+  audio_position: "app/domain/courses/",
+  advisor_message: "app/domain/advisor/",
+  skill_profile: "app/domain/skills/",
+  skill_run: "app/domain/skills/",
+  skill_draft: "app/domain/skills/",
 };
 
 const QUERY_METHODS = new Set([
@@ -193,7 +226,11 @@ const tableOwners = {
   create(context) {
     const file = relative(context);
     // The database code, tests and scripts set up and inspect every table.
-    if (!file.startsWith("app/") || file.startsWith("app/db/") || /\.test\.tsx?$/.test(file)) {
+    if (
+      !file.startsWith("app/") ||
+      file.startsWith("app/platform/db/") ||
+      /\.test\.tsx?$/.test(file)
+    ) {
       return {};
     }
     return {

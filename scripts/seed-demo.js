@@ -1,4 +1,4 @@
-// Creates the demo organisation (app/db/demo-seed.server.ts) in the database DATABASE_URL names,
+// Creates the demo organisation (scripts/demo-seed.server.ts) in the database DATABASE_URL names,
 // like the server (default data/kestrel.db), after applying any pending migration.
 // Usage: npm run seed:demo [-- --learners=2000 --attempts=100000]
 import { parseArgs } from "node:util";

@@ -16,18 +16,19 @@ import {
   getDb,
   inOneTransaction,
   isDatabaseReachable,
+  isPostgresUrl,
   migrateToLatest,
-} from "~/db/db.server";
-import { AUDIO_PATH } from "~/features/courses/index.server";
-import { auditChains } from "~/features/evidence/index.server";
-import { getCurrentTenant } from "~/features/i18n/index.server";
-import { runJobsOnce as runJobs, startJobRunner } from "~/features/jobs/index.server";
-import { type ApiErrorCode, apiErrorBody } from "~/lib/api.server";
-import { getEnv, isPostgresUrl } from "~/lib/env.server";
-import { getLogger } from "~/lib/logger.server";
-import { relayForgetMessages, workerExecArgv } from "~/lib/workers.server";
-import { requestInfoContext } from "~/lib/request-context";
-import { isSameOriginRequest, securityHeaders } from "~/lib/security-headers.server";
+} from "~/platform/db/db.server";
+import { AUDIO_PATH } from "~/domain/courses/index.server";
+import { auditChains } from "~/domain/evidence/index.server";
+import { getCurrentTenant } from "~/platform/i18n/index.server";
+import { runJobsOnce as runJobs, startJobRunner } from "~/workflows/jobs/index.server";
+import { type ApiErrorCode, apiErrorBody } from "~/platform/lib/api.server";
+import { getEnv } from "~/platform/lib/env.server";
+import { getLogger } from "~/platform/lib/logger.server";
+import { relayForgetMessages, workerExecArgv } from "~/platform/lib/workers.server";
+import { requestInfoContext } from "~/platform/lib/request-context";
+import { isSameOriginRequest, securityHeaders } from "~/platform/lib/security-headers.server";
 import { COMPRESSION_THRESHOLD, RESPONSE_BROTLI_PARAMS } from "./encodings";
 import { createPageCache } from "./page-cache";
 import { requestIdOf } from "./request-id";
@@ -425,7 +426,7 @@ export async function start(options: StartOptions = {}): Promise<Server> {
 }
 
 // `npm run seed:demo` (scripts/seed-demo.js) runs the seed from this bundle.
-export { runDemoSeed, seedDemo } from "~/db/demo-seed.server";
+export { runDemoSeed, seedDemo } from "../scripts/demo-seed.server";
 /**
  * One pass of the background jobs, for a scheduler outside the server (`npm run jobs:once`, with
  * JOBS=off on the servers): migrates like the server's start, then closes the database. True when
@@ -445,7 +446,7 @@ export async function runJobsOnce({
 }
 
 // `npm run verify-evidence` (scripts/verify-evidence.js) checks a kit offline with these alone.
-export { checkKit, isKit, readKitFile } from "~/features/evidence/index.server";
+export { checkKit, isKit, readKitFile } from "~/domain/evidence/index.server";
 /** The audit of every evidence chain in the configured database, for `npm run audit-chain`. */
 export async function auditEvidenceChains(): ReturnType<typeof auditChains> {
   getEnv();
@@ -457,7 +458,7 @@ export async function auditEvidenceChains(): ReturnType<typeof auditChains> {
 }
 
 // `npm run bench` (scripts/bench/evidence-chain.js) times the evidence chain with these.
-export { appendEvidence } from "~/features/evidence/index.server";
+export { appendEvidence } from "~/domain/evidence/index.server";
 /** Migrates the configured database, as the server's start does. */
 export async function prepareDatabase(): Promise<void> {
   getEnv();
@@ -469,6 +470,6 @@ export function inEvidenceBatch<T>(work: () => Promise<T>): Promise<T> {
 }
 export const auditEvidenceChain = (organisationId: number) => auditChains([organisationId]);
 export { closeDb as closeDatabase };
-export { buildCourseMedia } from "~/features/courses/index.server";
-export { evaluateAdvisor } from "~/features/advisor/index.server";
-export { getSkills, runSkill, scrubPii } from "~/features/skills/index.server";
+export { buildCourseMedia } from "~/domain/courses/index.server";
+export { evaluateAdvisor } from "~/domain/advisor/index.server";
+export { getSkills, runSkill, scrubPii } from "~/domain/skills/index.server";

@@ -7,7 +7,7 @@ import { pino } from "pino";
 import type { ServerBuild } from "react-router";
 import { type ViteDevServer, createServer as createViteServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contentSecurityPolicy } from "~/lib/security-headers.server";
+import { contentSecurityPolicy } from "~/platform/lib/security-headers.server";
 import type * as PageCache from "./page-cache";
 
 // The cache in front of the app's real React Router build, loaded the way `npm run dev` loads the

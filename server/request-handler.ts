@@ -6,9 +6,9 @@ import {
   type ServerBuild,
   createRequestHandler as createRouterHandler,
 } from "react-router";
-import { ANALYTICS_LIMITS } from "~/features/analytics/index.server";
-import { EVIDENCE_UPLOAD_BYTES } from "~/features/evidence/index.server";
-import { BodyTooLargeError, FORM_BODY_BYTES, apiErrorBody } from "~/lib/api.server";
+import { ANALYTICS_LIMITS } from "~/platform/analytics/index.server";
+import { EVIDENCE_UPLOAD_BYTES } from "~/domain/evidence/index.server";
+import { BodyTooLargeError, FORM_BODY_BYTES, apiErrorBody } from "~/platform/lib/api.server";
 import { COMPRESSION_THRESHOLD, compressWhole, pickEncoding } from "./encodings";
 import { createLoopTurns } from "./loop-turns";
 

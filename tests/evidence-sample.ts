@@ -1,11 +1,11 @@
-import type { StoredEvidence } from "~/features/evidence/chain.server";
+import type { StoredEvidence } from "~/domain/evidence/chain.server";
 import {
   type Envelope,
   type EvidenceKind,
   type EvidencePayload,
   evidenceIdOf,
   hashEnvelope,
-} from "~/features/evidence/record.server";
+} from "~/domain/evidence/record.server";
 
 // Evidence records as the chain stores them, for tests of what is made from one. The signature is
 // not a real one: nothing made from a stored record checks it.

@@ -1,22 +1,22 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, data, useNavigation } from "react-router";
-import { adminPageMeta } from "~/features/admin";
-import { AllowlistEntrySchema } from "~/features/auth/forms";
+import { adminPageMeta } from "~/domain/admin";
+import { AllowlistEntrySchema } from "~/platform/auth/forms";
 import {
   addAllowlistEntry,
   listAllowlist,
   listAllowlistChanges,
   removeAllowlistEntry,
   requireAdmin,
-} from "~/features/auth/index.server";
-import { addEnglishNamespaces, useFieldMessage, useTranslation } from "~/features/i18n";
-import { readFormFields } from "~/lib/api.server";
-import { getEnv } from "~/lib/env.server";
-import { Button } from "~/ui/button";
-import { Card } from "~/ui/card";
-import { Field, controlClass } from "~/ui/field";
-import { FormAlert, SubmitButton } from "~/ui/form-status";
+} from "~/platform/auth/index.server";
+import { addEnglishNamespaces, useFieldMessage, useTranslation } from "~/platform/i18n";
+import { readFormFields } from "~/platform/lib/api.server";
+import { getEnv } from "~/platform/lib/env.server";
+import { Button } from "~/platform/ui/button";
+import { Card } from "~/platform/ui/card";
+import { Field, controlClass } from "~/platform/ui/field";
+import { FormAlert, SubmitButton } from "~/platform/ui/form-status";
 import admin from "../../locales/en/admin.json";
 import validation from "../../locales/en/validation.json";
 import type { Route } from "./+types/admin.allowlist";

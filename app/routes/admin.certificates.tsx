@@ -1,26 +1,20 @@
 import { Form, data, useNavigation } from "react-router";
-import {
-  AdminDate,
-  AdminList,
-  type Column,
-  adminPageMeta,
-  formatAdminDate,
-} from "~/features/admin";
-import { type CertificateRow, loadAdminList } from "~/features/admin/index.server";
-import { requireAdmin } from "~/features/auth/index.server";
-import { REVOCATION_REASON_MAX, normaliseVerificationCode } from "~/features/certificates";
+import { AdminDate, AdminList, type Column, adminPageMeta, formatAdminDate } from "~/domain/admin";
+import { type CertificateRow, loadAdminList } from "~/domain/admin/index.server";
+import { requireAdmin } from "~/platform/auth/index.server";
+import { REVOCATION_REASON_MAX, normaliseVerificationCode } from "~/domain/certificates";
 import {
   CertificateStateError,
   type StatusChange,
   certificateHistories,
   changeCertificateStatus,
-} from "~/features/certificates/index.server";
-import { addEnglishNamespaces, useTranslation } from "~/features/i18n";
-import { readFormFields } from "~/lib/api.server";
-import { getLogger } from "~/lib/logger.server";
-import { z } from "~/lib/zod";
-import { Button } from "~/ui/button";
-import { controlClass } from "~/ui/field";
+} from "~/domain/certificates/index.server";
+import { addEnglishNamespaces, useTranslation } from "~/platform/i18n";
+import { readFormFields } from "~/platform/lib/api.server";
+import { getLogger } from "~/platform/lib/logger.server";
+import { z } from "~/platform/lib/zod";
+import { Button } from "~/platform/ui/button";
+import { controlClass } from "~/platform/ui/field";
 import admin from "../../locales/en/admin.json";
 import type { Route } from "./+types/admin.certificates";
 

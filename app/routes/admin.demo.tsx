@@ -1,6 +1,6 @@
-import { AdminDate, AdminList, type Column, adminPageMeta } from "~/features/admin";
-import { type DemoRequestRow, loadAdminList } from "~/features/admin/index.server";
-import { addEnglishNamespaces, useTranslation } from "~/features/i18n";
+import { AdminDate, AdminList, type Column, adminPageMeta } from "~/domain/admin";
+import { type DemoRequestRow, loadAdminList } from "~/domain/admin/index.server";
+import { addEnglishNamespaces, useTranslation } from "~/platform/i18n";
 import admin from "../../locales/en/admin.json";
 import type { Route } from "./+types/admin.demo";
 

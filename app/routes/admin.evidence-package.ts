@@ -1,10 +1,10 @@
 import { data } from "react-router";
-import { requireAdmin } from "~/features/auth/index.server";
-import { findOrganisation } from "~/features/compliance/index.server";
-import { auditPackageResponse } from "~/features/evidence/index.server";
-import { getEnv } from "~/lib/env.server";
-import { getLogger } from "~/lib/logger.server";
-import { z } from "~/lib/zod";
+import { requireAdmin } from "~/platform/auth/index.server";
+import { findOrganisation } from "~/domain/compliance/index.server";
+import { auditPackageResponse } from "~/domain/evidence/index.server";
+import { getEnv } from "~/platform/lib/env.server";
+import { getLogger } from "~/platform/lib/logger.server";
+import { z } from "~/platform/lib/zod";
 import type { Route } from "./+types/admin.evidence-package";
 
 const OrganisationIdSchema = z.coerce.number().int().positive();

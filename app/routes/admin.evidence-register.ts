@@ -1,7 +1,7 @@
-import { requireAdmin } from "~/features/auth/index.server";
-import { listOrganisations } from "~/features/compliance/index.server";
-import { parseRegisterQuery, registerCsv } from "~/features/evidence/index.server";
-import { getLogger } from "~/lib/logger.server";
+import { requireAdmin } from "~/platform/auth/index.server";
+import { listOrganisations } from "~/domain/compliance/index.server";
+import { parseRegisterQuery, registerCsv } from "~/domain/evidence/index.server";
+import { getLogger } from "~/platform/lib/logger.server";
 import type { Route } from "./+types/admin.evidence-register";
 
 // GET /admin/evidence/register.csv?organisation=…&learner=…&scenario=…&from=…&to=…: every record

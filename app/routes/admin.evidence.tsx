@@ -8,19 +8,19 @@ import {
   Pagination,
   adminPageMeta,
   formatAdminCount,
-} from "~/features/admin";
-import { requireAdmin } from "~/features/auth/index.server";
-import { listOrganisations } from "~/features/compliance/index.server";
+} from "~/domain/admin";
+import { requireAdmin } from "~/platform/auth/index.server";
+import { listOrganisations } from "~/domain/compliance/index.server";
 import {
   type RegisterRow,
   auditChains,
   parseRegisterQuery,
   registerParams,
   searchEvidence,
-} from "~/features/evidence/index.server";
-import { addEnglishNamespaces, useTranslation } from "~/features/i18n";
-import { Button, buttonClasses } from "~/ui/button";
-import { controlClass } from "~/ui/field";
+} from "~/domain/evidence/index.server";
+import { addEnglishNamespaces, useTranslation } from "~/platform/i18n";
+import { Button, buttonClasses } from "~/platform/ui/button";
+import { controlClass } from "~/platform/ui/field";
 import admin from "../../locales/en/admin.json";
 import type { Route } from "./+types/admin.evidence";
 

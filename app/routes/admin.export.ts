@@ -1,7 +1,7 @@
-import { isAdminDataset, parseAdminListQuery } from "~/features/admin";
-import { exportDatasetCsv } from "~/features/admin/index.server";
-import { requireAdmin } from "~/features/auth/index.server";
-import { getLogger } from "~/lib/logger.server";
+import { isAdminDataset, parseAdminListQuery } from "~/domain/admin";
+import { exportDatasetCsv } from "~/domain/admin/index.server";
+import { requireAdmin } from "~/platform/auth/index.server";
+import { getLogger } from "~/platform/lib/logger.server";
 import type { Route } from "./+types/admin.export";
 
 // GET /admin/export/<dataset>.csv?q=…: every row the list's search matches, as a CSV download.

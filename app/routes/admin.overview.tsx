@@ -1,8 +1,8 @@
-import { EVENT_WINDOW_DAYS, adminPageMeta, formatAdminCount } from "~/features/admin";
-import { countAdminTotals, countEventsByName } from "~/features/admin/index.server";
-import { requireAdmin } from "~/features/auth/index.server";
-import { addEnglishNamespaces, useTranslation } from "~/features/i18n";
-import { Card } from "~/ui/card";
+import { EVENT_WINDOW_DAYS, adminPageMeta, formatAdminCount } from "~/domain/admin";
+import { countAdminTotals, countEventsByName } from "~/domain/admin/index.server";
+import { requireAdmin } from "~/platform/auth/index.server";
+import { addEnglishNamespaces, useTranslation } from "~/platform/i18n";
+import { Card } from "~/platform/ui/card";
 import admin from "../../locales/en/admin.json";
 import type { Route } from "./+types/admin.overview";
 

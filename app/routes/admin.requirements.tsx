@@ -1,17 +1,17 @@
 import { Form } from "react-router";
-import { adminPageMeta } from "~/features/admin";
-import { requireAdmin } from "~/features/auth/index.server";
-import { RequirementsManagement } from "~/features/compliance/forms";
+import { adminPageMeta } from "~/domain/admin";
+import { requireAdmin } from "~/platform/auth/index.server";
+import { RequirementsManagement } from "~/domain/compliance/forms";
 import {
   adminActor,
   chosenOrganisation,
   loadRequirementsPage,
   requirementAction,
-} from "~/features/compliance/index.server";
-import { addEnglishNamespaces, useTranslation } from "~/features/i18n";
-import { readForm } from "~/lib/api.server";
-import { Button } from "~/ui/button";
-import { controlClass } from "~/ui/field";
+} from "~/domain/compliance/index.server";
+import { addEnglishNamespaces, useTranslation } from "~/platform/i18n";
+import { readForm } from "~/platform/lib/api.server";
+import { Button } from "~/platform/ui/button";
+import { controlClass } from "~/platform/ui/field";
 import admin from "../../locales/en/admin.json";
 import requirements from "../../locales/en/requirements.json";
 import validation from "../../locales/en/validation.json";

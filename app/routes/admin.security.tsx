@@ -1,22 +1,22 @@
 import { ShieldCheck } from "lucide-react";
 import { Form, data, redirect, useNavigation } from "react-router";
 import { renderSVG } from "uqr";
-import { adminPageMeta } from "~/features/admin";
-import { OneTimeCodeInput, TotpCodeSchema } from "~/features/auth/forms";
+import { adminPageMeta } from "~/domain/admin";
+import { OneTimeCodeInput, TotpCodeSchema } from "~/platform/auth/forms";
 import {
   type TotpSetup,
   pendingTotpSetup,
   requireAdmin,
   startTotpSetup,
   verifyTotp,
-} from "~/features/auth/index.server";
-import { addEnglishNamespaces, useTranslation } from "~/features/i18n";
-import { readFormFields } from "~/lib/api.server";
-import { safeRedirect } from "~/lib/safe-redirect";
-import { Button, ButtonLink } from "~/ui/button";
-import { Card } from "~/ui/card";
-import { Field } from "~/ui/field";
-import { FormAlert, SubmitButton } from "~/ui/form-status";
+} from "~/platform/auth/index.server";
+import { addEnglishNamespaces, useTranslation } from "~/platform/i18n";
+import { readFormFields } from "~/platform/lib/api.server";
+import { safeRedirect } from "~/platform/lib/safe-redirect";
+import { Button, ButtonLink } from "~/platform/ui/button";
+import { Card } from "~/platform/ui/card";
+import { Field } from "~/platform/ui/field";
+import { FormAlert, SubmitButton } from "~/platform/ui/form-status";
 import admin from "../../locales/en/admin.json";
 import type { Route } from "./+types/admin.security";
 

@@ -1,6 +1,6 @@
 import { NavLink, Outlet } from "react-router";
-import { requireAdmin } from "~/features/auth/index.server";
-import { addEnglishNamespaces, useTranslation } from "~/features/i18n";
+import { requireAdmin } from "~/platform/auth/index.server";
+import { addEnglishNamespaces, useTranslation } from "~/platform/i18n";
 import admin from "../../locales/en/admin.json";
 import type { Route } from "./+types/admin";
 

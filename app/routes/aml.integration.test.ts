@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { getDb } from "~/db/db.server";
-import { getPacks } from "~/features/aml/index.server";
-import { addAllowlistEntry } from "~/features/auth/index.server";
+import { getDb } from "~/platform/db/db.server";
+import { getPacks } from "~/domain/aml/index.server";
+import { addAllowlistEntry } from "~/platform/auth/index.server";
 import { signInCarryingGuest, signInForTest } from "../../tests/integration/auth";
 import {
   type RouteAnswer,

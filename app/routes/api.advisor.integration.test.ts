@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "~/db/db.server";
+import { getDb } from "~/platform/db/db.server";
 import {
   ADVISOR_RATE_LIMITS,
   limitQuestions,
   purgeOldConversations,
   saveMessage,
-} from "~/features/advisor/index.server";
-import { type AdvisorFrame, type ChatMessage, frameReader } from "~/features/advisor/messages";
+} from "~/domain/advisor/index.server";
+import { type AdvisorFrame, type ChatMessage, frameReader } from "~/domain/advisor/messages";
 import { type AppServer, startAppServer } from "../../tests/integration/app-server";
 import { signInForTest } from "../../tests/integration/auth";
 import { answerOf, callAction, contextFor } from "../../tests/integration/call-action";

@@ -8,14 +8,14 @@ import {
   loadConversation,
   newMessageId,
   saveMessage,
-} from "~/features/advisor/index.server";
-import { type AdvisorFrame, encodeFrame } from "~/features/advisor/messages";
-import { getOptionalUser } from "~/features/auth/index.server";
-import { getLocaleState } from "~/features/i18n/index.server";
-import { contentLanguage } from "~/features/training/index.server";
-import { apiError, fieldErrors, readFormFields, readJsonBody } from "~/lib/api.server";
-import { getLogger } from "~/lib/logger.server";
-import { requestInfoContext } from "~/lib/request-context";
+} from "~/domain/advisor/index.server";
+import { type AdvisorFrame, encodeFrame } from "~/domain/advisor/messages";
+import { getOptionalUser } from "~/platform/auth/index.server";
+import { getLocaleState } from "~/platform/i18n/index.server";
+import { contentLanguage } from "~/domain/training/index.server";
+import { apiError, fieldErrors, readFormFields, readJsonBody } from "~/platform/lib/api.server";
+import { getLogger } from "~/platform/lib/logger.server";
+import { requestInfoContext } from "~/platform/lib/request-context";
 import type { Route } from "./+types/api.advisor";
 
 // The ESG Advisor. POST /api/advisor {question, history?} (JSON) answers as a stream of frames (one

@@ -1,4 +1,4 @@
-import { getRegulatoryGuidance } from "~/features/aml/guidance.server";
+import { getRegulatoryGuidance } from "~/domain/aml/guidance.server";
 
 // GET /api/aml/guidance: the AML landing's Regulatory Guidance modal, fetched when it opens. The
 // content changes only with a release, so browsers and proxies may keep it for an hour.

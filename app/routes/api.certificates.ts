@@ -1,7 +1,7 @@
 import { data } from "react-router";
-import { verifyCertificateCode } from "~/features/certificates/index.server";
-import { apiErrorBody } from "~/lib/api.server";
-import { requestInfoContext } from "~/lib/request-context";
+import { verifyCertificateCode } from "~/domain/certificates/index.server";
+import { apiErrorBody } from "~/platform/lib/api.server";
+import { requestInfoContext } from "~/platform/lib/request-context";
 import type { Route } from "./+types/api.certificates";
 
 // GET /api/certificates/<code>: the public verification as JSON, with the signed payload.

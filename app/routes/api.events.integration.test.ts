@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EVENTS_RATE_LIMIT, limitEventBatches } from "~/features/analytics/index.server";
+import { EVENTS_RATE_LIMIT, limitEventBatches } from "~/platform/analytics/index.server";
 import { callAction } from "../../tests/integration/call-action";
 import { action } from "./api.events";
 

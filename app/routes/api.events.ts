@@ -3,9 +3,9 @@ import {
   AnalyticsBatchSchema,
   limitEventBatches,
   recordAnalyticsEvents,
-} from "~/features/analytics/index.server";
-import { apiError, fieldErrors, readJsonBody } from "~/lib/api.server";
-import { requestInfoContext } from "~/lib/request-context";
+} from "~/platform/analytics/index.server";
+import { apiError, fieldErrors, readJsonBody } from "~/platform/lib/api.server";
+import { requestInfoContext } from "~/platform/lib/request-context";
 import type { Route } from "./+types/api.events";
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,6 +1,6 @@
-import { verifyEvidenceRequest } from "~/features/evidence/index.server";
-import { apiError } from "~/lib/api.server";
-import { requestInfoContext } from "~/lib/request-context";
+import { verifyEvidenceRequest } from "~/domain/evidence/index.server";
+import { apiError } from "~/platform/lib/api.server";
+import { requestInfoContext } from "~/platform/lib/request-context";
 import type { Route } from "./+types/api.evidence-verify";
 
 // POST /api/evidence/verify: a kit (JSON body, or a JSON or PDF `file` in a form) or an evidence

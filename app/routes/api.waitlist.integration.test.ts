@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { getDb } from "~/db/db.server";
+import { getDb } from "~/platform/db/db.server";
 import { callAction } from "../../tests/integration/call-action";
-import { WAITLIST_RATE_LIMITS } from "~/features/waitlist/index.server";
+import { WAITLIST_RATE_LIMITS } from "~/domain/waitlist/index.server";
 import { action } from "./api.waitlist";
 
 // The route's action on a real database, as an API client meets it.

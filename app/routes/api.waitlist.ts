@@ -1,11 +1,11 @@
 import { redirect } from "react-router";
-import { getLocaleState } from "~/features/i18n/index.server";
-import { joinWaitlistClientAction } from "~/features/waitlist";
-import { WAITLIST_LIMITS, submitWaitlist } from "~/features/waitlist/index.server";
-import { apiError, fieldErrors, readFormFields, readJsonBody } from "~/lib/api.server";
-import { brand } from "~/lib/brand";
-import { requestInfoContext } from "~/lib/request-context";
-import { safeRedirect } from "~/lib/safe-redirect";
+import { getLocaleState } from "~/platform/i18n/index.server";
+import { joinWaitlistClientAction } from "~/domain/waitlist";
+import { WAITLIST_LIMITS, submitWaitlist } from "~/domain/waitlist/index.server";
+import { apiError, fieldErrors, readFormFields, readJsonBody } from "~/platform/lib/api.server";
+import { brand } from "~/platform/lib/brand";
+import { requestInfoContext } from "~/platform/lib/request-context";
+import { safeRedirect } from "~/platform/lib/safe-redirect";
 import type { Route } from "./+types/api.waitlist";
 
 // SPEC §7: POST /api/waitlist with JSON {name, email, company, role, consent, website, product,

@@ -1,6 +1,6 @@
-import { requireUser } from "~/features/auth/index.server";
-import { exportFile } from "~/features/skills/index.server";
-import { apiError } from "~/lib/api.server";
+import { requireUser } from "~/platform/auth/index.server";
+import { exportFile } from "~/domain/skills/index.server";
+import { apiError } from "~/platform/lib/api.server";
 import type { Route } from "./+types/app.skills-export";
 
 // GET /app/skills/export/{run|draft}/{id}: a generated draft as a self-contained HTML file (Export

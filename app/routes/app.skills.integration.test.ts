@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "~/db/db.server";
-import { runSkill } from "~/features/skills/index.server";
-import type { SkillsActionResult } from "~/features/skills/types";
+import { getDb } from "~/platform/db/db.server";
+import { runSkill } from "~/domain/skills/index.server";
+import type { SkillsActionResult } from "~/domain/skills/types";
 import { signInForTest } from "../../tests/integration/auth";
 import { answerOf, callAction, contextFor } from "../../tests/integration/call-action";
 import { type FakeLlm, startFakeLlm } from "../../tests/integration/fake-llm";

@@ -1,15 +1,15 @@
 import { Award, BookOpen, GraduationCap, ShieldCheck, Siren } from "lucide-react";
 import { Link } from "react-router";
-import { checkPilotAccess, getAuthState, requireUser } from "~/features/auth/index.server";
-import { addEnglishNamespaces, i18nForMatches, useTranslation } from "~/features/i18n";
-import { NotificationBell } from "~/features/notifications";
-import { countNeedingAction } from "~/features/notifications/index.server";
+import { checkPilotAccess, getAuthState, requireUser } from "~/platform/auth/index.server";
+import { addEnglishNamespaces, i18nForMatches, useTranslation } from "~/platform/i18n";
+import { NotificationBell } from "~/platform/notifications";
+import { countNeedingAction } from "~/platform/notifications/index.server";
 import type { Route } from "./+types/app";
-import { formatLongDate } from "~/lib/dates";
-import { SkillsGenerator } from "~/features/skills";
-import { loadSkillsPage, skillsAction } from "~/features/skills/index.server";
-import { getLocaleState } from "~/features/i18n/index.server";
-import { readFormFields } from "~/lib/api.server";
+import { formatLongDate } from "~/platform/lib/dates";
+import { SkillsGenerator } from "~/domain/skills";
+import { loadSkillsPage, skillsAction } from "~/domain/skills/index.server";
+import { getLocaleState } from "~/platform/i18n/index.server";
+import { readFormFields } from "~/platform/lib/api.server";
 import training from "../../locales/en/training.json";
 import skills from "../../locales/en/skills.json";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { getDb } from "~/db/db.server";
-import { issueEarnedCertificates } from "~/features/certificates/index.server";
-import { getCatalogue } from "~/features/training/index.server";
+import { getDb } from "~/platform/db/db.server";
+import { issueEarnedCertificates } from "~/domain/certificates/index.server";
+import { getCatalogue } from "~/domain/training/index.server";
 import { generateKeyPairSync } from "node:crypto";
 import {
   canonicalJson,
@@ -10,7 +10,7 @@ import {
   signingKeyFromPem,
   statusListBit,
   verifyDataIntegrityProof,
-} from "~/lib/signing.server";
+} from "~/platform/lib/signing.server";
 import {
   type RouteAnswer,
   answerOf,

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { getDb } from "~/db/db.server";
+import { getDb } from "~/platform/db/db.server";
 import {
   RESET_REASON,
   loadComplianceDashboard,
   type ComplianceDashboard,
-} from "~/features/compliance/index.server";
-import { localDate } from "~/features/compliance/rules";
-import { getCatalogue } from "~/features/training/index.server";
+} from "~/domain/compliance/index.server";
+import { localDate } from "~/domain/compliance/rules";
+import { getCatalogue } from "~/domain/training/index.server";
 import { answerOf, callAction, pageRequest as request } from "../../tests/integration/call-action";
 import { signInForTest } from "../../tests/integration/auth";
 import { action as certificatesAction } from "./training.certificates";

@@ -1,11 +1,11 @@
 import { data } from "react-router";
-import { ContactDetails, ContactForm, ContactSent } from "~/features/contact/forms";
-import { submitLeadForm } from "~/features/contact/index.server";
-import { addEnglishNamespaces, i18nForMatches, useTranslation } from "~/features/i18n";
-import { getLocaleState } from "~/features/i18n/index.server";
-import { readFormFields } from "~/lib/api.server";
-import { requestInfoContext } from "~/lib/request-context";
-import { ButtonLink } from "~/ui/button";
+import { ContactDetails, ContactForm, ContactSent } from "~/domain/contact/forms";
+import { submitLeadForm } from "~/domain/contact/index.server";
+import { addEnglishNamespaces, i18nForMatches, useTranslation } from "~/platform/i18n";
+import { getLocaleState } from "~/platform/i18n/index.server";
+import { readFormFields } from "~/platform/lib/api.server";
+import { requestInfoContext } from "~/platform/lib/request-context";
+import { ButtonLink } from "~/platform/ui/button";
 import validation from "../../locales/en/validation.json";
 import type { Route } from "./+types/contact";
 

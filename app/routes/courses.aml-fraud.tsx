@@ -1,14 +1,14 @@
 import aml from "../../locales/en/aml.json";
 import { Link } from "react-router";
-import { AmlPreview, skipRevalidationForDrafts } from "~/features/aml";
-import { amlAction, loadAmlPreview } from "~/features/aml/index.server";
-import { AmlLanding } from "~/features/aml/landing";
-import { readFormFields } from "~/lib/api.server";
-import { requestInfoContext } from "~/lib/request-context";
-import { addEnglishNamespaces, i18nForMatches, useTranslation } from "~/features/i18n";
-import { brand } from "~/lib/brand";
+import { AmlPreview, skipRevalidationForDrafts } from "~/domain/aml";
+import { amlAction, loadAmlPreview } from "~/domain/aml/index.server";
+import { AmlLanding } from "~/domain/aml/landing";
+import { readFormFields } from "~/platform/lib/api.server";
+import { requestInfoContext } from "~/platform/lib/request-context";
+import { addEnglishNamespaces, i18nForMatches, useTranslation } from "~/platform/i18n";
+import { brand } from "~/platform/lib/brand";
 import type { Route } from "./+types/courses.aml-fraud";
-import { publicPageMeta } from "~/lib/page-meta";
+import { publicPageMeta } from "~/platform/lib/page-meta";
 
 addEnglishNamespaces({ aml });
 

@@ -1,14 +1,14 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
-import { CoursePageView } from "~/features/courses";
-import { issueEarnedCertificates } from "~/features/certificates/index.server";
-import { courseAction, getEsgCourse, loadCoursePage } from "~/features/courses/index.server";
-import { addEnglishNamespaces, i18nForMatches } from "~/features/i18n";
-import { readForm } from "~/lib/api.server";
-import { brand } from "~/lib/brand";
-import { requestInfoContext } from "~/lib/request-context";
+import { CoursePageView } from "~/domain/courses";
+import { issueEarnedCertificates } from "~/domain/certificates/index.server";
+import { courseAction, getEsgCourse, loadCoursePage } from "~/domain/courses/index.server";
+import { addEnglishNamespaces, i18nForMatches } from "~/platform/i18n";
+import { readForm } from "~/platform/lib/api.server";
+import { brand } from "~/platform/lib/brand";
+import { requestInfoContext } from "~/platform/lib/request-context";
 import esgCourse from "../../locales/en/esgCourse.json";
 import type { Route } from "./+types/courses.esg-ai-ethics";
-import { publicPageMeta } from "~/lib/page-meta";
+import { publicPageMeta } from "~/platform/lib/page-meta";
 
 addEnglishNamespaces({ esgCourse });
 

@@ -1,4 +1,4 @@
-import { statusListCredential } from "~/features/certificates/index.server";
+import { statusListCredential } from "~/domain/certificates/index.server";
 import type { Route } from "./+types/credentials.status";
 
 // GET /credentials/status/<n>: the signed Bitstring Status List of certificate revocations.

@@ -1,4 +1,4 @@
-import { serveDeckFile } from "~/features/courses/index.server";
+import { serveDeckFile } from "~/domain/courses/index.server";
 import type { Route } from "./+types/docs.module-file";
 
 // GET /docs/modules/<course>/<file>: a course deck, full or preview (SPEC §7).

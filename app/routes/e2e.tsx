@@ -1,5 +1,5 @@
 import { data, useSearchParams } from "react-router";
-import { i18nForMatches, useTranslation } from "~/features/i18n";
+import { i18nForMatches, useTranslation } from "~/platform/i18n";
 import type { Route } from "./+types/e2e";
 
 // SPEC §2: a harness page with a fixed text. It can also show the error screens on request, so the

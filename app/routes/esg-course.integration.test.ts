@@ -1,8 +1,8 @@
 import { PDFDocument } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "~/db/db.server";
-import { buildCourseMedia, getEsgCourse } from "~/features/courses/index.server";
-import { factoryReset } from "~/features/compliance/index.server";
+import { getDb } from "~/platform/db/db.server";
+import { buildCourseMedia, getEsgCourse } from "~/domain/courses/index.server";
+import { factoryReset } from "~/domain/compliance/index.server";
 import { signInCarryingGuest, signInForTest } from "../../tests/integration/auth";
 import {
   type RouteAnswer,

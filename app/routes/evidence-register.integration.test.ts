@@ -1,8 +1,8 @@
 import { unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { getDb } from "~/db/db.server";
-import { ensureOrganisation } from "~/features/compliance/index.server";
-import { appendEvidence } from "~/features/evidence/chain.server";
+import { getDb } from "~/platform/db/db.server";
+import { ensureOrganisation } from "~/domain/compliance/index.server";
+import { appendEvidence } from "~/domain/evidence/chain.server";
 import { signInForTest } from "../../tests/integration/auth";
 import { answerOf, pageRequest } from "../../tests/integration/call-action";
 import { loader as registerPageLoader } from "./admin.evidence";

@@ -1,8 +1,8 @@
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
-import { appendEvidence, kitOf } from "~/features/evidence/chain.server";
-import { VERIFY_EVIDENCE_RATE_LIMIT } from "~/features/evidence/index.server";
-import { attachKit } from "~/features/evidence/pdf-embed.server";
+import { appendEvidence, kitOf } from "~/domain/evidence/chain.server";
+import { VERIFY_EVIDENCE_RATE_LIMIT } from "~/domain/evidence/index.server";
+import { attachKit } from "~/domain/evidence/pdf-embed.server";
 import { callAction } from "../../tests/integration/call-action";
 import { action as apiAction } from "./api.evidence-verify";
 import { action as pageAction } from "./evidence.verify";

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { getDb } from "~/db/db.server";
-import { getPacks } from "~/features/aml/index.server";
-import { auditChains, checkKit } from "~/features/evidence/index.server";
-import { listPublicKeys } from "~/lib/signing.server";
+import { getDb } from "~/platform/db/db.server";
+import { getPacks } from "~/domain/aml/index.server";
+import { auditChains, checkKit } from "~/domain/evidence/index.server";
+import { listPublicKeys } from "~/platform/lib/signing.server";
 import { signInForTest } from "../../tests/integration/auth";
 import { answerOf, callAction, pageRequest } from "../../tests/integration/call-action";
 import { action as amlAction } from "./kestrel.aml-demo";

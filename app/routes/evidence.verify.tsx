@@ -5,12 +5,12 @@ import {
   type Verification,
   verifyEvidenceLink,
   verifyEvidenceRequest,
-} from "~/features/evidence/index.server";
-import { addEnglishNamespaces, i18nForMatches, useTranslation } from "~/features/i18n";
-import { requestInfoContext } from "~/lib/request-context";
-import { Button } from "~/ui/button";
-import { Card } from "~/ui/card";
-import { Field, controlClass } from "~/ui/field";
+} from "~/domain/evidence/index.server";
+import { addEnglishNamespaces, i18nForMatches, useTranslation } from "~/platform/i18n";
+import { requestInfoContext } from "~/platform/lib/request-context";
+import { Button } from "~/platform/ui/button";
+import { Card } from "~/platform/ui/card";
+import { Field, controlClass } from "~/platform/ui/field";
 import evidence from "../../locales/en/evidence.json";
 import type { Route } from "./+types/evidence.verify";
 

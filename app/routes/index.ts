@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { brand } from "~/lib/brand";
+import { brand } from "~/platform/lib/brand";
 
 // SPEC §2: "/" redirects (replace) to the landing page.
 export function loader() {

@@ -1,11 +1,11 @@
 import aml from "../../locales/en/aml.json";
-import { AmlPreview, skipRevalidationForDrafts } from "~/features/aml";
-import { amlAction, loadAmlPreview } from "~/features/aml/index.server";
-import { addEnglishNamespaces, i18nForMatches, useTranslation } from "~/features/i18n";
-import { readFormFields } from "~/lib/api.server";
-import { brand } from "~/lib/brand";
-import { publicPageMeta } from "~/lib/page-meta";
-import { requestInfoContext } from "~/lib/request-context";
+import { AmlPreview, skipRevalidationForDrafts } from "~/domain/aml";
+import { amlAction, loadAmlPreview } from "~/domain/aml/index.server";
+import { addEnglishNamespaces, i18nForMatches, useTranslation } from "~/platform/i18n";
+import { readFormFields } from "~/platform/lib/api.server";
+import { brand } from "~/platform/lib/brand";
+import { publicPageMeta } from "~/platform/lib/page-meta";
+import { requestInfoContext } from "~/platform/lib/request-context";
 import type { Route } from "./+types/kestrel.aml-demo";
 
 addEnglishNamespaces({ aml });

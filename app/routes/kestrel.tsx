@@ -1,13 +1,13 @@
 import { BadgeCheck, Bot, ExternalLink, FileCheck2, GraduationCap, Handshake } from "lucide-react";
 import { useSearchParams } from "react-router";
-import { RegionQuickReference, i18nForMatches, useTranslation } from "~/features/i18n";
-import { AdvisorPanel } from "~/features/advisor";
-import { track } from "~/features/analytics";
-import { brand } from "~/lib/brand";
-import { ButtonLink } from "~/ui/button";
-import { Card } from "~/ui/card";
+import { RegionQuickReference, i18nForMatches, useTranslation } from "~/platform/i18n";
+import { AdvisorPanel } from "~/domain/advisor";
+import { track } from "~/platform/analytics";
+import { brand } from "~/platform/lib/brand";
+import { ButtonLink } from "~/platform/ui/button";
+import { Card } from "~/platform/ui/card";
 import type { Route } from "./+types/kestrel";
-import { publicPageMeta } from "~/lib/page-meta";
+import { publicPageMeta } from "~/platform/lib/page-meta";
 
 // SPEC §2 "Landing page": hero, ESG Advisor, Campus, Evidence engine, Partners, Contact, footer.
 const HERO_VARIANTS = ["compliance", "fraud", "esg"] as const;

@@ -1,9 +1,9 @@
 import { data, redirect } from "react-router";
-import { UPSELL_PARAM } from "~/features/i18n";
-import { LocaleFormSchema, isLocaleEntitled, serializeLocale } from "~/features/i18n/index.server";
-import { readFormFields } from "~/lib/api.server";
-import { brand } from "~/lib/brand";
-import { safeRedirect } from "~/lib/safe-redirect";
+import { UPSELL_PARAM } from "~/platform/i18n";
+import { LocaleFormSchema, isLocaleEntitled, serializeLocale } from "~/platform/i18n/index.server";
+import { readFormFields } from "~/platform/lib/api.server";
+import { brand } from "~/platform/lib/brand";
+import { safeRedirect } from "~/platform/lib/safe-redirect";
 import type { Route } from "./+types/locale";
 
 // SPEC §4: choosing a language saves it (cookie) and reloads in place; a locale outside the

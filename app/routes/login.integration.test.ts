@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { getDb } from "~/db/db.server";
-import { addAllowlistEntry, getAuthState, SIGN_IN_RATE_LIMITS } from "~/features/auth/index.server";
+import { getDb } from "~/platform/db/db.server";
+import { addAllowlistEntry, getAuthState, SIGN_IN_RATE_LIMITS } from "~/platform/auth/index.server";
 import { type RouteAnswer, callAction } from "../../tests/integration/call-action";
 import { lastOutboxId, latestSignInCode, sessionCookie } from "../../tests/integration/auth";
 import { action } from "./login";

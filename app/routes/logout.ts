@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
-import { getOptionalUser, signOut } from "~/features/auth/index.server";
-import { brand } from "~/lib/brand";
+import { getOptionalUser, signOut } from "~/platform/auth/index.server";
+import { brand } from "~/platform/lib/brand";
 import type { Route } from "./+types/logout";
 
 // Sign Out posts here: the session ends on the server and its cookie is cleared.

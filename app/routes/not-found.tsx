@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { NotFoundCard } from "~/features/shell/error-screens";
-import { i18nForMatches } from "~/features/i18n";
+import { NotFoundCard } from "~/platform/shell/error-screens";
+import { i18nForMatches } from "~/platform/i18n";
 import type { Route } from "./+types/not-found";
 
 export function loader() {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { getCatalogue } from "~/features/training/index.server";
+import { getCatalogue } from "~/domain/training/index.server";
 import { answerOf, callAction, pageRequest as request } from "../../tests/integration/call-action";
 import { signInForTest } from "../../tests/integration/auth";
 import {

@@ -1,7 +1,7 @@
 import { Briefcase, Cpu, Network } from "lucide-react";
-import { i18nForMatches, useTranslation } from "~/features/i18n";
-import { ButtonLink } from "~/ui/button";
-import { Card } from "~/ui/card";
+import { i18nForMatches, useTranslation } from "~/platform/i18n";
+import { ButtonLink } from "~/platform/ui/button";
+import { Card } from "~/platform/ui/card";
 import type { Route } from "./+types/partners";
 
 export const meta: Route.MetaFunction = ({ matches }) => {

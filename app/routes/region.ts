@@ -1,8 +1,8 @@
 import { data, redirect } from "react-router";
-import { RegionFormSchema, serializeRegion } from "~/features/i18n/index.server";
-import { readFormFields } from "~/lib/api.server";
-import { brand } from "~/lib/brand";
-import { safeRedirect } from "~/lib/safe-redirect";
+import { RegionFormSchema, serializeRegion } from "~/platform/i18n/index.server";
+import { readFormFields } from "~/platform/lib/api.server";
+import { brand } from "~/platform/lib/brand";
+import { safeRedirect } from "~/platform/lib/safe-redirect";
 import type { Route } from "./+types/region";
 
 // SPEC §4 "Region": the chosen region is saved (cookie); without JavaScript the form returns to the

@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
-import { getDb } from "~/db/db.server";
-import { ensureOrganisation } from "~/features/compliance/index.server";
-import { processPendingReports, reportProcessingSettled } from "~/features/reports/index.server";
-import { getCatalogue } from "~/features/training/index.server";
+import { getDb } from "~/platform/db/db.server";
+import { ensureOrganisation } from "~/domain/compliance/index.server";
+import { processPendingReports, reportProcessingSettled } from "~/domain/reports/index.server";
+import { getCatalogue } from "~/domain/training/index.server";
 import { pdfText } from "../../tests/pdf-text";
 import { signInForTest } from "../../tests/integration/auth";
 import { answerOf, callAction, pageRequest } from "../../tests/integration/call-action";

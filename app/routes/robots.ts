@@ -1,5 +1,5 @@
-import { REVEAL_PARAM } from "~/ui/reveal-email";
-import { getEnv } from "~/lib/env.server";
+import { REVEAL_PARAM } from "~/platform/ui/reveal-email";
+import { getEnv } from "~/platform/lib/env.server";
 
 export function loader() {
   const body = [
@@ -9,7 +9,7 @@ export function loader() {
     "Disallow: /admin",
     "Disallow: /app",
     "Disallow: /e2e",
-    // The click-to-reveal links (app/ui/reveal-email.tsx): the addresses are not for crawlers.
+    // The click-to-reveal links (app/platform/ui/reveal-email.tsx): the addresses are not for crawlers.
     `Disallow: /*?${REVEAL_PARAM}=`,
     `Sitemap: ${getEnv().APP_URL}/sitemap.xml`,
     "",

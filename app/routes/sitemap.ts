@@ -1,5 +1,5 @@
-import { getEnv } from "~/lib/env.server";
-import { PUBLIC_PAGES } from "~/lib/public-pages";
+import { getEnv } from "~/platform/lib/env.server";
+import { PUBLIC_PAGES } from "~/platform/lib/public-pages";
 
 // Course landings are listed too, though rendered per request: the training they embed will
 // depend on the learner, which the public-page cache does not key on.

@@ -1,5 +1,5 @@
-import { LegalPage } from "~/features/legal";
-import { getLegalDocument } from "~/features/legal/index.server";
+import { LegalPage } from "~/platform/legal";
+import { getLegalDocument } from "~/platform/legal/index.server";
 import type { Route } from "./+types/terms";
 
 export function loader() {

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
-import { ThemeFormSchema, serializeTheme } from "~/features/shell/theme.server";
-import { readFormFields } from "~/lib/api.server";
-import { safeRedirect } from "~/lib/safe-redirect";
+import { ThemeFormSchema, serializeTheme } from "~/platform/shell/theme.server";
+import { readFormFields } from "~/platform/lib/api.server";
+import { safeRedirect } from "~/platform/lib/safe-redirect";
 import type { Route } from "./+types/theme";
 
 export async function action({ request }: Route.ActionArgs) {

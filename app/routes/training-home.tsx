@@ -1,21 +1,21 @@
 import { Award, FileSearch, RefreshCw, RotateCcw, Search } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
 import { Form, Link, data, redirect, useNavigation, useSubmit } from "react-router";
-import { track } from "~/features/analytics";
-import { recordAnalyticsEvents } from "~/features/analytics/index.server";
-import { AnalyticsPanel, ComplianceDashboardPanel } from "~/features/compliance";
-import { factoryReset, loadComplianceDashboard } from "~/features/compliance/index.server";
-import { i18nForMatches, useLocale, useTranslation } from "~/features/i18n";
-import { ReportList, type ReportView } from "~/features/reports";
-import { loadReportsPanel } from "~/features/reports/index.server";
-import { getLocaleState } from "~/features/i18n/index.server";
-import { TrackCard } from "~/features/training";
-import { loadTrainingHome } from "~/features/training/index.server";
-import { Button, ButtonLink } from "~/ui/button";
-import { Card } from "~/ui/card";
-import { controlClass } from "~/ui/field";
+import { track } from "~/platform/analytics";
+import { recordAnalyticsEvents } from "~/platform/analytics/index.server";
+import { AnalyticsPanel, ComplianceDashboardPanel } from "~/domain/compliance";
+import { factoryReset, loadComplianceDashboard } from "~/domain/compliance/index.server";
+import { i18nForMatches, useLocale, useTranslation } from "~/platform/i18n";
+import { ReportList, type ReportView } from "~/domain/reports";
+import { loadReportsPanel } from "~/domain/reports/index.server";
+import { getLocaleState } from "~/platform/i18n/index.server";
+import { TrackCard } from "~/domain/training";
+import { loadTrainingHome } from "~/domain/training/index.server";
+import { Button, ButtonLink } from "~/platform/ui/button";
+import { Card } from "~/platform/ui/card";
+import { controlClass } from "~/platform/ui/field";
 import type { Route } from "./+types/training-home";
-import { dateTimeFormat } from "~/lib/intl";
+import { dateTimeFormat } from "~/platform/lib/intl";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const { t } = i18nForMatches(matches);

@@ -1,4 +1,4 @@
-import { downloadCertificateCredential } from "~/features/certificates/index.server";
+import { downloadCertificateCredential } from "~/domain/certificates/index.server";
 import type { Route } from "./+types/training.certificate-credential";
 
 // GET /training/certificates/<code>/credential: the holder's Open Badges 3.0 credential (JSON).

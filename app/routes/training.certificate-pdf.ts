@@ -1,6 +1,6 @@
-import { downloadCertificatePdf } from "~/features/certificates/index.server";
+import { downloadCertificatePdf } from "~/domain/certificates/index.server";
 import training from "../../locales/en/training.json";
-import { addEnglishNamespaces } from "~/features/i18n";
+import { addEnglishNamespaces } from "~/platform/i18n";
 import type { Route } from "./+types/training.certificate-pdf";
 
 addEnglishNamespaces({ training });

@@ -1,14 +1,14 @@
 import { Award, Download, FileBadge, ShieldCheck } from "lucide-react";
 import { useEffect } from "react";
 import { Link } from "react-router";
-import { track } from "~/features/analytics";
-import { HolderNameForm, StatusBadge, VerifyForm } from "~/features/certificates";
-import { loadCertificatesPage, saveHolderName } from "~/features/certificates/index.server";
-import { i18nForMatches, useLocale, useTranslation } from "~/features/i18n";
-import { readFormFields } from "~/lib/api.server";
-import { formatLongDate } from "~/lib/dates";
-import { ButtonLink, buttonClasses } from "~/ui/button";
-import { Card } from "~/ui/card";
+import { track } from "~/platform/analytics";
+import { HolderNameForm, StatusBadge, VerifyForm } from "~/domain/certificates";
+import { loadCertificatesPage, saveHolderName } from "~/domain/certificates/index.server";
+import { i18nForMatches, useLocale, useTranslation } from "~/platform/i18n";
+import { readFormFields } from "~/platform/lib/api.server";
+import { formatLongDate } from "~/platform/lib/dates";
+import { ButtonLink, buttonClasses } from "~/platform/ui/button";
+import { Card } from "~/platform/ui/card";
 import type { Route } from "./+types/training.certificates";
 
 // SPEC §2 "Certificates": the learner's signed certificates, the name they print, and the box

@@ -1,10 +1,10 @@
 import { useEffect } from "react";
-import { track } from "~/features/analytics";
-import { AnalyticsPanel, ComplianceDashboardPanel } from "~/features/compliance";
-import { loadComplianceDashboard } from "~/features/compliance/index.server";
-import { i18nForMatches, useTranslation } from "~/features/i18n";
-import { ButtonLink } from "~/ui/button";
-import { Card } from "~/ui/card";
+import { track } from "~/platform/analytics";
+import { AnalyticsPanel, ComplianceDashboardPanel } from "~/domain/compliance";
+import { loadComplianceDashboard } from "~/domain/compliance/index.server";
+import { i18nForMatches, useTranslation } from "~/platform/i18n";
+import { ButtonLink } from "~/platform/ui/button";
+import { Card } from "~/platform/ui/card";
 import type { Route } from "./+types/training.compliance";
 
 export const meta: Route.MetaFunction = ({ matches }) => {

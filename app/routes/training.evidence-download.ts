@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { KIT_FORMATS, kitResponse, ownEvidence } from "~/features/evidence/index.server";
+import { KIT_FORMATS, kitResponse, ownEvidence } from "~/domain/evidence/index.server";
 import type { Route } from "./+types/training.evidence-download";
 
 // GET /training/evidence/<evidenceId>/<json|pdf|csv>: the learner's own evidence kit.

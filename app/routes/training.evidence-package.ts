@@ -1,8 +1,8 @@
-import { requireUser } from "~/features/auth/index.server";
-import { requireManager } from "~/features/compliance/index.server";
-import { auditPackageResponse } from "~/features/evidence/index.server";
-import { getEnv } from "~/lib/env.server";
-import { getLogger } from "~/lib/logger.server";
+import { requireUser } from "~/platform/auth/index.server";
+import { requireManager } from "~/domain/compliance/index.server";
+import { auditPackageResponse } from "~/domain/evidence/index.server";
+import { getEnv } from "~/platform/lib/env.server";
+import { getLogger } from "~/platform/lib/logger.server";
 import type { Route } from "./+types/training.evidence-package";
 
 // GET /training/evidence/package: the audit package of the organisation the signed-in manager

@@ -1,10 +1,10 @@
-import { getOptionalUser } from "~/features/auth/index.server";
-import { membershipOf } from "~/features/compliance/index.server";
-import { loadMyEvidence } from "~/features/evidence/index.server";
-import { i18nForMatches, useLocale, useTranslation } from "~/features/i18n";
-import { TrainingErrorBoundary } from "~/features/training";
-import { dateTimeFormat } from "~/lib/intl";
-import { Card } from "~/ui/card";
+import { getOptionalUser } from "~/platform/auth/index.server";
+import { membershipOf } from "~/domain/compliance/index.server";
+import { loadMyEvidence } from "~/domain/evidence/index.server";
+import { i18nForMatches, useLocale, useTranslation } from "~/platform/i18n";
+import { TrainingErrorBoundary } from "~/domain/training";
+import { dateTimeFormat } from "~/platform/lib/intl";
+import { Card } from "~/platform/ui/card";
 import type { Route } from "./+types/training.evidence";
 
 export const meta: Route.MetaFunction = ({ matches }) => {

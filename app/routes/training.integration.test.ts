@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { getDb } from "~/db/db.server";
-import { addAllowlistEntry } from "~/features/auth/index.server";
-import { getCatalogue } from "~/features/training/index.server";
-import { purgeGuestLearners } from "~/features/training/learners.server";
+import { getDb } from "~/platform/db/db.server";
+import { addAllowlistEntry } from "~/platform/auth/index.server";
+import { getCatalogue } from "~/domain/training/index.server";
+import { purgeGuestLearners } from "~/domain/training/learners.server";
 import {
   type RouteAnswer,
   answerOf,

@@ -1,8 +1,8 @@
-import { i18nForMatches } from "~/features/i18n";
-import { LeaseDemo, TrainingErrorBoundary, skipRevalidationAfterAnswer } from "~/features/training";
-import { answerLeaseStep, loadLeaseDemo } from "~/features/training/index.server";
-import { readFormFields } from "~/lib/api.server";
-import { requestInfoContext } from "~/lib/request-context";
+import { i18nForMatches } from "~/platform/i18n";
+import { LeaseDemo, TrainingErrorBoundary, skipRevalidationAfterAnswer } from "~/domain/training";
+import { answerLeaseStep, loadLeaseDemo } from "~/domain/training/index.server";
+import { readFormFields } from "~/platform/lib/api.server";
+import { requestInfoContext } from "~/platform/lib/request-context";
 import type { Route } from "./+types/training.lease-fraud-demo";
 
 export const meta: Route.MetaFunction = ({ matches }) => {

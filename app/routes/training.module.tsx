@@ -1,17 +1,17 @@
 import { useEffect } from "react";
-import { track } from "~/features/analytics";
-import { i18nForMatches } from "~/features/i18n";
+import { track } from "~/platform/analytics";
+import { i18nForMatches } from "~/platform/i18n";
 import {
   GuestNotice,
   ModuleIntro,
   ModulePlayer,
   TrainingErrorBoundary,
   skipRevalidationAfterAnswer,
-} from "~/features/training";
-import { issueEarnedCertificates } from "~/features/certificates/index.server";
-import { answerModuleStep, loadPlayer } from "~/features/training/index.server";
-import { readFormFields } from "~/lib/api.server";
-import { requestInfoContext } from "~/lib/request-context";
+} from "~/domain/training";
+import { issueEarnedCertificates } from "~/domain/certificates/index.server";
+import { answerModuleStep, loadPlayer } from "~/domain/training/index.server";
+import { readFormFields } from "~/platform/lib/api.server";
+import { requestInfoContext } from "~/platform/lib/request-context";
 import type { Route } from "./+types/training.module";
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {

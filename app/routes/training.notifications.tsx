@@ -1,7 +1,7 @@
-import { NotificationList } from "~/features/notifications";
-import { changeNotifications, loadNotificationsPage } from "~/features/notifications/index.server";
-import { i18nForMatches, useTranslation } from "~/features/i18n";
-import { readFormFields } from "~/lib/api.server";
+import { NotificationList } from "~/platform/notifications";
+import { changeNotifications, loadNotificationsPage } from "~/platform/notifications/index.server";
+import { i18nForMatches, useTranslation } from "~/platform/i18n";
+import { readFormFields } from "~/platform/lib/api.server";
 import type { Route } from "./+types/training.notifications";
 
 // The notification panel as a page (SPEC §2 bell): it works by keyboard and without scripts.

@@ -1,4 +1,4 @@
-import { downloadReport } from "~/features/reports/index.server";
+import { downloadReport } from "~/domain/reports/index.server";
 import type { Route } from "./+types/training.report-download";
 
 // GET /training/reports/<id>/download: a completed report's file (404 to anyone not allowed it).

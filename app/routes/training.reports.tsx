@@ -1,10 +1,10 @@
 import { FileText } from "lucide-react";
-import { GenerateReportForm, ReportList } from "~/features/reports";
-import { loadReportsPanel, requestReport } from "~/features/reports/index.server";
-import { i18nForMatches, useTranslation } from "~/features/i18n";
-import { readFormFields } from "~/lib/api.server";
-import { ButtonLink } from "~/ui/button";
-import { Card } from "~/ui/card";
+import { GenerateReportForm, ReportList } from "~/domain/reports";
+import { loadReportsPanel, requestReport } from "~/domain/reports/index.server";
+import { i18nForMatches, useTranslation } from "~/platform/i18n";
+import { readFormFields } from "~/platform/lib/api.server";
+import { ButtonLink } from "~/platform/ui/button";
+import { Card } from "~/platform/ui/card";
 import type { Route } from "./+types/training.reports";
 
 // SPEC §2 training home "reports", §3 report: the reports the viewer may see, and the form that

@@ -1,13 +1,13 @@
-import { requireUser } from "~/features/auth/index.server";
-import { RequirementsManagement } from "~/features/compliance/forms";
+import { requireUser } from "~/platform/auth/index.server";
+import { RequirementsManagement } from "~/domain/compliance/forms";
 import {
   loadRequirementsPage,
   requireManager,
   requirementAction,
-} from "~/features/compliance/index.server";
-import { addEnglishNamespaces, i18nForMatches, useTranslation } from "~/features/i18n";
-import { TrainingErrorBoundary } from "~/features/training";
-import { readForm } from "~/lib/api.server";
+} from "~/domain/compliance/index.server";
+import { addEnglishNamespaces, i18nForMatches, useTranslation } from "~/platform/i18n";
+import { TrainingErrorBoundary } from "~/domain/training";
+import { readForm } from "~/platform/lib/api.server";
 import requirements from "../../locales/en/requirements.json";
 import validation from "../../locales/en/validation.json";
 import type { Route } from "./+types/training.requirements";

@@ -1,14 +1,14 @@
-import { i18nForMatches, useTranslation } from "~/features/i18n";
+import { i18nForMatches, useTranslation } from "~/platform/i18n";
 import {
   Counts,
   LevelBadge,
   StatusLabel,
   TrainingErrorBoundary,
   moduleAction,
-} from "~/features/training";
-import { loadTrackModule } from "~/features/training/index.server";
-import { ButtonLink } from "~/ui/button";
-import { Card } from "~/ui/card";
+} from "~/domain/training";
+import { loadTrackModule } from "~/domain/training/index.server";
+import { ButtonLink } from "~/platform/ui/button";
+import { Card } from "~/platform/ui/card";
 import type { Route } from "./+types/training.track-module";
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {

@@ -1,15 +1,15 @@
 import { useEffect } from "react";
-import { track } from "~/features/analytics";
-import { i18nForMatches, useTranslation } from "~/features/i18n";
+import { track } from "~/platform/analytics";
+import { i18nForMatches, useTranslation } from "~/platform/i18n";
 import {
   ModuleCardView,
   ReportingGuide,
   SpotTheSignals,
   TrackCounts,
   TrainingErrorBoundary,
-} from "~/features/training";
-import { Card } from "~/ui/card";
-import { loadTrack } from "~/features/training/index.server";
+} from "~/domain/training";
+import { Card } from "~/platform/ui/card";
+import { loadTrack } from "~/domain/training/index.server";
 import type { Route } from "./+types/training.track";
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {

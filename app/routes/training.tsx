@@ -1,11 +1,11 @@
 import { Outlet } from "react-router";
-import { getOptionalUser } from "~/features/auth/index.server";
-import { addEnglishNamespaces } from "~/features/i18n";
-import { NotificationBell } from "~/features/notifications";
-import { countNeedingAction } from "~/features/notifications/index.server";
-import { TrainingHeader } from "~/features/training";
-import { membershipOf } from "~/features/compliance/index.server";
-import { loadLearnerView } from "~/features/training/index.server";
+import { getOptionalUser } from "~/platform/auth/index.server";
+import { addEnglishNamespaces } from "~/platform/i18n";
+import { NotificationBell } from "~/platform/notifications";
+import { countNeedingAction } from "~/platform/notifications/index.server";
+import { TrainingHeader } from "~/domain/training";
+import { membershipOf } from "~/domain/compliance/index.server";
+import { loadLearnerView } from "~/domain/training/index.server";
 import consumerScamModule from "../../locales/en/consumerScamModule.json";
 import dashboard from "../../locales/en/dashboard.json";
 import training from "../../locales/en/training.json";

@@ -1,12 +1,12 @@
 import { BadgeCheck, CircleAlert, Clock, SearchX } from "lucide-react";
 import { data } from "react-router";
-import { ACHIEVEMENT_KEYS, VerifyForm } from "~/features/certificates";
-import { verifyCertificateCode } from "~/features/certificates/index.server";
-import { addEnglishNamespaces, i18nForMatches, useLocale, useTranslation } from "~/features/i18n";
-import { apiErrorBody } from "~/lib/api.server";
-import { formatLongDate } from "~/lib/dates";
-import { requestInfoContext } from "~/lib/request-context";
-import { Card } from "~/ui/card";
+import { ACHIEVEMENT_KEYS, VerifyForm } from "~/domain/certificates";
+import { verifyCertificateCode } from "~/domain/certificates/index.server";
+import { addEnglishNamespaces, i18nForMatches, useLocale, useTranslation } from "~/platform/i18n";
+import { apiErrorBody } from "~/platform/lib/api.server";
+import { formatLongDate } from "~/platform/lib/dates";
+import { requestInfoContext } from "~/platform/lib/request-context";
+import { Card } from "~/platform/ui/card";
 import training from "../../locales/en/training.json";
 import type { Route } from "./+types/verify.code";
 

@@ -1,4 +1,4 @@
-import { listPublicKeys } from "~/lib/signing.server";
+import { listPublicKeys } from "~/platform/lib/signing.server";
 
 // GET /.well-known/jwks.json: every public key that has signed certificates or evidence here,
 // the current one first, so a signature made before a key rotation still verifies.

@@ -1,6 +1,6 @@
 // The bench's baseline for the waitlist POST: a bare node:http handler that parses the same JSON and
 // makes the same durable insert as the product (one row per email, SQLite in WAL mode with
-// synchronous=FULL, as app/db/db.server.ts opens it), with no framework, validation library or
+// synchronous=FULL, as app/platform/db/db.server.ts opens it), with no framework, validation library or
 // rate limit around it. Usage: node scripts/bench/bare-waitlist.js PORT DATABASE_FILE
 import { createServer } from "node:http";
 import SQLite from "better-sqlite3";
@@ -15,7 +15,7 @@ db.pragma("journal_mode = WAL");
 db.pragma("synchronous = FULL");
 db.pragma("foreign_keys = ON");
 db.pragma("busy_timeout = 5000");
-// The columns of app/db/migrations/0002-lead-capture.ts.
+// The columns of app/platform/db/migrations/0002-lead-capture.ts.
 db.exec(`create table if not exists waitlist_entry (
   id integer primary key autoincrement,
   email text not null unique,

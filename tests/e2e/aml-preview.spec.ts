@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { CHIP_LABELS } from "../../app/features/aml/grading";
+import { CHIP_LABELS } from "../../app/domain/aml/grading";
 import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
 
 // The AML live training preview as a learner meets it (issue "AML course"): the answer key stays

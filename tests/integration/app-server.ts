@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { connect } from "node:net";
 import { createServer as createViteServer } from "vite";
-import type { closeDb } from "~/db/db.server";
+import type { closeDb } from "~/platform/db/db.server";
 import type { createApp } from "../../server/app";
 
 /** The real HTTP server (server/app.ts) on a free port, and how to stop it. */
@@ -36,7 +36,7 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
       async close() {
         server.closeAllConnections();
         await new Promise((resolve) => server.close(resolve));
-        const db = (await vite.ssrLoadModule("/app/db/db.server.ts")) as {
+        const db = (await vite.ssrLoadModule("/app/platform/db/db.server.ts")) as {
           closeDb: typeof closeDb;
         };
         await db.closeDb();

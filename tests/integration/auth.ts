@@ -1,11 +1,11 @@
 import { expect } from "vitest";
-import { getDb } from "~/db/db.server";
+import { getDb } from "~/platform/db/db.server";
 import {
   addAllowlistEntry,
   requestSignInCode,
   verifySignInCode,
-} from "~/features/auth/index.server";
-import { membershipOf } from "~/features/compliance/index.server";
+} from "~/platform/auth/index.server";
+import { membershipOf } from "~/domain/compliance/index.server";
 import { action as loginAction } from "~/routes/login";
 import { callAction, pageRequest } from "./call-action";
 

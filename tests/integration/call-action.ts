@@ -1,5 +1,5 @@
 import { RouterContextProvider, data } from "react-router";
-import { requestInfoContext } from "~/lib/request-context";
+import { requestInfoContext } from "~/platform/lib/request-context";
 
 /** A route's answer as the client gets it; a `data()` answer keeps its value as `data`. */
 export type RouteAnswer = Response & { data?: unknown };

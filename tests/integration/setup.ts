@@ -10,7 +10,7 @@ process.env.LOG_LEVEL = "silent";
 // Course media a test builds go to its own folder, never over the app's build.
 process.env.MEDIA_DIR = `data/test/media-${randomUUID()}`;
 
-const { closeDb, getDb, migrateToLatest } = await import("~/db/db.server");
+const { closeDb, getDb, migrateToLatest } = await import("~/platform/db/db.server");
 await import("~/wiring.server");
 
 beforeAll(async () => {

@@ -1,0 +1,105 @@
+import type { EvidencePayload } from "~/domain/evidence/index.server";
+import type { AttemptMode, Grade, PlayerStep } from "./grading";
+import type { Pack } from "./packs";
+import { resolveSource } from "./packs";
+import { knownSources } from "./packs.server";
+import type { Scenario } from "./pack-schema";
+
+// What an AML attempt's evidence record holds (issue "Evidence"): the pack's export-kit items, in
+// the pack's order. The learner's attestation is a record of its own, made when they confirm it.
+
+export const ATTESTATION = "This analysis is my own work";
+
+export interface AttemptFacts {
+  attemptId: number;
+  mode: AttemptMode;
+  learner: { name: string; email: string };
+  /** The learner's steps: their answers, or the choices they made in the player. */
+  actions: { action: string; value: string }[];
+  grade: Grade;
+  player: { findings: number; passed: boolean; steps: PlayerStep[] } | null;
+  at: Date;
+}
+
+function retainUntil(at: Date, years: number): string {
+  const until = new Date(at);
+  until.setUTCFullYear(until.getUTCFullYear() + years);
+  return until.toISOString().slice(0, 10);
+}
+
+/** The evidence payload of a graded attempt. */
+export function attemptPayload(
+  pack: Pack,
+  scenario: Scenario,
+  facts: AttemptFacts,
+): EvidencePayload {
+  const { retention } = pack.config.exportKit;
+  const items: Record<string, unknown> = {
+    scenarioSnapshot: {
+      id: scenario.id,
+      title: scenario.title,
+      version: scenario.version,
+      role: scenario.role,
+      summary: scenario.summary,
+      customerProfile: scenario.customerProfile,
+      activity: scenario.activity,
+      redFlags: scenario.redFlags,
+    },
+    learnerActions: facts.actions,
+    gradingSummary: {
+      score: facts.grade.score,
+      percent: facts.grade.percent,
+      band: facts.grade.band,
+      criteria: facts.grade.details.map((detail) => ({
+        criterion: detail.criterion,
+        label: detail.label,
+        earned: detail.earned,
+        maxScore: detail.maxScore,
+        weight: detail.weight,
+        passed: detail.passed,
+        explanation: detail.explanation,
+      })),
+      penalties: facts.grade.penalties.map((penalty) => ({
+        kind: penalty.kind,
+        multiplier: penalty.multiplier,
+        description: penalty.description,
+      })),
+      player: facts.player && {
+        findings: facts.player.findings,
+        passed: facts.player.passed,
+      },
+    },
+    artifacts: scenario.artifactsRequired.map((name) => ({ name, reviewedInTraining: true })),
+    attestation: { statement: ATTESTATION, confirmed: false },
+    complianceMapping: [
+      ...pack.rubric.criteria.map((criterion) => ({
+        criterion: criterion.id,
+        label: criterion.label,
+        ...resolveSource(knownSources, criterion.regulatoryAnchor),
+      })),
+      ...scenario.sources.map((source) => ({
+        criterion: null,
+        label: "Scenario source",
+        ...resolveSource(knownSources, source),
+      })),
+    ],
+    retention: {
+      recordRetentionYears: retention.recordRetentionYears,
+      productionDays: retention.productionDays,
+      retainUntil: retainUntil(facts.at, retention.recordRetentionYears),
+    },
+  };
+  const content: Record<string, unknown> = {
+    attempt: { id: facts.attemptId, mode: facts.mode },
+    learner: facts.learner,
+    pack: { id: pack.config.id, title: pack.config.title, regulator: pack.config.regulator },
+  };
+  for (const item of pack.config.exportKit.include) content[item] = items[item];
+  return {
+    jurisdiction: scenario.jurisdiction,
+    mode: facts.mode,
+    packVersion: pack.config.version,
+    timestamp: facts.at.toISOString(),
+    content,
+  };
+}

@@ -1,0 +1,84 @@
+import { data } from "react-router";
+import { getOptionalUser } from "~/platform/auth/index.server";
+import { type IssuanceOutcome, issueEarnedCertificates } from "./issue.server";
+import { HolderNameSchema, getHolderName, setHolderName } from "./holder.server";
+import { type CertificateCheck, checkCertificate, listHeldCertificates } from "./records.server";
+
+// /training/certificates: a signed-in learner's certificates (issuing any they have earned since
+// they last looked) and the name they print; a signed-out visitor gets the verification box.
+
+export interface HeldCertificate {
+  code: string;
+  title: string;
+  description: string;
+  issuedAt: string;
+  expiresAt: string;
+  check: CertificateCheck;
+}
+
+export type CertificatesPage =
+  | { signedIn: false }
+  | {
+      signedIn: true;
+      holderName: string | null;
+      suggestedName: string;
+      pending: number;
+      certificates: HeldCertificate[];
+    };
+
+export async function loadCertificatesPage(request: Request): Promise<CertificatesPage> {
+  const user = await getOptionalUser(request);
+  if (!user) return { signedIn: false };
+  const outcome = await issueEarnedCertificates(request);
+  const [holderName, records] = await Promise.all([
+    getHolderName(user.id),
+    listHeldCertificates(user.id),
+  ]);
+  const now = new Date();
+  const certificates = await Promise.all(
+    records.map(async (record) => ({
+      code: record.code,
+      title: record.payload.title,
+      description: record.payload.description,
+      issuedAt: record.payload.issuedAt,
+      expiresAt: record.payload.expiresAt,
+      check: await checkCertificate(record, now),
+    })),
+  );
+  return {
+    signedIn: true,
+    holderName,
+    suggestedName: holderName ?? (user.name.includes("@") ? "" : user.name),
+    pending: outcome.kind === "needs-name" ? outcome.pending : 0,
+    certificates,
+  };
+}
+
+export type HolderNameReply =
+  | { ok: true; name: string; issued: number }
+  /** `error` is the key of the text to show. */
+  | { ok: false; error: string; name: string };
+
+/** Saves the name to print and issues what was waiting for it. */
+export async function saveHolderName(request: Request, fields: Record<string, string>) {
+  const user = await getOptionalUser(request);
+  if (!user) throw data({ message: "Sign in to continue." }, { status: 401 });
+  const parsed = HolderNameSchema.safeParse(fields);
+  if (!parsed.success) {
+    return data<HolderNameReply>(
+      {
+        ok: false,
+        error: parsed.error.issues[0]?.message ?? "training:certificates.name.required",
+        name: (fields.name ?? "").slice(0, 200),
+      },
+      { status: 400 },
+    );
+  }
+  await setHolderName(user.id, parsed.data.name);
+  const outcome: IssuanceOutcome = await issueEarnedCertificates(request);
+  return data<HolderNameReply>({
+    ok: true,
+    name: parsed.data.name,
+    issued: outcome.kind === "issued" ? outcome.issued.length : 0,
+  });
+}

@@ -1,0 +1,177 @@
+import { CircleAlert, CircleCheck, Clock } from "lucide-react";
+import { Link } from "react-router";
+import { useLocale, useTranslation } from "~/platform/i18n";
+import { formatLongDate } from "~/platform/lib/dates";
+import { Card } from "~/platform/ui/card";
+import type { ComplianceDashboard, DashboardRequirement } from "./dashboard.server";
+import type { RequirementState } from "./rules";
+
+const STATUS_STYLES: Record<RequirementState, string> = {
+  completed: "bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200",
+  pending: "bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-200",
+  overdue: "bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-200",
+};
+const STATUS_ICONS = { completed: CircleCheck, pending: Clock, overdue: CircleAlert };
+
+/** A calendar date (YYYY-MM-DD) written out in the reader's language. */
+export function useCalendarDate() {
+  const { locale } = useLocale();
+  return (date: string) => formatLongDate(locale, new Date(`${date}T00:00:00Z`));
+}
+
+export function RequirementStatusBadge({ status }: { status: RequirementState }) {
+  const { t } = useTranslation("dashboard");
+  const Icon = STATUS_ICONS[status];
+  return (
+    <span
+      data-testid="requirement-status"
+      data-status={status}
+      className={`inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-bold tracking-wide ${STATUS_STYLES[status]}`}
+    >
+      <Icon aria-hidden="true" className="size-3.5" />
+      {t(`status.${status}`)}
+    </span>
+  );
+}
+
+function RequirementItem({
+  requirement,
+  scope,
+}: {
+  requirement: DashboardRequirement;
+  scope: ComplianceDashboard["scope"];
+}) {
+  const { t } = useTranslation("dashboard");
+  const calendarDate = useCalendarDate();
+  const { counts } = requirement;
+  return (
+    <li
+      className="rounded-xl border border-slate-200 p-4 dark:border-slate-800"
+      data-testid="requirement"
+      data-requirement={requirement.name}
+    >
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <h3 className="font-semibold">{requirement.name}</h3>
+          <p className="text-sm text-slate-600 dark:text-slate-300">
+            {t(`category.${requirement.category}`)} · {t("points", { count: requirement.points })}
+          </p>
+        </div>
+        <RequirementStatusBadge status={requirement.status} />
+      </div>
+      <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{requirement.description}</p>
+      <p className="mt-2 text-sm font-medium">
+        {requirement.completedDate
+          ? t("completedOn", { date: calendarDate(requirement.completedDate) })
+          : t(requirement.renewal ? "renewBy" : "dueOn", {
+              date: calendarDate(requirement.dueDate),
+            })}
+      </p>
+      {counts && (
+        <dl className="mt-2 flex flex-wrap gap-x-4 text-sm" data-testid="requirement-counts">
+          {(["completed", "pending", "overdue"] as const).map((status) => (
+            <div key={status} className="flex gap-1">
+              <dt>{t(`status.${status}`)}:</dt>
+              <dd className="font-semibold">{counts[status]}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      {scope === "self" && requirement.status !== "completed" && (
+        <div className="mt-3 text-sm">
+          <p>{t("nextStep")}</p>
+          <ul className="mt-1 list-disc ps-5">
+            {requirement.items.map((item) => (
+              <li key={item.key}>
+                {item.href ? (
+                  <Link
+                    className="focus-ring font-medium text-brand-700 underline dark:text-brand-300"
+                    to={item.href}
+                  >
+                    {item.title}
+                  </Link>
+                ) : (
+                  item.title
+                )}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** SPEC §2 compliance dashboard: score, regulator, next audit and the requirements. */
+export function ComplianceDashboardPanel({
+  dashboard,
+  showLink = false,
+}: {
+  dashboard: ComplianceDashboard;
+  showLink?: boolean;
+}) {
+  const { t } = useTranslation("dashboard");
+  const calendarDate = useCalendarDate();
+  const { organisation, analytics, scope } = dashboard;
+  return (
+    <Card data-testid="compliance-dashboard">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="compliance-heading" className="text-2xl font-bold">
+          {t("heading")}
+        </h2>
+        <p className="text-sm text-slate-600 dark:text-slate-300">
+          {t(scope === "organisation" ? "scopeOrganisation" : "scopeSelf", {
+            organisation: organisation.name,
+          })}
+        </p>
+      </div>
+      <dl className="mt-4 grid gap-4 sm:grid-cols-3">
+        <div>
+          <dt className="text-sm text-slate-600 dark:text-slate-300">{t("score")}</dt>
+          <dd className="text-2xl font-bold" data-testid="compliance-score">
+            {t("percent", { value: analytics.complianceScore })}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-sm text-slate-600 dark:text-slate-300">{t("regulator")}</dt>
+          <dd className="text-2xl font-bold">{organisation.regulator}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-slate-600 dark:text-slate-300">{t("nextAudit")}</dt>
+          <dd className="text-lg font-bold">
+            {organisation.nextAuditPast
+              ? t("nextAuditPast", { date: calendarDate(organisation.nextAudit) })
+              : calendarDate(organisation.nextAudit)}
+          </dd>
+        </div>
+      </dl>
+      {dashboard.requirements.length === 0 ? (
+        <p className="mt-4">{t("empty")}</p>
+      ) : (
+        <ul className="mt-4 grid gap-3 md:grid-cols-2">
+          {dashboard.requirements.map((requirement) => (
+            <RequirementItem key={requirement.id} requirement={requirement} scope={scope} />
+          ))}
+        </ul>
+      )}
+      {showLink && (
+        <p className="mt-4 flex flex-wrap gap-x-6 gap-y-2">
+          <Link
+            to="/training/compliance"
+            className="focus-ring font-semibold text-brand-700 underline dark:text-brand-300"
+          >
+            {t("viewOwn")}
+          </Link>
+          {dashboard.role !== "learner" && (
+            <Link
+              to="/training/requirements"
+              className="focus-ring font-semibold text-brand-700 underline dark:text-brand-300"
+            >
+              {t("manage")}
+            </Link>
+          )}
+        </p>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,179 @@
+import { getOptionalUser } from "~/platform/auth/index.server";
+import { MODULE_COUNT, catalogueTitles } from "~/domain/training/index.server";
+import { type Analytics, computeAnalytics } from "./analytics";
+import type { RequirementCategory } from "./constants";
+import { type Organisation, membershipOf } from "./organisations.server";
+import { type RequirementState as RequirementStatus, daysBetween, localDate } from "./rules";
+import { forgetEverywhere, onForget } from "~/platform/lib/workers.server";
+import { type ComplianceSnapshot, complianceSnapshot } from "./status.server";
+
+// The compliance dashboard of the training home and /training/compliance: a manager (or an admin)
+// sees the organisation, a learner themself. An organisation's figures are computed at most once a
+// minute per server (Refresh Data asks for them afresh); a learner's own are read every time.
+
+export type DashboardScope = "organisation" | "self";
+
+export interface DashboardRequirement {
+  id: number;
+  name: string;
+  description: string;
+  category: RequirementCategory;
+  points: number;
+  /** The learner's own (for `self`), else the requirement's first due date. */
+  dueDate: string;
+  status: RequirementStatus;
+  completedDate: string | null;
+  cycle: number;
+  renewal: boolean;
+  /** What fulfils it, in the reader's language, with a link for modules. */
+  items: { key: string; title: string; href: string | null }[];
+  /** For `organisation`: how many learners are in each state. */
+  counts: Record<RequirementStatus, number> | null;
+}
+
+export interface ComplianceDashboard {
+  scope: DashboardScope;
+  role: "learner" | "manager" | "admin";
+  organisation: { name: string; regulator: string; nextAudit: string; nextAuditPast: boolean };
+  requirements: DashboardRequirement[];
+  analytics: Omit<Analytics, "topModules"> & {
+    topModules: (Analytics["topModules"][number] & { title: string })[];
+  };
+  takenAt: string;
+}
+
+/** How long an organisation's figures are reused before they are computed again. */
+export const ORGANISATION_FIGURES_TTL_MS = 60_000;
+
+interface Figures {
+  snapshot: ComplianceSnapshot;
+  analytics: Analytics;
+  counts: Map<number, Record<RequirementStatus, number>>;
+}
+
+const cached = new Map<number, { expires: number; figures: Promise<Figures> }>();
+
+const FIGURES_TOPIC = "organisation-figures";
+onForget(FIGURES_TOPIC, (organisationId) => cached.delete(Number(organisationId)));
+
+/**
+ * Drops an organisation's cached figures (its requirements changed, or Refresh Data), in every
+ * worker of the server.
+ */
+export function forgetFigures(organisationId: number): void {
+  forgetEverywhere(FIGURES_TOPIC, organisationId);
+}
+
+function figuresOf(snapshot: ComplianceSnapshot, now: Date): Figures {
+  const counts = new Map<number, Record<RequirementStatus, number>>(
+    snapshot.requirements.map((requirement) => [
+      requirement.id,
+      { completed: 0, pending: 0, overdue: 0 },
+    ]),
+  );
+  for (const state of snapshot.states) {
+    const bucket = counts.get(state.requirementId);
+    if (bucket) bucket[state.status] += 1;
+  }
+  const analytics = computeAnalytics(
+    { ...snapshot, nextAudit: snapshot.organisation.nextAudit },
+    { now, timeZone: snapshot.organisation.timeZone, moduleCount: MODULE_COUNT },
+  );
+  return { snapshot, analytics, counts };
+}
+
+function organisationFigures(organisation: Organisation, fresh: boolean): Promise<Figures> {
+  const now = Date.now();
+  const hit = cached.get(organisation.id);
+  if (hit && hit.expires > now && !fresh) return hit.figures;
+  const figures = complianceSnapshot(organisation, { now: new Date(now) }).then((snapshot) =>
+    figuresOf(snapshot, new Date(now)),
+  );
+  cached.set(organisation.id, { expires: now + ORGANISATION_FIGURES_TTL_MS, figures });
+  // A failed computation is not kept: the next request tries again.
+  figures.catch(() => cached.delete(organisation.id));
+  return figures;
+}
+
+/**
+ * The dashboard of the signed-in user behind a request; null for a visitor who is not signed in.
+ * `scope: "self"` shows a manager their own requirements too (the compliance page).
+ */
+export async function loadComplianceDashboard(
+  request: Request,
+  options: { fresh?: boolean; scope?: DashboardScope; now?: Date } = {},
+): Promise<ComplianceDashboard | null> {
+  const user = await getOptionalUser(request);
+  if (!user) return null;
+  const membership = await membershipOf(user, request);
+  const role = user.role === "admin" ? "admin" : membership.role;
+  const scope: DashboardScope = options.scope ?? (role === "learner" ? "self" : "organisation");
+  const now = options.now ?? new Date();
+  const { organisation } = membership;
+  const [figures, titles] = await Promise.all([
+    scope === "organisation"
+      ? organisationFigures(organisation, options.fresh ?? false)
+      : complianceSnapshot(organisation, { userIds: [user.id], now }).then((snapshot) =>
+          figuresOf(snapshot, now),
+        ),
+    catalogueTitles(request),
+  ]);
+  const { snapshot, analytics, counts } = figures;
+  const own = new Map(
+    snapshot.states
+      .filter((state) => state.userId === user.id)
+      .map((state) => [state.requirementId, state]),
+  );
+  const today = localDate(now, organisation.timeZone);
+  return {
+    scope,
+    role,
+    organisation: {
+      name: organisation.name,
+      regulator: organisation.regulator,
+      nextAudit: organisation.nextAudit,
+      nextAuditPast: daysBetween(organisation.nextAudit, today) > 0,
+    },
+    requirements: snapshot.requirements.map((requirement) => {
+      const state = own.get(requirement.id);
+      const mine = scope === "self" && state;
+      return {
+        id: requirement.id,
+        name: requirement.name,
+        description: requirement.description,
+        category: requirement.category,
+        points: requirement.points,
+        dueDate: mine ? state.effectiveDueDate : requirement.dueDate,
+        status: mine ? state.status : statusOfOrganisation(counts.get(requirement.id)),
+        completedDate: mine ? state.completedDate : null,
+        cycle: mine ? state.cycle : 1,
+        renewal: mine ? state.renewal : false,
+        items: requirement.fulfilledBy.map((key) => ({
+          key,
+          title: titles.get(key) ?? key,
+          href: key.startsWith("module:")
+            ? `/training/module/${key.slice("module:".length)}`
+            : `/training/track/${key.slice("track:".length)}`,
+        })),
+        counts: scope === "organisation" ? (counts.get(requirement.id) ?? null) : null,
+      };
+    }),
+    analytics: {
+      ...analytics,
+      topModules: analytics.topModules.map((module) => ({
+        ...module,
+        title: titles.get(`module:${module.moduleId}`) ?? module.moduleId,
+      })),
+    },
+    takenAt: snapshot.takenAt,
+  };
+}
+
+/** An organisation's requirement reads overdue while anyone is overdue, completed once all are. */
+function statusOfOrganisation(
+  counts: Record<RequirementStatus, number> | undefined,
+): RequirementStatus {
+  if (!counts) return "pending";
+  if (counts.overdue > 0) return "overdue";
+  return counts.pending === 0 && counts.completed > 0 ? "completed" : "pending";
+}

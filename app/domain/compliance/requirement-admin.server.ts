@@ -1,0 +1,456 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import { getDb } from "~/platform/db/db.server";
+import type { AuthUser } from "~/platform/auth";
+import { accountsOf } from "~/platform/auth/index.server";
+import { getCatalogue } from "~/domain/training/index.server";
+import { getLogger } from "~/platform/lib/logger.server";
+import type { MemberRole } from "./constants";
+import { forgetFigures } from "./dashboard.server";
+import {
+  type Organisation,
+  findOrganisation,
+  listOrganisations,
+  membershipOf,
+} from "./organisations.server";
+import {
+  type ExtensionInput,
+  ExtensionSchema,
+  type MemberRoleInput,
+  MemberRoleSchema,
+  type OrganisationSettingsInput,
+  OrganisationSettingsSchema,
+  REQUIREMENT_INTENTS,
+  type RequirementInput,
+  type RequirementIntent,
+  requirementSchema,
+} from "./requirement-schema";
+import type { Requirement } from "./requirements.server";
+import { daysBetween } from "./rules";
+import { complianceSnapshot } from "./status.server";
+
+// Managing an organisation's requirements (SPEC §3 compliance requirement): admins for every
+// organisation, managers for their own. Each change names who made it, in the row and in the log.
+
+/** Who is acting: an admin (whose session proved a second factor) or a manager of one organisation. */
+export interface Actor {
+  userId: string;
+  email: string;
+  admin: boolean;
+  /** The organisation this person manages; null when they manage none. */
+  managerOf: number | null;
+}
+
+/** An administrator, as `requireAdmin` answered them. */
+export function adminActor(user: Pick<AuthUser, "id" | "email">): Actor {
+  return { userId: user.id, email: user.email, admin: true, managerOf: null };
+}
+
+/** A manager and their organisation; anyone else gets 403. */
+export async function requireManager(
+  user: Pick<AuthUser, "id" | "email">,
+  request?: Request,
+): Promise<{ actor: Actor; organisation: Organisation }> {
+  const membership = await membershipOf(user, request);
+  if (membership.role !== "manager") forbidden();
+  return {
+    actor: {
+      userId: user.id,
+      email: user.email,
+      admin: false,
+      managerOf: membership.organisation.id,
+    },
+    organisation: membership.organisation,
+  };
+}
+
+function forbidden(): never {
+  throw data({ message: "Access to this organisation is forbidden." }, { status: 403 });
+}
+
+function notFound(): never {
+  throw data({ message: "Not found." }, { status: 404 });
+}
+
+function requireManagerOf(actor: Actor, organisationId: number): void {
+  if (!actor.admin && actor.managerOf !== organisationId) forbidden();
+}
+
+function log(actor: Actor, event: string, details: Record<string, unknown>): void {
+  getLogger().info({ event, actorId: actor.userId, admin: actor.admin, ...details }, event);
+}
+
+export interface FulfilmentOption {
+  key: string;
+  kind: "module" | "track";
+  title: string;
+}
+
+/**
+ * The catalogue's modules and tracks a requirement may name. Courses are not in the catalogue yet,
+ * so none can be chosen.
+ */
+export function fulfilmentOptions(): FulfilmentOption[] {
+  const { tracks, modules } = getCatalogue();
+  return [
+    ...tracks.map((track) => ({
+      key: `track:${track.id}`,
+      kind: "track" as const,
+      title: track.title?.en ?? track.id,
+    })),
+    ...[...modules.values()].map((module) => ({
+      key: `module:${module.id}`,
+      kind: "module" as const,
+      title: module.title.en,
+    })),
+  ];
+}
+
+function requirementFormSchema() {
+  return requirementSchema(fulfilmentOptions().map((option) => option.key));
+}
+
+async function findRequirementOrganisation(requirementId: number): Promise<number> {
+  if (!Number.isSafeInteger(requirementId) || requirementId < 1) notFound();
+  const row = await getDb()
+    .selectFrom("requirement")
+    .select("organisation_id")
+    .where("id", "=", requirementId)
+    .where("removed_at", "is", null)
+    .executeTakeFirst();
+  if (!row) notFound();
+  return Number(row.organisation_id);
+}
+
+function requirementColumns(input: RequirementInput) {
+  return {
+    name: input.name,
+    description: input.description,
+    category: input.category,
+    points: input.points,
+    due_date: input.dueDate,
+    fulfilled_by: JSON.stringify(input.fulfilledBy),
+    recurrence: input.recurrence,
+    window_days: input.windowDays,
+  };
+}
+
+export async function createRequirement(
+  actor: Actor,
+  organisationId: number,
+  input: RequirementInput,
+  now = new Date(),
+): Promise<number> {
+  requireManagerOf(actor, organisationId);
+  const at = now.toISOString();
+  const row = await getDb()
+    .insertInto("requirement")
+    .values({
+      organisation_id: organisationId,
+      ...requirementColumns(input),
+      created_at: at,
+      updated_at: at,
+      updated_by: actor.email,
+      removed_at: null,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const requirementId = Number(row.id);
+  log(actor, "requirement.created", { organisationId, requirementId });
+  return requirementId;
+}
+
+export async function updateRequirement(
+  actor: Actor,
+  requirementId: number,
+  input: RequirementInput,
+  now = new Date(),
+): Promise<void> {
+  const organisationId = await findRequirementOrganisation(requirementId);
+  requireManagerOf(actor, organisationId);
+  await getDb()
+    .updateTable("requirement")
+    .set({ ...requirementColumns(input), updated_at: now.toISOString(), updated_by: actor.email })
+    .where("id", "=", requirementId)
+    .execute();
+  log(actor, "requirement.updated", { organisationId, requirementId });
+}
+
+/** Takes a requirement out of force; it stays stored for the reports of what was asked before. */
+export async function removeRequirement(
+  actor: Actor,
+  requirementId: number,
+  now = new Date(),
+): Promise<void> {
+  const organisationId = await findRequirementOrganisation(requirementId);
+  requireManagerOf(actor, organisationId);
+  const at = now.toISOString();
+  await getDb()
+    .updateTable("requirement")
+    .set({ removed_at: at, updated_at: at, updated_by: actor.email })
+    .where("id", "=", requirementId)
+    .execute();
+  log(actor, "requirement.removed", { organisationId, requirementId });
+}
+
+export async function setOrganisationSettings(
+  actor: Actor,
+  organisationId: number,
+  input: OrganisationSettingsInput,
+): Promise<void> {
+  requireManagerOf(actor, organisationId);
+  const result = await getDb()
+    .updateTable("organisation")
+    .set({ region: input.region, time_zone: input.timeZone, next_audit: input.nextAudit })
+    .where("id", "=", organisationId)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) notFound();
+  log(actor, "organisation.settings_changed", { organisationId, ...input });
+}
+
+/** Makes a member a manager or a learner of their organisation: admins only. */
+export async function setMemberRole(
+  actor: Actor,
+  organisationId: number,
+  input: MemberRoleInput,
+  now = new Date(),
+): Promise<void> {
+  if (!actor.admin) forbidden();
+  const result = await getDb()
+    .updateTable("organisation_member")
+    .set({ role: input.role, role_changed_by: actor.email, role_changed_at: now.toISOString() })
+    .where("user_id", "=", input.userId)
+    .where("organisation_id", "=", organisationId)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) notFound();
+  log(actor, "organisation.role_changed", {
+    organisationId,
+    userId: input.userId,
+    role: input.role,
+  });
+}
+
+/** A field the form should point at, with its message (a dictionary key). */
+export type FieldErrors = Record<string, string[]>;
+
+/**
+ * Moves a learner's due date for the cycle they are in to a later date, with the reason; the
+ * newest extension of a cycle counts. Managers of the learner's organisation and admins only.
+ * Answers the field errors when the date is not later than the one in force.
+ */
+export async function extendDueDate(
+  actor: Actor,
+  input: ExtensionInput,
+  now = new Date(),
+): Promise<FieldErrors | null> {
+  const member = await getDb()
+    .selectFrom("organisation_member")
+    .select("organisation_id")
+    .where("user_id", "=", input.userId)
+    .executeTakeFirst();
+  if (!member) notFound();
+  const organisationId = Number(member.organisation_id);
+  requireManagerOf(actor, organisationId);
+  requireManagerOf(actor, await findRequirementOrganisation(input.requirementId));
+  const organisation = await findOrganisation(organisationId);
+  if (!organisation) notFound();
+  const snapshot = await complianceSnapshot(organisation, { userIds: [input.userId], now });
+  const state = snapshot.states.find(
+    (candidate) =>
+      candidate.requirementId === input.requirementId && candidate.userId === input.userId,
+  );
+  if (!state) forbidden();
+  if (daysBetween(state.effectiveDueDate, input.dueDate) <= 0) {
+    return { dueDate: [`requirements:errors.notLater?date=${state.effectiveDueDate}`] };
+  }
+  await getDb()
+    .insertInto("requirement_extension")
+    .values({
+      requirement_id: input.requirementId,
+      user_id: input.userId,
+      cycle: state.cycle,
+      due_date: input.dueDate,
+      reason: input.reason,
+      actor_email: actor.email,
+      created_at: now.toISOString(),
+    })
+    .execute();
+  log(actor, "requirement.extended", {
+    organisationId,
+    requirementId: input.requirementId,
+    userId: input.userId,
+    cycle: state.cycle,
+    dueDate: input.dueDate,
+  });
+  return null;
+}
+
+export interface ExtensionRecord {
+  id: number;
+  requirementName: string;
+  learnerName: string;
+  learnerEmail: string;
+  cycle: number;
+  dueDate: string;
+  reason: string;
+  actorEmail: string;
+  createdAt: string;
+}
+
+/** The organisation's due-date extensions, newest first (the latest `limit`). */
+export async function extensionHistory(
+  organisationId: number,
+  limit = 100,
+): Promise<ExtensionRecord[]> {
+  const rows = await getDb()
+    .selectFrom("requirement_extension")
+    .innerJoin("requirement", "requirement.id", "requirement_extension.requirement_id")
+    .select([
+      "requirement_extension.id",
+      "requirement.name",
+      "requirement_extension.user_id",
+      "requirement_extension.cycle",
+      "requirement_extension.due_date",
+      "requirement_extension.reason",
+      "requirement_extension.actor_email",
+      "requirement_extension.created_at",
+    ])
+    .where("requirement.organisation_id", "=", organisationId)
+    .orderBy("requirement_extension.id", "desc")
+    .limit(limit)
+    .execute();
+  const accounts = new Map(
+    (await accountsOf([...new Set(rows.map((row) => row.user_id))])).map((account) => [
+      account.id,
+      account,
+    ]),
+  );
+  return rows.map((row) => ({
+    id: Number(row.id),
+    requirementName: row.name,
+    learnerName: accounts.get(row.user_id)?.name ?? "",
+    learnerEmail: accounts.get(row.user_id)?.email ?? "",
+    cycle: Number(row.cycle),
+    dueDate: row.due_date,
+    reason: row.reason,
+    actorEmail: row.actor_email,
+    createdAt: row.created_at,
+  }));
+}
+
+export interface MemberView {
+  id: string;
+  name: string;
+  email: string;
+  role: MemberRole;
+}
+
+export interface RequirementsPage {
+  organisation: Organisation;
+  requirements: Requirement[];
+  members: MemberView[];
+  options: FulfilmentOption[];
+  history: ExtensionRecord[];
+}
+
+/** What the requirement pages show of an organisation. */
+export async function loadRequirementsPage(organisation: Organisation): Promise<RequirementsPage> {
+  const [snapshot, history] = await Promise.all([
+    complianceSnapshot(organisation),
+    extensionHistory(organisation.id),
+  ]);
+  return {
+    organisation,
+    requirements: snapshot.requirements,
+    members: snapshot.learners.map((learner) => ({
+      id: learner.id,
+      name: learner.name,
+      email: learner.email,
+      role: learner.role,
+    })),
+    options: fulfilmentOptions(),
+    history,
+  };
+}
+
+/** The organisation the admin page shows: `?organisation=<id>`, else the first by name. */
+export async function chosenOrganisation(
+  request: Request,
+): Promise<{ organisations: Organisation[]; organisation: Organisation | undefined }> {
+  const organisations = await listOrganisations();
+  const asked = new URL(request.url).searchParams.get("organisation");
+  if (!asked) return { organisations, organisation: organisations[0] };
+  const organisation = organisations.find((candidate) => String(candidate.id) === asked);
+  if (!organisation) notFound();
+  return { organisations, organisation };
+}
+
+/** What an action answers: the form it came from (to show its errors there), and how it went. */
+export interface RequirementReply {
+  intent: RequirementIntent;
+  /** The form's id: `create`, `update-<id>`, `remove-<id>`, `settings`, `role-<user id>`, `extend`. */
+  form: string;
+  result: SubmissionResult<string[]>;
+  done: boolean;
+}
+
+function reply(
+  intent: RequirementIntent,
+  form: string,
+  result: SubmissionResult<string[]>,
+  status = 200,
+) {
+  return data<RequirementReply>({ intent, form, result, done: status === 200 }, { status });
+}
+
+/**
+ * One post to a requirements page, as its intent says. `organisationId` is the organisation the
+ * page shows; each change checks again that the actor may touch what it names.
+ */
+export async function requirementAction(actor: Actor, organisationId: number, formData: FormData) {
+  try {
+    return await applyRequirementAction(actor, organisationId, formData);
+  } finally {
+    // The dashboard's cached figures of the organisation no longer hold.
+    forgetFigures(organisationId);
+  }
+}
+
+async function applyRequirementAction(actor: Actor, organisationId: number, formData: FormData) {
+  const intentField = formData.get("intent");
+  const intent = REQUIREMENT_INTENTS.find((candidate) => candidate === intentField);
+  if (!intent) throw data({ message: "Unknown form." }, { status: 400 });
+  const requirementId = Number(formData.get("id"));
+
+  if (intent === "remove") {
+    await removeRequirement(actor, requirementId);
+    return reply(intent, `remove-${requirementId}`, { status: "success" });
+  }
+  if (intent === "create" || intent === "update") {
+    const form = intent === "create" ? "create" : `update-${requirementId}`;
+    const submission = parseWithZod(formData, { schema: requirementFormSchema() });
+    if (submission.status !== "success") return reply(intent, form, submission.reply(), 400);
+    if (intent === "create") await createRequirement(actor, organisationId, submission.value);
+    else await updateRequirement(actor, requirementId, submission.value);
+    return reply(intent, form, submission.reply({ resetForm: intent === "create" }));
+  }
+  if (intent === "settings") {
+    const submission = parseWithZod(formData, { schema: OrganisationSettingsSchema });
+    if (submission.status !== "success") return reply(intent, intent, submission.reply(), 400);
+    await setOrganisationSettings(actor, organisationId, submission.value);
+    return reply(intent, intent, submission.reply());
+  }
+  if (intent === "role") {
+    const submission = parseWithZod(formData, { schema: MemberRoleSchema });
+    const form = `role-${String(formData.get("userId"))}`;
+    if (submission.status !== "success") return reply(intent, form, submission.reply(), 400);
+    await setMemberRole(actor, organisationId, submission.value);
+    return reply(intent, form, submission.reply());
+  }
+  const submission = parseWithZod(formData, { schema: ExtensionSchema });
+  if (submission.status !== "success") return reply(intent, intent, submission.reply(), 400);
+  const fieldErrors = await extendDueDate(actor, submission.value);
+  if (fieldErrors) return reply(intent, intent, submission.reply({ fieldErrors }), 400);
+  return reply(intent, intent, submission.reply({ resetForm: true }));
+}

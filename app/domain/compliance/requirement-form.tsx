@@ -1,0 +1,740 @@
+import {
+  type FieldMetadata,
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+} from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ReactNode } from "react";
+import { Form, useNavigation } from "react-router";
+import { useFieldMessage, useTranslation } from "~/platform/i18n";
+import { Button } from "~/platform/ui/button";
+import { Card } from "~/platform/ui/card";
+import { Field, controlClass } from "~/platform/ui/field";
+import { FormAlert, SubmitButton } from "~/platform/ui/form-status";
+import {
+  DEFAULT_RECERTIFICATION_WINDOW_DAYS,
+  MEMBER_ROLES,
+  ORGANISATION_REGIONS,
+  RECURRENCES,
+  REQUIREMENT_CATEGORIES,
+} from "./constants";
+import type { Organisation } from "./organisations.server";
+import type {
+  ExtensionRecord,
+  FulfilmentOption,
+  MemberView,
+  RequirementReply,
+  RequirementsPage,
+} from "./requirement-admin.server";
+import {
+  EXTENSION_REASON_MAX,
+  ExtensionSchema,
+  OrganisationSettingsSchema,
+  REQUIREMENT_POINTS_MAX,
+  WINDOW_DAYS_MAX,
+  requirementSchema,
+} from "./requirement-schema";
+import type { Requirement } from "./requirements.server";
+
+// The forms that manage an organisation's requirements, shared by /admin/requirements and the
+// managers' /training/requirements. They work without scripts: each posts to the page, and an
+// error answer brings back everything typed.
+
+type ConformField = Pick<FieldMetadata<unknown>, "id" | "errors" | "errorId">;
+
+/** A labelled control for a form field, with its error in the reader's language. */
+function FieldOf({
+  field,
+  label,
+  hint,
+  children,
+}: {
+  field: ConformField;
+  label: string;
+  hint?: ReactNode;
+  children: ReactNode;
+}) {
+  const message = useFieldMessage();
+  return (
+    <Field
+      label={label}
+      htmlFor={field.id}
+      hint={hint}
+      error={message(field.errors)}
+      errorId={field.errorId}
+    >
+      {children}
+    </Field>
+  );
+}
+
+/** The answer to this form, once the page is idle again. */
+function useReply(reply: RequirementReply | undefined, formId: string) {
+  const navigation = useNavigation();
+  const idle = navigation.state === "idle";
+  const mine = reply?.form === formId ? reply : undefined;
+  return {
+    result: idle ? mine?.result : undefined,
+    done: idle && Boolean(mine?.done),
+    pending: !idle && navigation.formData?.get("form") === formId,
+  };
+}
+
+function Done({ children }: { children: ReactNode }) {
+  return (
+    <p role="status" className="text-sm text-emerald-800 dark:text-emerald-300">
+      {children}
+    </p>
+  );
+}
+
+function Choices<T extends string>({
+  field,
+  values,
+  label,
+}: {
+  field: FieldMetadata<T>;
+  values: readonly T[];
+  label: (value: T) => string;
+}) {
+  return (
+    <select {...getSelectProps(field)} key={field.key} className={controlClass}>
+      {values.map((value) => (
+        <option key={value} value={value}>
+          {label(value)}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/** Adds a requirement, or edits one when `requirement` is given. */
+export function RequirementForm({
+  requirement,
+  options,
+  reply,
+}: {
+  requirement?: Requirement;
+  options: readonly FulfilmentOption[];
+  reply: RequirementReply | undefined;
+}) {
+  const { t } = useTranslation(["requirements", "validation"]);
+  const message = useFieldMessage();
+  const formId = requirement ? `update-${requirement.id}` : "create";
+  const { result, done, pending } = useReply(reply, formId);
+  const schema = requirementSchema(options.map((option) => option.key));
+  const [form, fields] = useForm({
+    id: formId,
+    lastResult: result,
+    defaultValue: {
+      name: requirement?.name ?? "",
+      description: requirement?.description ?? "",
+      category: requirement?.category ?? "training",
+      points: String(requirement?.points ?? 100),
+      dueDate: requirement?.dueDate ?? "",
+      recurrence: requirement?.recurrence ?? "yearly",
+      windowDays: String(requirement?.windowDays ?? DEFAULT_RECERTIFICATION_WINDOW_DAYS),
+      fulfilledBy: requirement?.fulfilledBy ?? [],
+    },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  const chosen = new Set(
+    ([] as (string | undefined)[]).concat(fields.fulfilledBy.initialValue ?? []),
+  );
+  // An unknown item's error sits on the item (`fulfilledBy[2]`); the group shows them all.
+  const fulfilledError = message(Object.values(fields.fulfilledBy.allErrors).flat());
+  const groups = [
+    ["tracks", options.filter((option) => option.kind === "track")],
+    ["modules", options.filter((option) => option.kind === "module")],
+  ] as const;
+
+  return (
+    <Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
+      <input type="hidden" name="intent" value={requirement ? "update" : "create"} />
+      <input type="hidden" name="form" value={formId} />
+      {requirement && <input type="hidden" name="id" value={requirement.id} />}
+      <FieldOf field={fields.name} label={t("form.name")}>
+        <input
+          {...getInputProps(fields.name, { type: "text" })}
+          key={fields.name.key}
+          className={controlClass}
+        />
+      </FieldOf>
+      <FieldOf field={fields.category} label={t("form.category")}>
+        <Choices
+          field={fields.category}
+          values={REQUIREMENT_CATEGORIES}
+          label={(value) => t(`categories.${value}`)}
+        />
+      </FieldOf>
+      <div className="sm:col-span-2">
+        <FieldOf field={fields.description} label={t("form.description")}>
+          <textarea
+            {...getTextareaProps(fields.description)}
+            key={fields.description.key}
+            rows={3}
+            className={controlClass}
+          />
+        </FieldOf>
+      </div>
+      <FieldOf
+        field={fields.points}
+        label={t("form.points")}
+        hint={t("form.pointsHint", { max: REQUIREMENT_POINTS_MAX })}
+      >
+        <input
+          {...getInputProps(fields.points, { type: "number" })}
+          key={fields.points.key}
+          inputMode="numeric"
+          className={controlClass}
+        />
+      </FieldOf>
+      <FieldOf field={fields.dueDate} label={t("form.dueDate")} hint={t("form.dueDateHint")}>
+        <input
+          {...getInputProps(fields.dueDate, { type: "date" })}
+          key={fields.dueDate.key}
+          className={controlClass}
+        />
+      </FieldOf>
+      <FieldOf field={fields.recurrence} label={t("form.recurrence")}>
+        <Choices
+          field={fields.recurrence}
+          values={RECURRENCES}
+          label={(value) => t(`recurrences.${value}`)}
+        />
+      </FieldOf>
+      <FieldOf
+        field={fields.windowDays}
+        label={t("form.windowDays")}
+        hint={t("form.windowDaysHint", { max: WINDOW_DAYS_MAX })}
+      >
+        <input
+          {...getInputProps(fields.windowDays, { type: "number" })}
+          key={fields.windowDays.key}
+          inputMode="numeric"
+          className={controlClass}
+        />
+      </FieldOf>
+      <fieldset
+        className="sm:col-span-2"
+        aria-describedby={`${fields.fulfilledBy.id}-hint${fulfilledError ? ` ${fields.fulfilledBy.errorId}` : ""}`}
+        aria-invalid={fulfilledError ? true : undefined}
+      >
+        <legend className="text-sm font-medium">{t("form.fulfilledBy")}</legend>
+        <p
+          id={`${fields.fulfilledBy.id}-hint`}
+          className="mt-1 text-sm text-slate-600 dark:text-slate-300"
+        >
+          {t("form.fulfilledByHint")}
+        </p>
+        {groups.map(([group, items]) => (
+          <div key={group} className="mt-2">
+            <p className="text-sm font-medium">{t(`form.${group}`)}</p>
+            <ul className="mt-1 grid gap-1 sm:grid-cols-2">
+              {items.map((option) => (
+                <li key={option.key}>
+                  <label className="flex items-start gap-2 text-sm">
+                    <input
+                      type="checkbox"
+                      name={fields.fulfilledBy.name}
+                      value={option.key}
+                      defaultChecked={chosen.has(option.key)}
+                      key={`${fields.fulfilledBy.key}-${option.key}`}
+                      className="mt-1"
+                    />
+                    <span>{option.title}</span>
+                  </label>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+        {fulfilledError && (
+          <p
+            id={fields.fulfilledBy.errorId}
+            className="mt-1 text-sm text-red-700 dark:text-red-400"
+          >
+            {fulfilledError}
+          </p>
+        )}
+      </fieldset>
+      {form.errors && <FormAlert className="sm:col-span-2">{message(form.errors)}</FormAlert>}
+      <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
+        <SubmitButton
+          pending={pending}
+          pendingLabel={t(requirement ? "form.saving" : "form.creating")}
+        >
+          {t(requirement ? "form.save" : "form.create")}
+        </SubmitButton>
+        {done && <Done>{t(requirement ? "form.saved" : "form.created")}</Done>}
+      </div>
+    </Form>
+  );
+}
+
+/** The requirements in force, each with its way to be removed, then a form to edit each. */
+export function RequirementTable({
+  organisation,
+  requirements,
+  options,
+  reply,
+}: {
+  organisation: Organisation;
+  requirements: readonly Requirement[];
+  options: readonly FulfilmentOption[];
+  reply: RequirementReply | undefined;
+}) {
+  const { t } = useTranslation("requirements");
+  const titles = new Map(options.map((option) => [option.key, option.title]));
+  const removed = reply?.intent === "remove" && reply.done;
+  return (
+    <section aria-labelledby="requirements-list" className="space-y-4">
+      <h2 id="requirements-list" className="text-xl font-bold">
+        {t("list.heading")}
+      </h2>
+      {removed && <Done>{t("list.removed")}</Done>}
+      {requirements.length === 0 ? (
+        <p className="text-slate-600 dark:text-slate-300">{t("list.empty")}</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm" data-testid="requirements-table">
+            <caption className="sr-only">
+              {t("list.caption", { organisation: organisation.name })}
+            </caption>
+            <thead className="border-b border-slate-200 dark:border-slate-700">
+              <tr>
+                {(
+                  [
+                    "name",
+                    "category",
+                    "points",
+                    "dueDate",
+                    "recurrence",
+                    "fulfilledBy",
+                    "changed",
+                  ] as const
+                ).map((column) => (
+                  <th key={column} scope="col" className="py-2 pr-4">
+                    {t(`list.${column}`)}
+                  </th>
+                ))}
+                <th scope="col" className="py-2 pr-4">
+                  <span className="sr-only">{t("list.actions")}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {requirements.map((requirement) => (
+                <tr
+                  key={requirement.id}
+                  className="border-b border-slate-100 align-top dark:border-slate-800"
+                >
+                  <th scope="row" className="py-2 pr-4 font-medium">
+                    {requirement.name}
+                    <p className="mt-1 max-w-md font-normal text-slate-600 dark:text-slate-300">
+                      {requirement.description}
+                    </p>
+                  </th>
+                  <td className="py-2 pr-4">{t(`categories.${requirement.category}`)}</td>
+                  <td className="py-2 pr-4">{requirement.points}</td>
+                  <td className="py-2 pr-4 whitespace-nowrap">{requirement.dueDate}</td>
+                  <td className="py-2 pr-4">
+                    {requirement.recurrence === "yearly"
+                      ? t("list.yearlyWindow", { count: requirement.windowDays })
+                      : t("recurrences.none")}
+                  </td>
+                  <td className="py-2 pr-4">
+                    <ul>
+                      {requirement.fulfilledBy.map((key) => (
+                        <li key={key}>{titles.get(key) ?? key}</li>
+                      ))}
+                    </ul>
+                  </td>
+                  <td className="py-2 pr-4">
+                    {t("list.changedBy", {
+                      date: requirement.updatedAt.slice(0, 10),
+                      email: requirement.updatedBy,
+                    })}
+                  </td>
+                  <td className="py-2 pr-4 text-right">
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="remove" />
+                      <input type="hidden" name="form" value={`remove-${requirement.id}`} />
+                      <input type="hidden" name="id" value={requirement.id} />
+                      <Button type="submit" variant="secondary">
+                        {t("list.remove")}
+                        <span className="sr-only"> {requirement.name}</span>
+                      </Button>
+                    </Form>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {requirements.length > 0 && (
+        <div className="space-y-2">
+          <h3 className="text-lg font-bold">{t("list.editHeading")}</h3>
+          {requirements.map((requirement) => (
+            <details
+              key={requirement.id}
+              open={reply?.form === `update-${requirement.id}` || undefined}
+              className="rounded-lg border border-slate-200 p-3 dark:border-slate-700"
+            >
+              <summary className="focus-ring cursor-pointer font-medium">
+                {t("list.edit", { name: requirement.name })}
+              </summary>
+              <div className="mt-4">
+                <RequirementForm requirement={requirement} options={options} reply={reply} />
+              </div>
+            </details>
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** The organisation's region (and so its regulator), time zone and next audit date. */
+export function OrganisationSettingsForm({
+  organisation,
+  reply,
+}: {
+  organisation: Organisation;
+  reply: RequirementReply | undefined;
+}) {
+  const { t } = useTranslation(["requirements", "validation"]);
+  const { result, done, pending } = useReply(reply, "settings");
+  const [form, fields] = useForm({
+    id: "settings",
+    lastResult: result,
+    defaultValue: {
+      region: organisation.region,
+      timeZone: organisation.timeZone,
+      nextAudit: organisation.nextAudit,
+    },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: OrganisationSettingsSchema }),
+  });
+  return (
+    <Card>
+      <h2 className="text-xl font-bold">{t("settings.heading")}</h2>
+      <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-3">
+        <input type="hidden" name="intent" value="settings" />
+        <input type="hidden" name="form" value="settings" />
+        <FieldOf
+          field={fields.region}
+          label={t("settings.region")}
+          hint={t("settings.regionHint", { regulator: organisation.regulator })}
+        >
+          <Choices
+            field={fields.region}
+            values={ORGANISATION_REGIONS}
+            label={(value) => `${t(`regions.${value}`)} (${value})`}
+          />
+        </FieldOf>
+        <FieldOf
+          field={fields.timeZone}
+          label={t("settings.timeZone")}
+          hint={t("settings.timeZoneHint")}
+        >
+          <input
+            {...getInputProps(fields.timeZone, { type: "text" })}
+            key={fields.timeZone.key}
+            autoComplete="off"
+            spellCheck={false}
+            className={controlClass}
+          />
+        </FieldOf>
+        <FieldOf field={fields.nextAudit} label={t("settings.nextAudit")}>
+          <input
+            {...getInputProps(fields.nextAudit, { type: "date" })}
+            key={fields.nextAudit.key}
+            className={controlClass}
+          />
+        </FieldOf>
+        <div className="flex flex-wrap items-center gap-3 sm:col-span-3">
+          <SubmitButton pending={pending} pendingLabel={t("settings.saving")}>
+            {t("settings.save")}
+          </SubmitButton>
+          {done && <Done>{t("settings.saved")}</Done>}
+        </div>
+      </Form>
+    </Card>
+  );
+}
+
+/** Moves a learner's due date for a requirement later, with the reason. */
+export function ExtensionForm({
+  members,
+  requirements,
+  reply,
+}: {
+  members: readonly MemberView[];
+  requirements: readonly Requirement[];
+  reply: RequirementReply | undefined;
+}) {
+  const { t } = useTranslation(["requirements", "validation"]);
+  const { result, done, pending } = useReply(reply, "extend");
+  const [form, fields] = useForm({
+    id: "extend",
+    lastResult: result,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ExtensionSchema }),
+  });
+  return (
+    <Card>
+      <h2 className="text-xl font-bold">{t("extend.heading")}</h2>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("extend.intro")}</p>
+      <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-3">
+        <input type="hidden" name="intent" value="extend" />
+        <input type="hidden" name="form" value="extend" />
+        <FieldOf field={fields.userId} label={t("extend.learner")}>
+          <select
+            {...getSelectProps(fields.userId)}
+            key={fields.userId.key}
+            className={controlClass}
+          >
+            <option value="">{t("extend.choose")}</option>
+            {members.map((member) => (
+              <option key={member.id} value={member.id}>
+                {member.name ? `${member.name} (${member.email})` : member.email}
+              </option>
+            ))}
+          </select>
+        </FieldOf>
+        <FieldOf field={fields.requirementId} label={t("extend.requirement")}>
+          <select
+            {...getSelectProps(fields.requirementId)}
+            key={fields.requirementId.key}
+            className={controlClass}
+          >
+            <option value="">{t("extend.choose")}</option>
+            {requirements.map((requirement) => (
+              <option key={requirement.id} value={requirement.id}>
+                {requirement.name}
+              </option>
+            ))}
+          </select>
+        </FieldOf>
+        <FieldOf field={fields.dueDate} label={t("extend.dueDate")}>
+          <input
+            {...getInputProps(fields.dueDate, { type: "date" })}
+            key={fields.dueDate.key}
+            className={controlClass}
+          />
+        </FieldOf>
+        <div className="sm:col-span-3">
+          <FieldOf
+            field={fields.reason}
+            label={t("extend.reason")}
+            hint={t("extend.reasonHint", { max: EXTENSION_REASON_MAX })}
+          >
+            <textarea
+              {...getTextareaProps(fields.reason)}
+              key={fields.reason.key}
+              rows={2}
+              maxLength={EXTENSION_REASON_MAX}
+              className={controlClass}
+            />
+          </FieldOf>
+        </div>
+        <div className="flex flex-wrap items-center gap-3 sm:col-span-3">
+          <SubmitButton pending={pending} pendingLabel={t("extend.submitting")}>
+            {t("extend.submit")}
+          </SubmitButton>
+          {done && <Done>{t("extend.done")}</Done>}
+        </div>
+      </Form>
+    </Card>
+  );
+}
+
+/** Who moved which due date, to when and why: newest first. */
+export function ExtensionHistory({ history }: { history: readonly ExtensionRecord[] }) {
+  const { t } = useTranslation("requirements");
+  const columns = [
+    "when",
+    "learner",
+    "requirement",
+    "cycle",
+    "dueDate",
+    "reason",
+    "actor",
+  ] as const;
+  return (
+    <section aria-labelledby="extension-history">
+      <h2 id="extension-history" className="text-xl font-bold">
+        {t("history.heading")}
+      </h2>
+      {history.length === 0 ? (
+        <p className="mt-2 text-slate-600 dark:text-slate-300">{t("history.empty")}</p>
+      ) : (
+        <div className="mt-3 overflow-x-auto">
+          <table className="w-full text-left text-sm" data-testid="extension-history">
+            <caption className="sr-only">{t("history.caption")}</caption>
+            <thead className="border-b border-slate-200 dark:border-slate-700">
+              <tr>
+                {columns.map((column) => (
+                  <th key={column} scope="col" className="py-2 pr-4">
+                    {t(`history.${column}`)}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {history.map((entry) => (
+                <tr key={entry.id} className="border-b border-slate-100 dark:border-slate-800">
+                  <td className="py-2 pr-4 whitespace-nowrap">
+                    <time dateTime={entry.createdAt}>
+                      {entry.createdAt.slice(0, 16).replace("T", " ")}
+                    </time>
+                  </td>
+                  <td className="py-2 pr-4">{entry.learnerName || entry.learnerEmail}</td>
+                  <td className="py-2 pr-4">{entry.requirementName}</td>
+                  <td className="py-2 pr-4">{entry.cycle}</td>
+                  <td className="py-2 pr-4 whitespace-nowrap">{entry.dueDate}</td>
+                  <td className="py-2 pr-4">{entry.reason}</td>
+                  <td className="py-2 pr-4">{entry.actorEmail}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** The organisation's members, each with a role an admin may change. */
+export function MemberRoles({
+  members,
+  reply,
+}: {
+  members: readonly MemberView[];
+  reply: RequirementReply | undefined;
+}) {
+  const { t } = useTranslation(["requirements", "validation"]);
+  const message = useFieldMessage();
+  return (
+    <section aria-labelledby="members">
+      <h2 id="members" className="text-xl font-bold">
+        {t("members.heading")}{" "}
+        <span className="text-base font-normal text-slate-600 dark:text-slate-300">
+          ({t("members.count", { count: members.length })})
+        </span>
+      </h2>
+      <div className="mt-3 overflow-x-auto">
+        <table className="w-full text-left text-sm" data-testid="members">
+          <caption className="sr-only">{t("members.heading")}</caption>
+          <thead className="border-b border-slate-200 dark:border-slate-700">
+            <tr>
+              <th scope="col" className="py-2 pr-4">
+                {t("members.name")}
+              </th>
+              <th scope="col" className="py-2 pr-4">
+                {t("members.email")}
+              </th>
+              <th scope="col" className="py-2 pr-4">
+                {t("members.role")}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {members.map((member) => {
+              const formId = `role-${member.id}`;
+              const mine = reply?.form === formId ? reply : undefined;
+              const error =
+                mine && !mine.done ? message(mine.result.error?.role ?? undefined) : null;
+              return (
+                <tr key={member.id} className="border-b border-slate-100 dark:border-slate-800">
+                  <th scope="row" className="py-2 pr-4 font-medium">
+                    {member.name}
+                  </th>
+                  <td className="py-2 pr-4">{member.email}</td>
+                  <td className="py-2 pr-4">
+                    <Form method="post" className="flex flex-wrap items-center gap-2">
+                      <input type="hidden" name="intent" value="role" />
+                      <input type="hidden" name="form" value={formId} />
+                      <input type="hidden" name="userId" value={member.id} />
+                      <label htmlFor={`${formId}-role`} className="sr-only">
+                        {t("members.roleOf", { name: member.name || member.email })}
+                      </label>
+                      <select
+                        id={`${formId}-role`}
+                        name="role"
+                        defaultValue={member.role}
+                        key={member.role}
+                        className={`${controlClass} mt-0 w-auto`}
+                      >
+                        {MEMBER_ROLES.map((role) => (
+                          <option key={role} value={role}>
+                            {t(`roles.${role}`)}
+                          </option>
+                        ))}
+                      </select>
+                      <Button type="submit" variant="secondary">
+                        {t("members.change")}
+                        <span className="sr-only"> {member.name || member.email}</span>
+                      </Button>
+                      {mine?.done && <Done>{t("members.changed")}</Done>}
+                      {error && (
+                        <span role="alert" className="text-sm text-red-700 dark:text-red-400">
+                          {error}
+                        </span>
+                      )}
+                    </Form>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * Everything a requirements page manages for one organisation, in order; member roles only on the
+ * admin page (only admins set them).
+ */
+export function RequirementsManagement({
+  page,
+  reply,
+  withRoles,
+}: {
+  page: RequirementsPage;
+  reply: RequirementReply | undefined;
+  withRoles: boolean;
+}) {
+  const { t } = useTranslation("requirements");
+  return (
+    <>
+      <OrganisationSettingsForm organisation={page.organisation} reply={reply} />
+      <RequirementTable
+        organisation={page.organisation}
+        requirements={page.requirements}
+        options={page.options}
+        reply={reply}
+      />
+      <Card>
+        <h2 className="text-xl font-bold">{t("form.createHeading")}</h2>
+        <div className="mt-4">
+          <RequirementForm options={page.options} reply={reply} />
+        </div>
+      </Card>
+      {withRoles && <MemberRoles members={page.members} reply={reply} />}
+      <ExtensionForm members={page.members} requirements={page.requirements} reply={reply} />
+      <ExtensionHistory history={page.history} />
+    </>
+  );
+}

@@ -1,0 +1,131 @@
+import { RENEWAL_OPENS_DAYS } from "~/domain/certificates";
+import { FIELD_MESSAGES, maxLengthMessage, requiredText } from "~/platform/lib/form-fields";
+import { z } from "~/platform/lib/zod";
+import {
+  MEMBER_ROLES,
+  ORGANISATION_REGIONS,
+  RECURRENCES,
+  REQUIREMENT_CATEGORIES,
+} from "./constants";
+
+// The forms that manage an organisation's requirements (SPEC §3 compliance requirement), used by
+// the browser for instant feedback and by the server for the verdict. Messages are dictionary keys.
+
+export const REQUIREMENT_NAME_MAX = 120;
+export const REQUIREMENT_DESCRIPTION_MAX = 1000;
+export const REQUIREMENT_POINTS_MAX = 10_000;
+export const EXTENSION_REASON_MAX = 500;
+/**
+ * A renewal can open no earlier than a certificate's own renewal period (RENEWAL_OPENS_DAYS before
+ * it expires): a pass before that would not renew the certificate, so it could not fulfil the
+ * cycle either.
+ */
+export const WINDOW_DAYS_MAX = RENEWAL_OPENS_DAYS;
+
+export const REQUIREMENT_INTENTS = [
+  "create",
+  "update",
+  "remove",
+  "settings",
+  "role",
+  "extend",
+] as const;
+export type RequirementIntent = (typeof REQUIREMENT_INTENTS)[number];
+
+const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A real calendar date as YYYY-MM-DD (2026-02-30 is refused, not rolled over to March). */
+export function isCalendarDate(value: string): boolean {
+  const match = CALENDAR_DATE.exec(value);
+  if (!match) return false;
+  const time = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
+}
+
+/** An IANA time zone name this runtime knows (Intl throws a RangeError for any other). */
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: value });
+    return value.includes("/") || value === "UTC";
+  } catch {
+    return false;
+  }
+}
+
+const required = (issue: { input: unknown }, otherwise: string) =>
+  issue.input === undefined || issue.input === null ? FIELD_MESSAGES.required : otherwise;
+
+function calendarDate() {
+  return requiredText(32).refine(isCalendarDate, "requirements:errors.date");
+}
+
+function wholeNumber(min: number, max: number, message: string) {
+  return z
+    .number({ error: (issue) => required(issue, message) })
+    .int(message)
+    .min(min, message)
+    .max(max, message);
+}
+
+function choice<const T extends readonly [string, ...string[]]>(values: T, message: string) {
+  return z.enum(values, { error: (issue) => required(issue, message) });
+}
+
+const id = z.string({ error: FIELD_MESSAGES.required }).trim().min(1).max(64);
+
+/**
+ * A requirement as an admin or manager sets it. `fulfilmentKeys` are the catalogue's items
+ * (`module:<id>`, `track:<id>`); any other is refused.
+ */
+export function requirementSchema(fulfilmentKeys: readonly string[]) {
+  return z.object({
+    name: requiredText(REQUIREMENT_NAME_MAX),
+    description: requiredText(REQUIREMENT_DESCRIPTION_MAX),
+    category: choice(REQUIREMENT_CATEGORIES, "requirements:errors.category"),
+    points: wholeNumber(
+      1,
+      REQUIREMENT_POINTS_MAX,
+      `requirements:errors.points?max=${REQUIREMENT_POINTS_MAX}`,
+    ),
+    dueDate: calendarDate(),
+    recurrence: choice(RECURRENCES, "requirements:errors.recurrence"),
+    windowDays: wholeNumber(
+      0,
+      WINDOW_DAYS_MAX,
+      `requirements:errors.windowDays?max=${WINDOW_DAYS_MAX}`,
+    ),
+    fulfilledBy: z
+      .array(
+        z
+          .string()
+          .max(200, maxLengthMessage(200))
+          .refine((key) => fulfilmentKeys.includes(key), "requirements:errors.unknownItem"),
+        { error: "requirements:errors.fulfilledBy" },
+      )
+      .min(1, "requirements:errors.fulfilledBy")
+      .max(fulfilmentKeys.length, "requirements:errors.unknownItem")
+      .transform((keys) => [...new Set(keys)]),
+  });
+}
+export type RequirementInput = z.infer<ReturnType<typeof requirementSchema>>;
+
+export const OrganisationSettingsSchema = z.object({
+  region: choice(ORGANISATION_REGIONS, "requirements:errors.region"),
+  timeZone: requiredText(64).refine(isTimeZone, "requirements:errors.timeZone"),
+  nextAudit: calendarDate(),
+});
+export type OrganisationSettingsInput = z.infer<typeof OrganisationSettingsSchema>;
+
+export const MemberRoleSchema = z.object({
+  userId: id,
+  role: choice(MEMBER_ROLES, "requirements:errors.role"),
+});
+export type MemberRoleInput = z.infer<typeof MemberRoleSchema>;
+
+export const ExtensionSchema = z.object({
+  userId: requiredText(64),
+  requirementId: wholeNumber(1, Number.MAX_SAFE_INTEGER, FIELD_MESSAGES.required),
+  dueDate: calendarDate(),
+  reason: requiredText(EXTENSION_REASON_MAX),
+});
+export type ExtensionInput = z.infer<typeof ExtensionSchema>;

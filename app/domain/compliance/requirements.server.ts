@@ -1,0 +1,136 @@
+import { getDb } from "~/platform/db/db.server";
+import { getCatalogue } from "~/domain/training/index.server";
+import type { RequirementCategory } from "./constants";
+import type { Recurrence } from "./rules";
+
+// Requirements as stored, and the modules that fulfil each: a track stands for all its modules.
+
+export interface Requirement {
+  id: number;
+  organisationId: number;
+  name: string;
+  description: string;
+  category: RequirementCategory;
+  points: number;
+  dueDate: string;
+  /** As set: `module:<id>` and `track:<id>`. */
+  fulfilledBy: string[];
+  /** Every module that must be passed, tracks expanded, each once. */
+  moduleIds: string[];
+  recurrence: Recurrence;
+  windowDays: number;
+  updatedAt: string;
+  updatedBy: string;
+}
+
+/** The modules an item list names, tracks expanded; unknown ids are left out. */
+export function modulesOf(fulfilledBy: readonly string[]): string[] {
+  const { modules, tracks } = getCatalogue();
+  const ids = fulfilledBy.flatMap((key) => {
+    const [kind, id] = key.split(":", 2);
+    if (kind === "module") return modules.has(id ?? "") ? [id as string] : [];
+    if (kind === "track") return tracks.find((track) => track.id === id)?.modules ?? [];
+    return [];
+  });
+  return [...new Set(ids)];
+}
+
+type RequirementRow = {
+  id: number;
+  organisation_id: number;
+  name: string;
+  description: string;
+  category: RequirementCategory;
+  points: number;
+  due_date: string;
+  fulfilled_by: string;
+  recurrence: Recurrence;
+  window_days: number;
+  updated_at: string;
+  updated_by: string;
+};
+
+export const REQUIREMENT_COLUMNS = [
+  "id",
+  "organisation_id",
+  "name",
+  "description",
+  "category",
+  "points",
+  "due_date",
+  "fulfilled_by",
+  "recurrence",
+  "window_days",
+  "updated_at",
+  "updated_by",
+] as const;
+
+export function toRequirement(row: RequirementRow): Requirement {
+  const fulfilledBy = JSON.parse(row.fulfilled_by) as string[];
+  return {
+    id: Number(row.id),
+    organisationId: Number(row.organisation_id),
+    name: row.name,
+    description: row.description,
+    category: row.category,
+    points: Number(row.points),
+    dueDate: row.due_date,
+    fulfilledBy,
+    moduleIds: modulesOf(fulfilledBy),
+    recurrence: row.recurrence,
+    windowDays: Number(row.window_days),
+    updatedAt: row.updated_at,
+    updatedBy: row.updated_by,
+  };
+}
+
+/** An organisation's requirements in force, by due date. */
+export async function requirementsOf(organisationId: number): Promise<Requirement[]> {
+  const rows = await getDb()
+    .selectFrom("requirement")
+    .select(REQUIREMENT_COLUMNS)
+    .where("organisation_id", "=", organisationId)
+    .where("removed_at", "is", null)
+    .orderBy("due_date")
+    .orderBy("id")
+    .execute();
+  return rows.map(toRequirement);
+}
+
+export interface Extension {
+  requirementId: number;
+  userId: string;
+  cycle: number;
+  dueDate: string;
+  reason: string;
+  actorEmail: string;
+  createdAt: string;
+}
+
+/** Every due-date extension of these requirements, oldest first (the newest of a cycle counts). */
+export async function extensionsOf(requirementIds: readonly number[]): Promise<Extension[]> {
+  if (requirementIds.length === 0) return [];
+  const rows = await getDb()
+    .selectFrom("requirement_extension")
+    .select([
+      "requirement_id",
+      "user_id",
+      "cycle",
+      "due_date",
+      "reason",
+      "actor_email",
+      "created_at",
+    ])
+    .where("requirement_id", "in", requirementIds)
+    .orderBy("id")
+    .execute();
+  return rows.map((row) => ({
+    requirementId: Number(row.requirement_id),
+    userId: row.user_id,
+    cycle: Number(row.cycle),
+    dueDate: row.due_date,
+    reason: row.reason,
+    actorEmail: row.actor_email,
+    createdAt: row.created_at,
+  }));
+}

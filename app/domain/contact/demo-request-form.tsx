@@ -1,0 +1,208 @@
+import {
+  type SubmissionResult,
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+} from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, useNavigation } from "react-router";
+import { useFieldMessage, useTranslation } from "~/platform/i18n";
+import { WAITLIST_INTENT } from "~/domain/waitlist";
+import { track } from "~/platform/analytics";
+import { brand } from "~/platform/lib/brand";
+import { ButtonLink } from "~/platform/ui/button";
+import { Card } from "~/platform/ui/card";
+import { Field, controlClass } from "~/platform/ui/field";
+import { FormAlert, SubmitButton, SuccessCard } from "~/platform/ui/form-status";
+import {
+  COMPANY_SIZES,
+  DemoRequestSchema,
+  PREFERRED_TIMES,
+  USE_CASES,
+  type DemoRequest,
+} from "./schema";
+
+/** SPEC §2 "Demo": the demo request form, posted to the page's action. */
+export function DemoRequestForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+  const { t } = useTranslation(["demo", "errors"]);
+  const message = useFieldMessage();
+  const navigation = useNavigation();
+  const submitting =
+    navigation.state === "submitting" &&
+    navigation.formAction === "/demo" &&
+    navigation.formData?.get("intent") !== WAITLIST_INTENT;
+  const [form, fields] = useForm<DemoRequest>({
+    id: "demo-request",
+    lastResult: navigation.state === "idle" ? lastResult : undefined,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: DemoRequestSchema }),
+    onSubmit(_, { formData }) {
+      track("demo_request_submit", {
+        company_size: String(formData.get("companySize") ?? ""),
+        use_case: String(formData.get("useCase") ?? ""),
+      });
+    },
+  });
+  const formError = message(form.errors);
+  const optional = t("form.optional");
+  return (
+    <Card className="lg:col-span-3">
+      <h2 className="text-xl font-semibold">{t("form.heading")}</h2>
+      <Form method="post" {...getFormProps(form)} className="mt-6 grid gap-4 sm:grid-cols-2">
+        <Field
+          label={t("form.name")}
+          htmlFor={fields.name.id}
+          error={message(fields.name.errors)}
+          errorId={fields.name.errorId}
+        >
+          <input
+            {...getInputProps(fields.name, { type: "text" })}
+            key={fields.name.key}
+            autoComplete="name"
+            className={controlClass}
+          />
+        </Field>
+        <Field
+          label={t("form.email")}
+          htmlFor={fields.email.id}
+          error={message(fields.email.errors)}
+          errorId={fields.email.errorId}
+        >
+          <input
+            {...getInputProps(fields.email, { type: "email" })}
+            key={fields.email.key}
+            autoComplete="email"
+            className={controlClass}
+          />
+        </Field>
+        <Field
+          label={t("form.company")}
+          htmlFor={fields.company.id}
+          error={message(fields.company.errors)}
+          errorId={fields.company.errorId}
+        >
+          <input
+            {...getInputProps(fields.company, { type: "text" })}
+            key={fields.company.key}
+            autoComplete="organization"
+            className={controlClass}
+          />
+        </Field>
+        <Field
+          label={t("form.jobTitle")}
+          htmlFor={fields.jobTitle.id}
+          optional={optional}
+          error={message(fields.jobTitle.errors)}
+          errorId={fields.jobTitle.errorId}
+        >
+          <input
+            {...getInputProps(fields.jobTitle, { type: "text" })}
+            key={fields.jobTitle.key}
+            autoComplete="organization-title"
+            className={controlClass}
+          />
+        </Field>
+        <Field label={t("form.companySize")} htmlFor={fields.companySize.id} optional={optional}>
+          <select
+            {...getSelectProps(fields.companySize)}
+            key={fields.companySize.key}
+            className={controlClass}
+          >
+            <option value="">{t("form.choose")}</option>
+            {COMPANY_SIZES.map((size) => (
+              <option key={size} value={size}>
+                {t(`companySizes.${size}`)}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label={t("form.useCase")} htmlFor={fields.useCase.id} optional={optional}>
+          <select
+            {...getSelectProps(fields.useCase)}
+            key={fields.useCase.key}
+            className={controlClass}
+          >
+            <option value="">{t("form.choose")}</option>
+            {USE_CASES.map((useCase) => (
+              <option key={useCase} value={useCase}>
+                {t(`useCases.${useCase}`)}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field
+          label={t("form.preferredTime")}
+          htmlFor={fields.preferredTime.id}
+          optional={optional}
+        >
+          <select
+            {...getSelectProps(fields.preferredTime)}
+            key={fields.preferredTime.key}
+            className={controlClass}
+          >
+            <option value="">{t("form.choose")}</option>
+            {PREFERRED_TIMES.map((time) => (
+              <option key={time} value={time}>
+                {t(`preferredTimes.${time}`)}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <div className="sm:col-span-2">
+          <Field
+            label={t("form.details")}
+            htmlFor={fields.details.id}
+            optional={optional}
+            error={message(fields.details.errors)}
+            errorId={fields.details.errorId}
+          >
+            <textarea
+              {...getTextareaProps(fields.details)}
+              key={fields.details.key}
+              rows={4}
+              className={controlClass}
+            />
+          </Field>
+        </div>
+        {formError ? (
+          <FormAlert id={form.errorId} className="sm:col-span-2">
+            {formError}
+          </FormAlert>
+        ) : null}
+        <div className="sm:col-span-2">
+          <SubmitButton
+            pending={submitting}
+            pendingLabel={t("form.submitting")}
+            className="w-full sm:w-auto"
+          >
+            {t("form.submit")}
+          </SubmitButton>
+        </div>
+      </Form>
+    </Card>
+  );
+}
+
+/** What the demo page shows once the request is sent: the next steps. */
+export function DemoRequestSent() {
+  const { t } = useTranslation(["demo", "errors"]);
+  return (
+    <SuccessCard title={t("success")}>
+      <h2 className="mt-6 font-semibold">{t("nextStepsHeading")}</h2>
+      <ol className="mx-auto mt-3 max-w-md list-decimal space-y-1 pl-5 text-left">
+        {(t("nextSteps", { returnObjects: true }) as string[]).map((step) => (
+          <li key={step}>{step}</li>
+        ))}
+      </ol>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <ButtonLink to={brand.homePath}>{t("backHome")}</ButtonLink>
+        <ButtonLink to="/courses/esg-ai-ethics" variant="secondary">
+          {t("tryEsg")}
+        </ButtonLink>
+      </div>
+    </SuccessCard>
+  );
+}

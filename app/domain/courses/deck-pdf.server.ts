@@ -1,0 +1,339 @@
+import { type Color, PDFDocument, type PDFPage, rgb } from "pdf-lib";
+import sources from "../../../content/sources.json";
+import { DocumentFonts, type FontWeight } from "~/platform/lib/pdf-fonts.server";
+import { Shaper } from "~/platform/lib/pdf-text.server";
+import { brand } from "~/platform/lib/brand";
+import type { Course, Deck, Slide } from "./content-schema.server";
+
+// A course deck as a PDF: one landscape slide per page, drawn from the course content, so the deck
+// says what the course says. A slide whose text does not fit at the smallest size is an error of
+// the content, found when the deck is built (and by its test), never a page cut short.
+
+const page = { width: 960, height: 540 };
+const margin = 56;
+const contentWidth = page.width - 2 * margin;
+const top = page.height - 92;
+const bottom = 64;
+
+const ink = rgb(0.09, 0.15, 0.27);
+const muted = rgb(0.38, 0.42, 0.48);
+const accent = rgb(0.05, 0.42, 0.36);
+const band = rgb(0.93, 0.96, 0.95);
+
+/** Body sizes tried in turn until the slide fits. */
+const BODY_SIZES = [17, 15, 13.5, 12, 11];
+const lineGap = 1.35;
+
+type Block =
+  | { kind: "heading"; text: string }
+  | { kind: "text"; text: string; color?: Color; weight?: FontWeight }
+  | { kind: "bullet"; text: string };
+
+interface SlideContent {
+  title: string;
+  kicker?: string;
+  blocks: Block[];
+  sources: string[];
+}
+
+type SourceTag = keyof typeof sources;
+const sourceUrl = (tag: string) => (sources as Record<string, { url: string }>)[tag]?.url ?? "";
+
+function slideContent(course: Course, deck: Deck, slide: Slide): SlideContent {
+  const tags = (anchors: { source: string; section: string }[]) =>
+    anchors.map((anchor) => `[${anchor.source}] ${anchor.section}`);
+  const bullets = (items: { en: string }[]) =>
+    items.map((item): Block => ({ kind: "bullet", text: item.en }));
+  switch (slide.kind) {
+    case "title":
+      return { title: deck.title.en, kicker: course.title.en, blocks: [], sources: [] };
+    case "text":
+      return {
+        title: slide.title.en,
+        blocks: bullets(slide.bullets),
+        sources: tags(slide.sources ?? []),
+      };
+    case "framework": {
+      const framework = course.frameworks.find((item) => item.id === slide.framework);
+      if (!framework) throw new Error(`no framework ${slide.framework}`);
+      const parts = {
+        summary: {
+          kicker: `${framework.area.en} · ${framework.practice.en}`,
+          blocks: [{ kind: "text", text: framework.description.en } as Block],
+        },
+        requirements: {
+          kicker: "Key requirements",
+          blocks: bullets(framework.keyRequirements),
+        },
+        implementation: {
+          kicker: "Putting it into practice",
+          blocks: bullets(framework.implementation),
+        },
+      };
+      return { title: framework.name.en, ...parts[slide.part], sources: tags(framework.sources) };
+    }
+    case "control": {
+      const control = course.governance.find((item) => item.id === slide.control);
+      if (!control) throw new Error(`no control ${slide.control}`);
+      const parts = {
+        summary: {
+          kicker: "What it is and how it is measured",
+          blocks: [
+            { kind: "text", text: control.description.en } as Block,
+            { kind: "heading", text: "Metrics" } as Block,
+            ...bullets(control.metrics),
+          ],
+        },
+        practice: {
+          kicker: "Controls and who does what",
+          blocks: [
+            ...bullets(control.controls),
+            { kind: "heading", text: "Roles (responsible / accountable)" } as Block,
+            ...control.raciRoles.map((role): Block => ({
+              kind: "bullet",
+              text: `${role.activity.en}: ${role.responsible.en} / ${role.accountable.en}`,
+            })),
+          ],
+        },
+        case: {
+          kicker: control.caseStudy.title.en,
+          blocks: control.caseStudy.paragraphs.map((paragraph): Block => ({
+            kind: "text",
+            text: paragraph.en,
+          })),
+        },
+      };
+      return { title: control.title.en, ...parts[slide.part], sources: tags(control.sources) };
+    }
+    case "exercise": {
+      const exercise = course.exercises.find((item) => item.id === slide.exercise);
+      if (!exercise) throw new Error(`no exercise ${slide.exercise}`);
+      return {
+        title: exercise.title.en,
+        kicker: exercise.description.en,
+        blocks: [
+          ...exercise.scenario.map((paragraph): Block => ({ kind: "text", text: paragraph.en })),
+          ...exercise.steps.flatMap((step, index): Block[] => [
+            {
+              kind: "heading",
+              text: `Question ${index + 1}${step.type === "checkbox" ? " (choose every answer that applies)" : ""}: ${step.question.en}`,
+            },
+          ]),
+        ],
+        sources: tags(exercise.sources),
+      };
+    }
+    case "sources": {
+      const cited = deckSources(course, deck);
+      return {
+        title: "Sources",
+        kicker: "Every fact in this deck comes from these publications",
+        blocks: cited.map((tag): Block => ({ kind: "bullet", text: `[${tag}] ${sourceUrl(tag)}` })),
+        sources: [],
+      };
+    }
+  }
+}
+
+/** The source tags a deck's slides cite, in order of first citation. */
+export function deckSources(course: Course, deck: Deck): SourceTag[] {
+  const tags: string[] = [];
+  for (const slide of deck.slides) {
+    const anchors =
+      slide.kind === "text"
+        ? (slide.sources ?? [])
+        : slide.kind === "framework"
+          ? (course.frameworks.find((item) => item.id === slide.framework)?.sources ?? [])
+          : slide.kind === "control"
+            ? (course.governance.find((item) => item.id === slide.control)?.sources ?? [])
+            : slide.kind === "exercise"
+              ? (course.exercises.find((item) => item.id === slide.exercise)?.sources ?? [])
+              : [];
+    tags.push(...anchors.map((anchor) => anchor.source));
+  }
+  return [...new Set(tags)] as SourceTag[];
+}
+
+interface Line {
+  text: string;
+  x: number;
+  size: number;
+  weight: FontWeight;
+  color: Color;
+  /** Space above the line, in points. */
+  before: number;
+  /** The first line of a bullet, drawn with its dot. */
+  bullet: boolean;
+}
+
+/** The slide's body as lines at one size, or null when they do not fit between top and bottom. */
+async function layOut(
+  shaper: Shaper,
+  blocks: Block[],
+  size: number,
+  available: number,
+): Promise<Line[] | null> {
+  const lines: Line[] = [];
+  let height = 0;
+  for (const block of blocks) {
+    const indent = block.kind === "bullet" ? 22 : 0;
+    const weight: FontWeight =
+      block.kind === "heading"
+        ? "bold"
+        : block.kind === "text"
+          ? (block.weight ?? "regular")
+          : "regular";
+    const blockSize = block.kind === "heading" ? size * 1.02 : size;
+    const wrapped = await shaper.wrap(block.text, weight, blockSize, contentWidth - indent);
+    wrapped.forEach((text, index) => {
+      const before = index === 0 ? (lines.length === 0 ? 0 : size * 0.6) : 0;
+      lines.push({
+        text,
+        bullet: index === 0 && indent > 0,
+        x: margin + indent,
+        size: blockSize,
+        weight,
+        color:
+          block.kind === "text" ? (block.color ?? ink) : block.kind === "heading" ? accent : ink,
+        before,
+      });
+      height += before + blockSize * lineGap;
+    });
+  }
+  return height <= available ? lines : null;
+}
+
+export async function renderDeckPdf(course: Course, deck: Deck): Promise<Uint8Array> {
+  const doc = await PDFDocument.create({ updateMetadata: false });
+  const fonts = new DocumentFonts(doc);
+  const shaper = new Shaper("en");
+  const draw = async (
+    target: PDFPage,
+    text: string,
+    at: { x: number; y: number; size: number; weight?: FontWeight; color?: Color },
+  ) =>
+    fonts.draw(target, await shaper.shape(text, at.weight ?? "regular"), {
+      x: at.x,
+      y: at.y,
+      size: at.size,
+      color: at.color ?? ink,
+    });
+
+  for (const [index, slide] of deck.slides.entries()) {
+    const content = slideContent(course, deck, slide);
+    const current = doc.addPage([page.width, page.height]);
+    current.drawRectangle({
+      x: 0,
+      y: page.height - 6,
+      width: page.width,
+      height: 6,
+      color: accent,
+    });
+
+    if (slide.kind === "title") {
+      current.drawRectangle({
+        x: 0,
+        y: 0,
+        width: page.width,
+        height: page.height - 6,
+        color: band,
+      });
+      await draw(current, brand.fullName, {
+        x: margin,
+        y: 420,
+        size: 16,
+        color: accent,
+        weight: "bold",
+      });
+      let y = 330;
+      for (const line of await shaper.wrap(content.title, "bold", 40, contentWidth)) {
+        await draw(current, line, { x: margin, y, size: 40, weight: "bold" });
+        y -= 50;
+      }
+      await draw(current, content.kicker ?? "", { x: margin, y: y - 10, size: 20, color: muted });
+      await draw(current, `${deck.pages} pages`, { x: margin, y: 90, size: 13, color: muted });
+    } else {
+      const titleLines = await shaper.wrap(content.title, "bold", 28, contentWidth);
+      if (titleLines.length > 1)
+        throw new Error(`deck "${deck.id}", page ${index + 1}: title too long`);
+      await draw(current, content.title, {
+        x: margin,
+        y: page.height - 62,
+        size: 28,
+        weight: "bold",
+      });
+      let y = top;
+      if (content.kicker) {
+        const kicker = await shaper.wrap(content.kicker, "regular", 14, contentWidth);
+        for (const line of kicker.slice(0, 2)) {
+          await draw(current, line, { x: margin, y: y - 4, size: 14, color: muted });
+          y -= 20;
+        }
+        y -= 14;
+      }
+      let lines: Line[] | null = null;
+      for (const size of BODY_SIZES) {
+        lines = await layOut(shaper, content.blocks, size, y - bottom);
+        if (lines) break;
+      }
+      if (!lines)
+        throw new Error(`deck "${deck.id}", page ${index + 1}: "${content.title}" does not fit`);
+      for (const line of lines) {
+        y -= line.before + line.size * lineGap;
+        if (line.bullet) {
+          current.drawCircle({ x: margin + 8, y: y + line.size * 0.35, size: 2.6, color: accent });
+        }
+        await draw(current, line.text, {
+          x: line.x,
+          y,
+          size: line.size,
+          weight: line.weight,
+          color: line.color,
+        });
+      }
+    }
+
+    const footer = `${course.title.en} · ${deck.title.en}`;
+    await draw(current, footer, { x: margin, y: 28, size: 9, color: muted });
+    const number = `${index + 1} / ${deck.pages}`;
+    const numberWidth = await shaper.width(number, "regular", 9);
+    await draw(current, number, {
+      x: page.width - margin - numberWidth,
+      y: 28,
+      size: 9,
+      color: muted,
+    });
+    if (content.sources.length > 0) {
+      const cited = `Sources: ${content.sources.join("; ")}`;
+      const [line] = await shaper.wrap(cited, "regular", 8, contentWidth);
+      await draw(current, line === cited ? line : `${line ?? ""} …`, {
+        x: margin,
+        y: 42,
+        size: 8,
+        color: muted,
+      });
+    }
+  }
+
+  doc.setTitle(`${course.title.en}: ${deck.title.en}`, { showInWindowTitleBar: true });
+  doc.setSubject(course.title.en);
+  doc.setAuthor(brand.fullName);
+  doc.setCreator(brand.fullName);
+  doc.setProducer(brand.fullName);
+  doc.setLanguage("en");
+  await fonts.write();
+  return doc.save();
+}
+
+/** The first pages of a deck as a deck of their own: what a signed-out visitor may read. */
+export async function previewPdf(full: Uint8Array, pages: number): Promise<Uint8Array> {
+  const source = await PDFDocument.load(full, { updateMetadata: false });
+  const preview = await PDFDocument.create({ updateMetadata: false });
+  const copied = await preview.copyPages(source, source.getPageIndices().slice(0, pages));
+  for (const copy of copied) preview.addPage(copy);
+  preview.setTitle(`${source.getTitle() ?? ""} (preview)`, { showInWindowTitleBar: true });
+  preview.setAuthor(brand.fullName);
+  preview.setProducer(brand.fullName);
+  preview.setLanguage("en");
+  return preview.save();
+}

@@ -1,0 +1,200 @@
+import { data } from "react-router";
+import { llmSettings } from "~/domain/advisor/index.server";
+import type { Region } from "~/platform/i18n";
+import { escapeHtml } from "~/platform/lib/html";
+import { getLogger } from "~/platform/lib/logger.server";
+import { z } from "~/platform/lib/zod";
+import { runSkill } from "./generate.server";
+import { renderMarkdown } from "./markdown.server";
+import { findSkill, getSkills } from "./skills.server";
+import {
+  type StoredDraft,
+  completeRun,
+  deleteDraft,
+  findDraft,
+  findRun,
+  listDrafts,
+  quotaOf,
+  releaseRun,
+  reserveRun,
+  saveDraft,
+} from "./store.server";
+import {
+  type DraftSummary,
+  type GeneratedView,
+  type QuotaView,
+  SKILL_INPUT_CHARS,
+  type SkillSummary,
+  type SkillsActionResult,
+} from "./types";
+
+// The Skills page's data and its action (SPEC §2 "Skills page", §3 "Skills"): the skills, the
+// week's runs, saved drafts; generate, save, open and delete.
+
+export interface SkillsPage {
+  skills: SkillSummary[];
+  quota: QuotaView;
+  drafts: DraftSummary[];
+}
+
+export async function loadSkillsPage(userId: string, region: Region): Promise<SkillsPage> {
+  return {
+    skills: getSkills().map(
+      ({ id, name, category, icon, description, inputLabel, sampleInput }) => ({
+        id,
+        name,
+        category,
+        icon,
+        description,
+        inputLabel,
+        sampleInput,
+      }),
+    ),
+    quota: await quotaOf(userId, region),
+    drafts: (await listDrafts(userId)).map(({ id, skillId, createdAt }) => ({
+      id,
+      skillId,
+      createdAt,
+    })),
+  };
+}
+
+const id = z.coerce.number().int().positive();
+const ActionSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("generate"),
+    skillId: z.string().max(60),
+    // Checked here rather than by the schema, so the message can name the limit.
+    input: z.string().max(SKILL_INPUT_CHARS * 4),
+    scrub: z.literal("on").optional(),
+    timeZone: z.string().max(64).optional(),
+  }),
+  z.object({ intent: z.literal("save-draft"), runId: id }),
+  z.object({ intent: z.literal("open-draft"), draftId: id }),
+  z.object({ intent: z.literal("delete-draft"), draftId: id }),
+]);
+
+const fail = (status: number, result: Extract<SkillsActionResult, { ok: false }>) =>
+  data<SkillsActionResult>(result, { status });
+
+function view(kind: "run" | "draft", stored: StoredDraft): GeneratedView {
+  return {
+    kind,
+    id: stored.id,
+    skillId: stored.skillId,
+    html: renderMarkdown(stored.markdown),
+    sources: stored.details.sources,
+    removed: stored.details.removed,
+    fallback: stored.details.fallback,
+    createdAt: stored.createdAt,
+  };
+}
+
+export async function skillsAction(userId: string, region: Region, fields: Record<string, string>) {
+  const parsed = ActionSchema.safeParse(fields);
+  if (!parsed.success) return fail(400, { ok: false, error: "validation" });
+  const input = parsed.data;
+
+  if (input.intent === "save-draft") {
+    const draftId = await saveDraft(userId, input.runId);
+    if (draftId === null) return fail(404, { ok: false, error: "not_found" });
+    return data<SkillsActionResult>({ ok: true, intent: "save-draft", draftId });
+  }
+  if (input.intent === "open-draft") {
+    const draft = await findDraft(userId, input.draftId);
+    if (!draft) return fail(404, { ok: false, error: "not_found" });
+    return data<SkillsActionResult>({
+      ok: true,
+      intent: "open-draft",
+      generated: view("draft", draft),
+    });
+  }
+  if (input.intent === "delete-draft") {
+    if (!(await deleteDraft(userId, input.draftId))) {
+      return fail(404, { ok: false, error: "not_found" });
+    }
+    return data<SkillsActionResult>({
+      ok: true,
+      intent: "delete-draft",
+      draftId: input.draftId,
+    });
+  }
+
+  const skill = findSkill(input.skillId);
+  if (!skill) return fail(404, { ok: false, error: "not_found", field: "skillId" });
+  const notes = input.input.trim();
+  if (!notes) return fail(400, { ok: false, error: "validation", field: "input" });
+  if (notes.length > SKILL_INPUT_CHARS) {
+    return fail(400, { ok: false, error: "validation", field: "input", max: SKILL_INPUT_CHARS });
+  }
+  const reservation = await reserveRun(userId, skill.id, { browser: input.timeZone, region });
+  if (!reservation.ok) return fail(429, { ok: false, error: "quota", quota: reservation.quota });
+  try {
+    const llm = llmSettings();
+    const result = await runSkill(skill.id, notes, {
+      provider: llm ? "llm" : "template",
+      scrubPII: input.scrub === "on",
+      llm,
+    });
+    const details = {
+      sources: result.sources,
+      removed: result.removed,
+      provider: result.provider,
+      fallback: result.fallback,
+    };
+    await completeRun(reservation.runId, {
+      input: result.input,
+      markdown: result.markdown,
+      details,
+    });
+    const stored = await findRun(userId, reservation.runId);
+    if (!stored) throw new Error("the run just stored is gone");
+    return data<SkillsActionResult>({
+      ok: true,
+      intent: "generate",
+      generated: view("run", stored),
+      quota: reservation.quota,
+    });
+  } catch (error) {
+    getLogger().error({ err: error, skill: skill.id }, "skill generation failed");
+    await releaseRun(reservation.runId);
+    return fail(500, { ok: false, error: "failed" });
+  }
+}
+
+/** A generated run or a saved draft as a self-contained HTML file (Export HTML). */
+export async function exportFile(
+  userId: string,
+  kind: "run" | "draft",
+  id: number,
+): Promise<{ html: string; name: string } | null> {
+  const stored = kind === "run" ? await findRun(userId, id) : await findDraft(userId, id);
+  if (!stored) return null;
+  const skill = findSkill(stored.skillId);
+  const title = skill?.template.title ?? stored.skillId;
+  const body = renderMarkdown(stored.markdown);
+  const html = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="generator" content="Kestrel skills">
+<title>${escapeHtml(title)}</title>
+<style>
+body { font: 16px/1.6 system-ui, sans-serif; max-width: 48rem; margin: 2rem auto; padding: 0 1rem; color: #0f172a; }
+h1 { font-size: 1.6rem; } h2 { font-size: 1.2rem; margin-top: 2rem; }
+blockquote { border-left: 4px solid #cbd5e1; margin: 0; padding-left: 1rem; color: #334155; }
+a { color: #1d4ed8; } footer { margin-top: 3rem; font-size: 0.85rem; color: #475569; }
+</style>
+</head>
+<body>
+<main>
+${body}
+</main>
+<footer>Generated with Kestrel on ${escapeHtml(new Date(stored.createdAt).toUTCString())}. A draft to check before use, not legal advice.</footer>
+</body>
+</html>
+`;
+  const name = `${stored.skillId}-${stored.createdAt.slice(0, 10)}.html`;
+  return { html, name };
+}

@@ -1,0 +1,95 @@
+import { getLoadedPack } from "~/platform/i18n";
+import { getLocaleState } from "~/platform/i18n/index.server";
+import { getCatalogue } from "./catalogue.server";
+import { type ContentLanguage, localize } from "./content-schema";
+import { passPercent, scorePercent } from "./grading";
+import { contentLanguage } from "./language";
+import { getLearner } from "./learners.server";
+import { loadRuns } from "./progress.server";
+
+// What a learner has achieved and may hold a certificate for: each module passed, and each track
+// whose modules are all passed. Computed from the stored takes, like every score.
+
+export interface Achievement {
+  /** `module:<id>`, `track:<id>` or `course:<id>`: one certificate per achievement and year. */
+  key: string;
+  kind: "module" | "track" | "course";
+  id: string;
+  title: string;
+  /** Best passing score of a module; the average of those for a track; a whole percent. */
+  score: number;
+  /** When the latest passing take (of the track's last module) was completed. */
+  completedAt: string;
+}
+
+export interface LearnerAchievements {
+  /** Null for a guest, who cannot hold certificates. */
+  userId: string | null;
+  learnerId: string | null;
+  language: ContentLanguage;
+  achievements: Achievement[];
+}
+
+interface Pass {
+  title: string;
+  score: number;
+  completedAt: string;
+}
+
+export async function loadAchievements(request: Request): Promise<LearnerAchievements> {
+  const [{ locale, region }, learner] = await Promise.all([
+    getLocaleState(request),
+    getLearner(request),
+  ]);
+  const language = contentLanguage(locale);
+  const userId = learner.kind === "user" ? learner.userId : null;
+  if (!userId || !learner.id) return { userId, learnerId: null, language, achievements: [] };
+  const { modules, tracks } = getCatalogue();
+  const runs = await loadRuns(learner.id, [...modules.keys()]);
+
+  const passes = new Map<string, Pass>();
+  for (const module of modules.values()) {
+    const stepCount = module.steps.length;
+    const passing = (runs.get(module.id) ?? []).flatMap((run) => {
+      const score = scorePercent(run.answers, stepCount);
+      return run.completedAt && score >= passPercent(module.passMark, stepCount)
+        ? [{ score, completedAt: run.completedAt }]
+        : [];
+    });
+    if (passing.length === 0) continue;
+    passes.set(module.id, {
+      title: localize(module.title, language),
+      score: Math.max(...passing.map((pass) => pass.score)),
+      completedAt: passing
+        .map((pass) => pass.completedAt)
+        .sort()
+        .at(-1) as string,
+    });
+  }
+
+  const achievements: Achievement[] = [...passes].map(([id, pass]) => ({
+    key: `module:${id}`,
+    kind: "module",
+    id,
+    ...pass,
+  }));
+  const regionalTitle = getLoadedPack(region)?.track.title ?? "";
+  for (const track of tracks) {
+    const trackPasses = track.modules.map((id) => passes.get(id));
+    if (!trackPasses.every((pass): pass is Pass => pass !== undefined)) continue;
+    achievements.push({
+      key: `track:${track.id}`,
+      kind: "track",
+      id: track.id,
+      title: track.title ? localize(track.title, language) : regionalTitle,
+      score: Math.round(
+        trackPasses.reduce((sum, pass) => sum + pass.score, 0) / trackPasses.length,
+      ),
+      completedAt: trackPasses
+        .map((pass) => pass.completedAt)
+        .sort()
+        .at(-1) as string,
+    });
+  }
+  return { userId, learnerId: learner.id, language, achievements };
+}

@@ -1,0 +1,12 @@
+import type { Locale } from "~/platform/i18n";
+import type { ContentLanguage } from "./content-schema";
+
+/** The content language a locale reads; English where it has none of its own. */
+export function contentLanguage(locale: Locale): ContentLanguage {
+  if (locale === "fr-CA") return "fr-CA";
+  const language = locale.slice(0, 2);
+  if (language === "ms" || language === "zh" || language === "ta" || language === "vi") {
+    return language;
+  }
+  return language === "th" ? "th" : "en";
+}

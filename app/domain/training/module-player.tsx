@@ -1,0 +1,217 @@
+import { CheckCircle2, Lock } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link, useLocation, useNavigate } from "react-router";
+import { track } from "~/platform/analytics";
+import { useTranslation } from "~/platform/i18n";
+import { Button, ButtonLink, buttonClasses } from "~/platform/ui/button";
+import { Card } from "~/platform/ui/card";
+import type { PlayerData } from "./player.server";
+import { type ActionResult, QuestionForm, useTakeStep } from "./question-form";
+import { StepContent } from "./step-content";
+
+// SPEC §2 "Module player": three steps with a knowledge check each, a transition bar between steps,
+// 'Completing...' for a second, then the real score. Answers are posted and graded on the server:
+// with scripts through a fetcher, without them as a plain form post.
+
+const COMPLETING_MS = 1000;
+
+export function ModulePlayer({
+  player,
+  actionData,
+}: {
+  player: PlayerData;
+  actionData: ActionResult | undefined;
+}) {
+  const { t } = useTranslation("training");
+  const location = useLocation();
+  const { pathname } = location;
+  const navigate = useNavigate();
+  const [completing, setCompleting] = useState(false);
+  const { fetcher, takeKey, stepIndex, step, answered, error } = useTakeStep(player, actionData);
+  // A step change is a navigation: the bar runs after each one, not on the first page load.
+  const stepChanged = location.key !== "default";
+
+  useEffect(() => {
+    if (!completing) return;
+    const timer = setTimeout(() => {
+      void navigate(`${pathname}?done=${takeKey}`, { preventScrollReset: false });
+    }, COMPLETING_MS);
+    return () => clearTimeout(timer);
+  }, [completing, navigate, pathname, takeKey]);
+
+  if (player.finished) return <CompletionScreen player={player} score={player.finished.score} />;
+  if (player.status === "locked") return <LockedNotice player={player} />;
+  if (!step) return null;
+  const last = stepIndex === player.steps.length - 1;
+
+  return (
+    <div>
+      <div
+        className="h-1 w-full overflow-hidden rounded bg-slate-100 dark:bg-slate-800"
+        aria-hidden
+      >
+        {stepChanged && (
+          <div
+            key={location.key}
+            className="step-bar h-1 bg-brand-600"
+            data-testid="transition-bar"
+          />
+        )}
+      </div>
+      <p className="mt-4 text-sm font-semibold text-slate-600 dark:text-slate-300">
+        {t("module.stepOf", { current: stepIndex + 1, total: player.steps.length })}
+      </p>
+      <StepContent step={step} />
+
+      <QuestionForm
+        key={step.id}
+        fetcher={fetcher}
+        takeKey={takeKey}
+        stepId={step.id}
+        question={step.question}
+        answered={answered}
+        error={error}
+      />
+
+      <nav
+        className="mt-8 flex flex-wrap justify-between gap-3"
+        aria-label={t("module.stepOf", { current: stepIndex + 1, total: player.steps.length })}
+      >
+        {stepIndex === 0 ? (
+          <Button variant="secondary" disabled>
+            {t("module.previous")}
+          </Button>
+        ) : (
+          <ButtonLink variant="secondary" to={`?step=${stepIndex}`} preventScrollReset>
+            {t("module.previous")}
+          </ButtonLink>
+        )}
+        {!answered ? (
+          <Button disabled>{last ? t("module.complete") : t("module.next")}</Button>
+        ) : last ? (
+          completing ? (
+            <Button disabled aria-live="polite">
+              {t("module.completing")}
+            </Button>
+          ) : (
+            <Link
+              to={`?done=${takeKey}`}
+              data-testid="complete-module"
+              className={buttonClasses("primary")}
+              onClick={(event) => {
+                event.preventDefault();
+                setCompleting(true);
+              }}
+            >
+              {t("module.complete")}
+            </Link>
+          )
+        ) : (
+          <ButtonLink to={`?step=${stepIndex + 2}`} preventScrollReset data-testid="next-step">
+            {t("module.next")}
+          </ButtonLink>
+        )}
+      </nav>
+    </div>
+  );
+}
+
+function backLink(moduleId: string) {
+  return moduleId.includes("esg") ? "/training/track/esg-track" : "/training";
+}
+
+/** SPEC §9: the consumer scam module scores 25 points a scenario, out of 75. */
+export const SCENARIO_POINTS = 25;
+
+function CompletionScreen({ player, score }: { player: PlayerData; score: number }) {
+  const { t } = useTranslation(["training", "consumerScamModule"]);
+  const esg = player.module.id.includes("esg");
+  const passPercent = Math.round((100 * player.module.passMark) / player.steps.length);
+  const scenarios = player.module.format === "scenarios";
+  const correct = player.finished?.correct ?? 0;
+  useEffect(
+    () => track("module_completed", { moduleId: player.module.id, score }),
+    [player.module.id, score],
+  );
+  return (
+    <Card className="text-center" data-testid="module-completed">
+      <CheckCircle2 aria-hidden className="mx-auto size-12 text-emerald-600" />
+      <h2 className="mt-4 text-3xl font-extrabold">{t("module.completed")}</h2>
+      <p className="mt-4 text-xl font-semibold">
+        {scenarios
+          ? t("consumerScamModule:finalScore", {
+              score: correct * SCENARIO_POINTS,
+              total: player.steps.length * SCENARIO_POINTS,
+            })
+          : t("module.score", { score })}
+      </p>
+      <p className="mt-1 text-slate-700 dark:text-slate-300">
+        {t("module.pointsEarned", { points: Math.round((player.module.points * score) / 100) })}
+      </p>
+      <p className="mt-2 text-slate-700 dark:text-slate-300">
+        {score >= passPercent
+          ? t("module.passed")
+          : t("module.notPassed", { percent: passPercent })}
+      </p>
+      {score >= passPercent && (
+        <p className="mt-2 font-medium" data-testid="completion-certificate">
+          {player.guest ? t("certificates.completionGuest") : t("certificates.completionEarned")}
+        </p>
+      )}
+      <div className="mt-6 flex flex-wrap justify-center gap-3">
+        {scenarios && player.nextModule ? (
+          <ButtonLink to={`/training/module/${player.nextModule.id}`}>
+            {t("consumerScamModule:nextModule")}
+          </ButtonLink>
+        ) : (
+          <ButtonLink to={backLink(player.module.id)}>
+            {esg ? t("module.backToTrack") : t("module.backToTraining")}
+          </ButtonLink>
+        )}
+        <ButtonLink to="/training/certificates" variant="secondary">
+          {t("module.viewCertificates")}
+        </ButtonLink>
+        <ButtonLink to="?step=1" variant="ghost">
+          {scenarios ? t("consumerScamModule:retry") : t("module.retake")}
+        </ButtonLink>
+      </div>
+    </Card>
+  );
+}
+
+function LockedNotice({ player }: { player: PlayerData }) {
+  const { t } = useTranslation("training");
+  return (
+    <Card data-testid="module-locked">
+      <p className="flex items-center gap-2 text-xl font-semibold">
+        <Lock aria-hidden className="size-5" />
+        {t("module.lockedTitle")}
+      </p>
+      <p className="mt-2">{t("module.lockedBody")}</p>
+      <ul className="mt-2 list-disc pl-6">
+        {player.lockedBy.map((required) => (
+          <li key={required.id}>
+            <Link className="underline" to={`/training/module/${required.id}`}>
+              {required.title}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
+export function GuestNotice({ returnTo }: { returnTo: string }) {
+  const { t } = useTranslation("training");
+  return (
+    <p className="rounded-xl bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+      {t("learner.saveProgress")}{" "}
+      <Link
+        className="font-semibold underline"
+        to={`/login?${new URLSearchParams({ redirectTo: returnTo })}`}
+      >
+        {t("learner.signIn")}
+      </Link>
+    </p>
+  );
+}

@@ -1,0 +1,149 @@
+import { data } from "react-router";
+import { type Locale, type RegionPack, getLoadedPack } from "~/platform/i18n";
+import { getLocaleState } from "~/platform/i18n/index.server";
+import { type AnswerFeedback, answerStep, answeredFeedback } from "./answer.server";
+import { getCatalogue } from "./catalogue.server";
+import { type ContentLanguage, localize } from "./content-schema";
+import { type ItemProgress, resumeStepIndex, scorePercent } from "./grading";
+import { contentLanguage } from "./language";
+import { getLearner } from "./learners.server";
+import { type GradedItem, findItem, loadRuns, newTakeKey, progressOf } from "./progress.server";
+import { type StepView, moduleSummary, stepView } from "./views.server";
+import { numberFormat } from "~/platform/lib/intl";
+
+export interface PlayerData extends Omit<TakeState, "progress"> {
+  module: ReturnType<typeof moduleSummary> & {
+    objectives: string[];
+    intro: string[];
+    format: "lesson" | "scenarios";
+    passMark: number;
+  };
+  steps: StepView[];
+  status: ItemProgress["status"];
+  bestScore: number | null;
+  lockedBy: { id: string; title: string }[];
+  guest: boolean;
+  /** The next module of the module's track, for the scenario format's 'Next module'. */
+  nextModule: { id: string; title: string } | null;
+  /** How to report in the learner's region (the scenario format's intro). */
+  reporting: RegionPack["quickref"] | null;
+}
+
+/** Replaces `{{amount}}` in content with the region's sample sum in its currency (SPEC §9). */
+export function amountFiller(locale: Locale, pack: RegionPack | undefined) {
+  const sample = pack?.scamSample ?? { amount: 2500, currency: "SGD" };
+  const amount = numberFormat(locale, {
+    style: "currency",
+    currency: sample.currency,
+    maximumFractionDigits: 0,
+  }).format(sample.amount);
+  return (text: string) => text.replaceAll("{{amount}}", amount);
+}
+
+/** The sum filler for a request's locale and region. */
+export async function fillerFor(request: Request) {
+  const { locale, region } = await getLocaleState(request);
+  return { language: contentLanguage(locale), fill: amountFiller(locale, getLoadedPack(region)) };
+}
+
+/** Where a learner is in an item: the open take, the step to show, a finished take asked for. */
+export interface TakeState {
+  takeKey: string;
+  /** The step to show: the first unanswered one of the open take, or the one asked for. */
+  stepIndex: number;
+  answered: AnswerFeedback[];
+  /** Set when the page shows a finished take (`?done=<take>`). */
+  finished: { score: number; correct: number } | null;
+  progress: ItemProgress;
+}
+
+export async function takeState(
+  url: URL,
+  learnerId: string | null,
+  item: GradedItem,
+  language: ContentLanguage,
+  fill: (text: string) => string,
+): Promise<TakeState> {
+  const progress = await progressOf(learnerId, item);
+  const stepIds = item.steps.map((step) => step.id);
+  const doneKey = url.searchParams.get("done");
+  const finishedRun = doneKey
+    ? (await loadRuns(learnerId, [item.itemId]))
+        .get(item.itemId)
+        ?.find((run) => run.takeKey === doneKey && run.completedAt !== null)
+    : undefined;
+  const open = progress.openRun;
+  const takeKey = open?.takeKey ?? newTakeKey();
+  const resume = Math.min(resumeStepIndex(open, stepIds), stepIds.length - 1);
+  const asked = Number(url.searchParams.get("step"));
+  const stepIndex =
+    Number.isInteger(asked) && asked >= 1 && asked <= stepIds.length
+      ? Math.min(asked - 1, resume)
+      : resume;
+  return {
+    takeKey,
+    stepIndex,
+    answered: answeredFeedback(takeKey, item, open?.answers ?? [], language, fill),
+    finished: finishedRun
+      ? {
+          score: scorePercent(finishedRun.answers, stepIds.length),
+          correct: finishedRun.answers.filter((answer) => answer.correct).length,
+        }
+      : null,
+    progress,
+  };
+}
+
+/** The module player's data; 404 for an unknown module. Nothing here reveals an answer. */
+export async function loadPlayer(request: Request, moduleId: string): Promise<PlayerData> {
+  const module = getCatalogue().modules.get(moduleId);
+  const item = findItem(moduleId);
+  if (!module || !item) throw data({ notFound: "module" }, { status: 404 });
+  const { locale, region } = await getLocaleState(request);
+  const language = contentLanguage(locale);
+  const pack = getLoadedPack(region);
+  const fill = amountFiller(locale, pack);
+  const learner = await getLearner(request);
+  const { progress, ...take } = await takeState(
+    new URL(request.url),
+    learner.id,
+    item,
+    language,
+    fill,
+  );
+  const { modules, tracks } = getCatalogue();
+  const track = tracks.find((candidate) => candidate.modules.includes(moduleId));
+  const nextId = track?.modules[track.modules.indexOf(moduleId) + 1];
+  const next = nextId ? modules.get(nextId) : undefined;
+  return {
+    module: {
+      ...moduleSummary(module, language),
+      objectives: module.objectives.map((objective) => fill(localize(objective, language))),
+      intro: (module.intro ?? []).map((paragraph) => fill(localize(paragraph, language))),
+      format: module.format,
+      passMark: module.passMark,
+    },
+    steps: module.steps.map((step) => stepView(step, language, fill)),
+    ...take,
+    status: progress.status,
+    bestScore: progress.bestScore,
+    lockedBy: progress.missingPrerequisites.map((id) => {
+      const required = modules.get(id);
+      return { id, title: required ? localize(required.title, language) : id };
+    }),
+    guest: learner.kind === "guest",
+    nextModule: next ? { id: next.id, title: localize(next.title, language) } : null,
+    reporting: module.format === "scenarios" ? (pack?.quickref ?? null) : null,
+  };
+}
+
+/** The player's answer post: graded with the sums of the reader's region filled in. */
+export async function answerModuleStep(
+  request: Request,
+  moduleId: string,
+  fields: Record<string, string>,
+  clientIp: string,
+) {
+  const { language, fill } = await fillerFor(request);
+  return answerStep({ request, itemId: moduleId, fields, clientIp, language, fill });
+}

@@ -1,0 +1,261 @@
+import { randomBytes } from "node:crypto";
+import type { Expression, ExpressionBuilder, SqlBool } from "kysely";
+import { type Database, getDb, inOneTransaction } from "~/platform/db/db.server";
+import { getCatalogue } from "./catalogue.server";
+import type { Module } from "./content-schema";
+import { type ItemProgress, type Run, isRunComplete, itemProgress, scorePercent } from "./grading";
+
+// Takes and answers in the database; scores and statuses computed from them (grading.ts).
+
+/** What a learner can take: a module, or a lease scenario (`lease/<id>`). */
+export interface GradedItem {
+  itemId: string;
+  steps: { id: string; question: Module["steps"][number]["question"] }[];
+  passMark: number;
+  prerequisites: string[];
+}
+
+export const LEASE_PREFIX = "lease/";
+
+/** A module or lease scenario by its item id; undefined when there is none. */
+export function findItem(itemId: string): GradedItem | undefined {
+  const catalogue = getCatalogue();
+  if (itemId.startsWith(LEASE_PREFIX)) {
+    const scenario = catalogue.leaseScenarios.find(
+      (candidate) => `${LEASE_PREFIX}${candidate.id}` === itemId,
+    );
+    if (!scenario) return undefined;
+    return { itemId, steps: scenario.steps, passMark: 2, prerequisites: [] };
+  }
+  const module = catalogue.modules.get(itemId);
+  if (!module) return undefined;
+  return {
+    itemId,
+    steps: module.steps,
+    passMark: module.passMark,
+    prerequisites: module.prerequisites,
+  };
+}
+
+/** A fresh key for a take a page is about to start. */
+export function newTakeKey(): string {
+  return randomBytes(12).toString("base64url");
+}
+
+/**
+ * A take counts towards progress unless it started before the learner's Factory Reset; the ones
+ * before stay stored for the audit trail. For queries that join `learner` to `training_run`.
+ */
+export function countsSinceReset(
+  eb: ExpressionBuilder<Database, "training_run" | "learner">,
+): Expression<SqlBool> {
+  return eb.or([
+    eb("learner.progress_reset_at", "is", null),
+    eb("training_run.started_at", ">", eb.ref("learner.progress_reset_at")),
+  ]);
+}
+
+/** Starts a learner's progress again: takes so far no longer count, and stay stored. */
+export async function resetProgress(learnerId: string, now = new Date()): Promise<void> {
+  await getDb()
+    .updateTable("learner")
+    .set({ progress_reset_at: now.toISOString() })
+    .where("id", "=", learnerId)
+    .execute();
+}
+
+/** Every take of a learner (optionally of some items), with its answers, by item id. */
+export async function loadRuns(
+  learnerId: string | null,
+  itemIds?: readonly string[],
+): Promise<Map<string, Run[]>> {
+  const byItem = new Map<string, Run[]>();
+  if (!learnerId || itemIds?.length === 0) return byItem;
+  let query = getDb()
+    .selectFrom("training_run")
+    .innerJoin("learner", "learner.id", "training_run.learner_id")
+    .leftJoin("training_answer", "training_answer.run_id", "training_run.id")
+    .select([
+      "training_run.id as runId",
+      "training_run.item_id as itemId",
+      "training_run.take_key as takeKey",
+      "training_run.started_at as startedAt",
+      "training_run.completed_at as completedAt",
+      "training_answer.step_id as stepId",
+      "training_answer.option_id as optionId",
+      "training_answer.correct as correct",
+    ])
+    .where("training_run.learner_id", "=", learnerId)
+    .where(countsSinceReset);
+  if (itemIds) query = query.where("training_run.item_id", "in", itemIds);
+  const rows = await query.orderBy("training_run.id").orderBy("training_answer.id").execute();
+  const runs = new Map<number, Run>();
+  for (const row of rows) {
+    let run = runs.get(row.runId);
+    if (!run) {
+      run = {
+        id: row.runId,
+        takeKey: row.takeKey,
+        startedAt: row.startedAt,
+        completedAt: row.completedAt,
+        answers: [],
+      };
+      runs.set(row.runId, run);
+      byItem.set(row.itemId, [...(byItem.get(row.itemId) ?? []), run]);
+    }
+    if (row.stepId !== null) {
+      run.answers.push({
+        stepId: row.stepId,
+        optionId: row.optionId,
+        correct: Number(row.correct) === 1,
+      });
+    }
+  }
+  return byItem;
+}
+
+/** Progress on every module of the catalogue, prerequisites included. */
+export async function moduleProgress(learnerId: string | null): Promise<Map<string, ItemProgress>> {
+  const { modules } = getCatalogue();
+  const runs = await loadRuns(learnerId, [...modules.keys()]);
+  const completed = new Set(
+    [...runs]
+      .filter(([, itemRuns]) => itemRuns.some((run) => run.completedAt !== null))
+      .map(([id]) => id),
+  );
+  return new Map(
+    [...modules.values()].map((module) => [
+      module.id,
+      itemProgress({
+        runs: runs.get(module.id) ?? [],
+        stepIds: module.steps.map((step) => step.id),
+        passMark: module.passMark,
+        prerequisites: module.prerequisites,
+        completedItems: completed,
+      }),
+    ]),
+  );
+}
+
+/** Progress on one item (its prerequisites read too). */
+export async function progressOf(
+  learnerId: string | null,
+  item: GradedItem,
+): Promise<ItemProgress> {
+  const runs = await loadRuns(learnerId, [item.itemId, ...item.prerequisites]);
+  const completed = new Set(
+    item.prerequisites.filter((id) => runs.get(id)?.some((run) => run.completedAt !== null)),
+  );
+  return itemProgress({
+    runs: runs.get(item.itemId) ?? [],
+    stepIds: item.steps.map((step) => step.id),
+    passMark: item.passMark,
+    prerequisites: item.prerequisites,
+    completedItems: completed,
+  });
+}
+
+export interface AnswerResult {
+  correct: boolean;
+  /** The option the learner chose (the stored one, when the post was a replay). */
+  optionId: string | null;
+  rightOptionId: string;
+  /** The take is complete: every step has an answer. */
+  completed: boolean;
+  /** The take's score once complete, a whole percent. */
+  score: number | null;
+  /** This answer completed the take (not a replay of an answer to a complete one). */
+  newlyCompleted: boolean;
+  /** Every answer of the take, in the order given. */
+  answers: { stepId: string; optionId: string | null; correct: boolean }[];
+}
+
+/**
+ * Records the first answer to a step of a take, checked against the content. A replay (same take
+ * and step) changes nothing and answers as the first time did. `optionId` null: the last lease step
+ * completed unanswered, which counts as wrong.
+ */
+export async function recordAnswer(input: {
+  learnerId: string;
+  item: GradedItem;
+  takeKey: string;
+  stepId: string;
+  optionId: string | null;
+  now?: Date;
+}): Promise<AnswerResult> {
+  const { learnerId, item, takeKey, stepId } = input;
+  const at = (input.now ?? new Date()).toISOString();
+  const step = item.steps.find((candidate) => candidate.id === stepId);
+  if (!step) throw new Error(`no step "${stepId}" in "${item.itemId}"`);
+  const stepIds = item.steps.map((candidate) => candidate.id);
+
+  return inOneTransaction(async () => {
+    const db = getDb();
+    await db
+      .insertInto("training_run")
+      .values({ learner_id: learnerId, item_id: item.itemId, take_key: takeKey, started_at: at })
+      .onConflict((oc) => oc.column("take_key").doNothing())
+      .execute();
+    const run = await db
+      .selectFrom("training_run")
+      .select(["id", "learner_id", "item_id", "completed_at"])
+      .where("take_key", "=", takeKey)
+      .executeTakeFirstOrThrow();
+    if (run.learner_id !== learnerId || run.item_id !== item.itemId) {
+      throw new TakeMismatchError();
+    }
+    await db
+      .insertInto("training_answer")
+      .values({
+        run_id: run.id,
+        step_id: stepId,
+        option_id: input.optionId,
+        correct: input.optionId === step.question.answer ? 1 : 0,
+        answered_at: at,
+      })
+      .onConflict((oc) => oc.columns(["run_id", "step_id"]).doNothing())
+      .execute();
+    const answers = (
+      await db
+        .selectFrom("training_answer")
+        .select(["step_id", "option_id", "correct"])
+        .where("run_id", "=", run.id)
+        .execute()
+    ).map((row) => ({
+      stepId: row.step_id,
+      optionId: row.option_id,
+      correct: Number(row.correct) === 1,
+    }));
+    const stored = answers.find((answer) => answer.stepId === stepId);
+    const complete = isRunComplete(
+      { id: run.id, startedAt: at, completedAt: null, answers },
+      stepIds,
+    );
+    const score = complete ? scorePercent(answers, stepIds.length) : null;
+    const newlyCompleted = complete && run.completed_at === null;
+    if (newlyCompleted) {
+      await db
+        .updateTable("training_run")
+        .set({ completed_at: at, score })
+        .where("id", "=", run.id)
+        .execute();
+    }
+    return {
+      correct: stored?.correct ?? false,
+      optionId: stored?.optionId ?? null,
+      rightOptionId: step.question.answer,
+      completed: complete,
+      score,
+      newlyCompleted,
+      answers,
+    };
+  });
+}
+
+/** A take key that belongs to another learner or another item. */
+export class TakeMismatchError extends Error {
+  constructor() {
+    super("The take belongs to another learner or item.");
+    this.name = "TakeMismatchError";
+  }
+}

@@ -1,5 +1,0 @@
-// The admin area's limits, in one place.
-export const ADMIN_PAGE_SIZE = 25;
-export const ADMIN_SEARCH_MAX_LENGTH = 200;
-/** The overview counts analytics events over this many days. */
-export const EVENT_WINDOW_DAYS = 7;

@@ -1,0 +1,183 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
+import { APIError } from "better-auth/api";
+import { redirect } from "react-router";
+import { getLogger } from "~/platform/lib/logger.server";
+import { type RateLimitRule, hitRateLimit, rateLimitKey } from "~/platform/lib/rate-limit.server";
+import { safeRedirect } from "~/platform/lib/safe-redirect";
+import { emailFingerprint } from "~/platform/lib/server-secret.server";
+import { checkPilotAccess } from "./allowlist.server";
+import { getAuth } from "./auth.server";
+import { DEFAULT_AFTER_SIGN_IN, PILOT_VERIFICATION_MS } from "./constants";
+import { LoginCodeSchema, LoginEmailSchema } from "./schema";
+
+// Pilot sign-in (SPEC §4 "Pilot login", issue "Accounts and admin"): the server decides who gets
+// a code, checks the code, and opens the session. Every step is logged as an event, never with a
+// code or a token.
+
+const WINDOW = 15 * 60_000;
+export const SIGN_IN_RATE_LIMITS = {
+  codePerIp: { limit: 20, windowMs: WINDOW },
+  codePerEmail: { limit: 5, windowMs: WINDOW },
+  verifyPerIp: { limit: 30, windowMs: WINDOW },
+  verifyPerEmail: { limit: 10, windowMs: WINDOW },
+} satisfies Record<string, RateLimitRule>;
+
+export type LoginReply =
+  | { step: "email"; result: SubmissionResult<string[]> }
+  | { step: "code"; email: string; result?: SubmissionResult<string[]>; sentAt?: string }
+  | { step: "waitlist"; email: string };
+
+export interface LoginOutcome {
+  status: number;
+  headers: Record<string, string>;
+  reply: LoginReply;
+}
+
+export interface LoginContext {
+  clientIp: string;
+  request: Request;
+  /** Runs once the session is open (e.g. a guest's training moves to the account); may add a cookie. */
+  onSignedIn?: (user: { id: string; email: string }) => Promise<string | null>;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Answers no sooner than `ms` after `started`, so what the server did cannot be timed. */
+async function settle<T>(started: number, value: T, ms = PILOT_VERIFICATION_MS): Promise<T> {
+  const left = started + ms - Date.now();
+  if (left > 0) await sleep(left);
+  return value;
+}
+
+async function limited(
+  rules: [string, RateLimitRule][],
+): Promise<{ retryAfterSeconds: number } | null> {
+  for (const [key, rule] of rules) {
+    const verdict = await hitRateLimit(key, rule);
+    if (!verdict.allowed) return { retryAfterSeconds: verdict.retryAfterSeconds };
+  }
+  return null;
+}
+
+/**
+ * Step 1: an email. Allowed pilots get a code by mail; any other email is sent to the waitlist.
+ * Known and unknown accounts take the same path and the same time.
+ */
+export async function requestSignInCode(
+  fields: Record<string, string>,
+  { clientIp }: LoginContext,
+): Promise<LoginOutcome> {
+  const started = Date.now();
+  const logger = getLogger();
+  const submission = parseWithZod(new URLSearchParams(fields), { schema: LoginEmailSchema });
+  if (submission.status !== "success") {
+    return { status: 400, headers: {}, reply: { step: "email", result: submission.reply() } };
+  }
+  const { email } = submission.value;
+  const fingerprint = emailFingerprint(email);
+  const blocked = await limited([
+    [rateLimitKey("sign-in-code", { ip: clientIp }), SIGN_IN_RATE_LIMITS.codePerIp],
+    [rateLimitKey("sign-in-code", { email }), SIGN_IN_RATE_LIMITS.codePerEmail],
+  ]);
+  if (blocked) {
+    logger.warn({ event: "sign_in.rate_limited", step: "code", email: fingerprint }, "sign-in");
+    return {
+      status: 429,
+      headers: { "Retry-After": String(blocked.retryAfterSeconds) },
+      reply: { step: "email", result: submission.reply({ formErrors: ["errors:rate_limited"] }) },
+    };
+  }
+  const access = await checkPilotAccess(email);
+  if (!access.allowed) {
+    logger.info({ event: "sign_in.not_allowed", email: fingerprint }, "sign-in");
+    return settle(started, { status: 200, headers: {}, reply: { step: "waitlist", email } });
+  }
+  await getAuth().api.sendVerificationOTP({ body: { email, type: "sign-in" } });
+  logger.info({ event: "sign_in.code_requested", email: fingerprint, via: access.via }, "sign-in");
+  const reply = { step: "code" as const, email, sentAt: new Date().toISOString() };
+  return settle(started, { status: 200, headers: {}, reply });
+}
+
+const INVALID_CODE = "common:auth.errors.invalidCode";
+const CODE_ERRORS: Record<string, string> = {
+  INVALID_OTP: INVALID_CODE,
+  OTP_EXPIRED: "common:auth.errors.expiredCode",
+  TOO_MANY_ATTEMPTS: "common:auth.errors.tooManyAttempts",
+};
+
+/** Step 2: the code. A right one opens a session and redirects; a wrong one says why. */
+export async function verifySignInCode(
+  fields: Record<string, string>,
+  { clientIp, request, onSignedIn }: LoginContext,
+): Promise<LoginOutcome> {
+  const logger = getLogger();
+  const submission = parseWithZod(new URLSearchParams(fields), { schema: LoginCodeSchema });
+  if (submission.status !== "success") {
+    const email = typeof fields.email === "string" ? fields.email.trim().toLowerCase() : "";
+    return { status: 400, headers: {}, reply: { step: "code", email, result: submission.reply() } };
+  }
+  const { email, code, redirectTo } = submission.value;
+  const fingerprint = emailFingerprint(email);
+  const reject = (status: number, message: string, headers: Record<string, string> = {}) => ({
+    status,
+    headers,
+    reply: {
+      step: "code" as const,
+      email,
+      result: submission.reply({ formErrors: [message], hideFields: ["code"] }),
+    },
+  });
+
+  const blocked = await limited([
+    [rateLimitKey("sign-in-verify", { ip: clientIp }), SIGN_IN_RATE_LIMITS.verifyPerIp],
+    [rateLimitKey("sign-in-verify", { email }), SIGN_IN_RATE_LIMITS.verifyPerEmail],
+  ]);
+  if (blocked) {
+    logger.warn({ event: "sign_in.rate_limited", step: "verify", email: fingerprint }, "sign-in");
+    return reject(429, "errors:rate_limited", { "Retry-After": String(blocked.retryAfterSeconds) });
+  }
+  // The allowlist may have changed since the code was sent.
+  const access = await checkPilotAccess(email);
+  if (!access.allowed) {
+    logger.info({ event: "sign_in.not_allowed", email: fingerprint }, "sign-in");
+    return { status: 403, headers: {}, reply: { step: "waitlist", email } };
+  }
+
+  let headers: Headers;
+  let userId: string;
+  try {
+    const result = await getAuth().api.signInEmailOTP({
+      body: { email, otp: code },
+      headers: request.headers,
+      returnHeaders: true,
+    });
+    headers = result.headers;
+    userId = result.response.user.id;
+  } catch (error) {
+    if (!(error instanceof APIError)) throw error;
+    const reason = String((error.body as { code?: string } | undefined)?.code ?? "INVALID_OTP");
+    logger.info({ event: "sign_in.failed", email: fingerprint, reason }, "sign-in");
+    return reject(400, CODE_ERRORS[reason] ?? INVALID_CODE);
+  }
+  logger.info({ event: "sign_in.succeeded", email: fingerprint, userId }, "sign-in");
+  const cookies = new Headers();
+  for (const cookie of headers.getSetCookie()) cookies.append("Set-Cookie", cookie);
+  const extra = await onSignedIn?.({ id: userId, email });
+  if (extra) cookies.append("Set-Cookie", extra);
+  throw redirect(safeRedirect(redirectTo, DEFAULT_AFTER_SIGN_IN), { headers: cookies });
+}
+
+/** Ends the session on the server and clears its cookie; answers with the headers to send. */
+export async function signOut(request: Request, userId?: string): Promise<Headers> {
+  const headers = new Headers();
+  try {
+    const result = await getAuth().api.signOut({ headers: request.headers, returnHeaders: true });
+    for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  } catch (error) {
+    // No session to end (already signed out): nothing to undo.
+    if (!(error instanceof APIError)) throw error;
+  }
+  getLogger().info({ event: "sign_out", userId }, "sign-out");
+  return headers;
+}

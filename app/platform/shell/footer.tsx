@@ -1,0 +1,112 @@
+import { Link } from "react-router";
+import { brand } from "~/platform/lib/brand";
+import { ReusedHtml } from "~/platform/lib/reused-html";
+import { LogoMark } from "./logo";
+import { useTranslation } from "~/platform/i18n";
+
+// Five flags for the entitled regions (SPEC §3 tenant entitlements CA, SG, MY, VN, TH).
+const FLAGS = [
+  { code: "ca", emoji: "🇨🇦" },
+  { code: "sg", emoji: "🇸🇬" },
+  { code: "my", emoji: "🇲🇾" },
+  { code: "th", emoji: "🇹🇭" },
+  { code: "vn", emoji: "🇻🇳" },
+] as const;
+
+const REGIONS = ["canada", "singapore", "asean"] as const;
+
+const linkClass =
+  "focus-ring rounded text-sm text-slate-600 hover:text-brand-700 hover:underline dark:text-slate-300 dark:hover:text-brand-300";
+
+export function Footer() {
+  const { i18n } = useTranslation(["footer", "navigation"]);
+  const year = new Date().getFullYear();
+  return (
+    <ReusedHtml
+      as="footer"
+      reuse={{ scope: i18n, key: String(year) }}
+      className="mt-16 border-t border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900"
+    >
+      <FooterContent year={year} />
+    </ReusedHtml>
+  );
+}
+
+/** What the footer shows; on the server, rendered only when its HTML is not kept (docs/decisions/030). */
+function FooterContent({ year }: { year: number }) {
+  const { t } = useTranslation(["footer", "navigation"]);
+  return (
+    <>
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-4">
+        <div className="md:col-span-2">
+          <div className="flex items-center gap-2">
+            <LogoMark className="size-7" />
+            <span className="font-bold">{brand.fullName}</span>
+          </div>
+          <p className="mt-3 max-w-prose text-sm text-slate-600 dark:text-slate-300">
+            {t("description")}
+          </p>
+          <ul aria-label={t("flagsLabel")} className="mt-4 flex gap-2 text-2xl">
+            {FLAGS.map((flag) => (
+              <li key={flag.code}>
+                <span role="img" aria-label={t(`flags.${flag.code}`)}>
+                  {flag.emoji}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <nav aria-labelledby="footer-regions">
+          <h2 id="footer-regions" className="text-sm font-semibold">
+            {t("regionsHeading")}
+          </h2>
+          <ul className="mt-3 space-y-2">
+            {REGIONS.map((region) => (
+              <li key={region}>
+                <Link to={`${brand.homePath}#${region}`} className={linkClass}>
+                  {t(`regions.${region}`)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-company">
+          <h2 id="footer-company" className="text-sm font-semibold">
+            {t("legalHeading")}
+          </h2>
+          <ul className="mt-3 space-y-2">
+            <li>
+              <Link to="/terms" className={linkClass}>
+                {t("terms")}
+              </Link>
+            </li>
+            <li>
+              <Link to="/privacy" className={linkClass}>
+                {t("privacy")}
+              </Link>
+            </li>
+            <li>
+              <Link to="/contact" className={linkClass}>
+                {t("support")}
+              </Link>
+            </li>
+            <li>
+              <Link to="/login" className={linkClass}>
+                {t("navigation:login")}
+              </Link>
+            </li>
+          </ul>
+        </nav>
+      </div>
+      <div className="border-t border-slate-200 dark:border-slate-800">
+        <div className="mx-auto max-w-7xl space-y-2 px-4 py-6 text-xs text-slate-600 sm:px-6 dark:text-slate-400">
+          <p>
+            <strong className="font-semibold">{t("notice")}</strong> {t("pilot")}
+          </p>
+          <p>{t("copyright", { year, company: brand.company })}</p>
+          <p>{t("operator", { company: brand.company, city: brand.companyCity })}</p>
+        </div>
+      </div>
+    </>
+  );
+}
