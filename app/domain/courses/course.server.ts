@@ -96,14 +96,3 @@ export function buildCourse(files: Record<string, unknown>): Course {
   }
   return course;
 }
-
-/** Every source a course cites, by tag, in order of first citation. */
-export function citedSources(course: Course): string[] {
-  const tags = [
-    ...course.overview.sections.flatMap((section) => section.sources),
-    ...course.frameworks.flatMap((framework) => framework.sources),
-    ...course.governance.flatMap((control) => control.sources),
-    ...course.exercises.flatMap((exercise) => exercise.sources),
-  ].map((anchor) => anchor.source);
-  return [...new Set(tags)];
-}

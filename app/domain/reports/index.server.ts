@@ -4,7 +4,6 @@ export {
   type ReportView,
   type ReportsPanel,
   downloadReport,
-  listReports,
   loadReportsPanel,
   processPendingReports,
   reportProcessingSettled,

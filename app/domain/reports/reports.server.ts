@@ -206,11 +206,6 @@ async function findVisibleReport(
 const LIST_LIMIT = 50;
 
 /** What the viewer may see: their organisation's reports when they manage it, and their own. */
-export async function listReports(request: Request, now = new Date()): Promise<ReportView[]> {
-  const user = await requireUser(request);
-  return reportsVisibleTo(user, await membershipOf(user, request), now);
-}
-
 async function reportsVisibleTo(
   user: AuthUser,
   membership: Membership,

@@ -33,12 +33,3 @@ export function accountsOf(userIds: readonly string[]): Promise<AccountSummary[]
     getDb().selectFrom("user").select(["id", "name", "email"]).where("id", "in", slice).execute(),
   );
 }
-
-/** The user with this address (any case), if any. */
-export async function accountByEmail(email: string): Promise<AccountSummary | undefined> {
-  return getDb()
-    .selectFrom("user")
-    .select(["id", "name", "email"])
-    .where("email", "=", email.trim().toLowerCase())
-    .executeTakeFirst();
-}

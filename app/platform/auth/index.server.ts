@@ -9,7 +9,6 @@ export {
 } from "./allowlist.server";
 export {
   type AccountSummary,
-  accountByEmail,
   accountsOf,
   countActiveSessions,
   countUsers,
