@@ -2,7 +2,6 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
-import "~/wiring.server";
 import { getEnv } from "~/platform/lib/env.server";
 import { getLogger } from "~/platform/lib/logger.server";
 import { NonceProvider } from "~/platform/lib/nonce";

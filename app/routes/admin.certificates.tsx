@@ -7,7 +7,6 @@ import {
   CertificateStateError,
   type StatusChange,
   certificateHistories,
-  changeCertificateStatus,
 } from "~/domain/certificates/index.server";
 import { addEnglishNamespaces, useTranslation } from "~/platform/i18n";
 import { readFormFields } from "~/platform/lib/api.server";
@@ -16,6 +15,7 @@ import { z } from "~/platform/lib/zod";
 import { Button } from "~/platform/ui/button";
 import { controlClass } from "~/platform/ui/field";
 import admin from "../../locales/en/admin.json";
+import { setCertificateStatus } from "~/workflows/certificate-status.server";
 import type { Route } from "./+types/admin.certificates";
 
 addEnglishNamespaces({ admin });
@@ -50,7 +50,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!code) return fail("notFound", 404);
   if (!parsed.success) return fail(parsed.error.issues[0]?.message ?? "reasonRequired");
   try {
-    await changeCertificateStatus({
+    await setCertificateStatus({
       code,
       action: parsed.data.intent,
       reason: parsed.data.reason,

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/platform/db/db.server";
 import {
-  RESET_REASON,
   loadComplianceDashboard,
   type ComplianceDashboard,
 } from "~/domain/compliance/index.server";
+import { RESET_REASON } from "~/workflows/factory-reset.server";
 import { localDate } from "~/domain/compliance/rules";
 import { getCatalogue } from "~/domain/training/index.server";
 import { answerOf, callAction, pageRequest as request } from "../../tests/integration/call-action";

@@ -1,7 +1,8 @@
 import aml from "../../locales/en/aml.json";
 import { Link } from "react-router";
 import { AmlPreview, skipRevalidationForDrafts } from "~/domain/aml";
-import { amlAction, loadAmlPreview } from "~/domain/aml/index.server";
+import { loadAmlPreview } from "~/domain/aml/index.server";
+import { postAmlWork } from "~/workflows/aml-work.server";
 import { AmlLanding } from "~/domain/aml/landing";
 import { readFormFields } from "~/platform/lib/api.server";
 import { requestInfoContext } from "~/platform/lib/request-context";
@@ -30,7 +31,7 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const fields = await readFormFields(request);
-  return amlAction(request, fields, context.get(requestInfoContext).clientIp);
+  return postAmlWork(request, fields, context.get(requestInfoContext).clientIp);
 }
 
 export const shouldRevalidate = skipRevalidationForDrafts;

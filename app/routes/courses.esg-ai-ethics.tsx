@@ -1,7 +1,7 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { CoursePageView } from "~/domain/courses";
-import { issueEarnedCertificates } from "~/domain/certificates/index.server";
-import { courseAction, getEsgCourse, loadCoursePage } from "~/domain/courses/index.server";
+import { getEsgCourse, loadCoursePage } from "~/domain/courses/index.server";
+import { postCourseProgress } from "~/workflows/complete-course.server";
 import { addEnglishNamespaces, i18nForMatches } from "~/platform/i18n";
 import { readForm } from "~/platform/lib/api.server";
 import { brand } from "~/platform/lib/brand";
@@ -29,15 +29,11 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
-  return courseAction(
+  return postCourseProgress(
     request,
     form,
     context.get(requestInfoContext).clientIp,
     getEsgCourse(),
-    async () => {
-      // The course certificate, issued now rather than on the next visit to the certificates page.
-      await issueEarnedCertificates(request);
-    },
   );
 }
 

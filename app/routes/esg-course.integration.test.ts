@@ -2,7 +2,7 @@ import { PDFDocument } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/platform/db/db.server";
 import { buildCourseMedia, getEsgCourse } from "~/domain/courses/index.server";
-import { factoryReset } from "~/domain/compliance/index.server";
+import { factoryReset } from "~/workflows/factory-reset.server";
 import { signInCarryingGuest, signInForTest } from "../../tests/integration/auth";
 import {
   type RouteAnswer,

@@ -1,6 +1,7 @@
 import aml from "../../locales/en/aml.json";
 import { AmlPreview, skipRevalidationForDrafts } from "~/domain/aml";
-import { amlAction, loadAmlPreview } from "~/domain/aml/index.server";
+import { loadAmlPreview } from "~/domain/aml/index.server";
+import { postAmlWork } from "~/workflows/aml-work.server";
 import { addEnglishNamespaces, i18nForMatches, useTranslation } from "~/platform/i18n";
 import { readFormFields } from "~/platform/lib/api.server";
 import { brand } from "~/platform/lib/brand";
@@ -26,7 +27,7 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const fields = await readFormFields(request);
-  return amlAction(request, fields, context.get(requestInfoContext).clientIp);
+  return postAmlWork(request, fields, context.get(requestInfoContext).clientIp);
 }
 
 export const shouldRevalidate = skipRevalidationForDrafts;

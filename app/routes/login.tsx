@@ -4,15 +4,12 @@ import { DEFAULT_AFTER_SIGN_IN, LOGIN_INTENTS } from "~/platform/auth";
 import { LoginCodeForm, LoginEmailForm, LoginToast, NotInPilot } from "~/platform/auth/forms";
 import { getOptionalUser, requestSignInCode, verifySignInCode } from "~/platform/auth/index.server";
 import { addEnglishNamespaces, i18nForMatches, useTranslation } from "~/platform/i18n";
-import { membershipOf } from "~/domain/compliance/index.server";
-import { adoptGuestProgress } from "~/domain/training/index.server";
-import { moveAmlWork } from "~/domain/aml/index.server";
-import { moveCourseWork } from "~/domain/courses/index.server";
 import { readFormFields } from "~/platform/lib/api.server";
 import { requestInfoContext } from "~/platform/lib/request-context";
 import { safeRedirect } from "~/platform/lib/safe-redirect";
 import { Card } from "~/platform/ui/card";
 import validation from "../../locales/en/validation.json";
+import { adoptGuestWork } from "~/workflows/adopt-guest.server";
 import type { Route } from "./+types/login";
 
 addEnglishNamespaces({ validation });
@@ -39,13 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     request,
     // The user joins the organisation that let them in, and a guest's training progress becomes
     // the account's (ARCHITECTURE "Learning core").
-    onSignedIn: async (user: { id: string; email: string }) => {
-      await membershipOf(user);
-      return adoptGuestProgress(request, user.id, new Date(), async (from, to) => {
-        await moveAmlWork(from, to);
-        await moveCourseWork(from, to);
-      });
-    },
+    onSignedIn: (user: { id: string; email: string }) => adoptGuestWork(request, user),
   };
   const { status, headers, reply } =
     fields.intent === LOGIN_INTENTS.verifyCode

@@ -4,7 +4,8 @@ import { Form, Link, data, redirect, useNavigation, useSubmit } from "react-rout
 import { track } from "~/platform/analytics";
 import { recordAnalyticsEvents } from "~/platform/analytics/index.server";
 import { AnalyticsPanel, ComplianceDashboardPanel } from "~/domain/compliance";
-import { factoryReset, loadComplianceDashboard } from "~/domain/compliance/index.server";
+import { loadComplianceDashboard } from "~/domain/compliance/index.server";
+import { factoryReset } from "~/workflows/factory-reset.server";
 import { i18nForMatches, useLocale, useTranslation } from "~/platform/i18n";
 import { ReportList, type ReportView } from "~/domain/reports";
 import { loadReportsPanel } from "~/domain/reports/index.server";

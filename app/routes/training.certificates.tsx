@@ -3,7 +3,10 @@ import { useEffect } from "react";
 import { Link } from "react-router";
 import { track } from "~/platform/analytics";
 import { HolderNameForm, StatusBadge, VerifyForm } from "~/domain/certificates";
-import { loadCertificatesPage, saveHolderName } from "~/domain/certificates/index.server";
+import {
+  openCertificatesPage,
+  saveHolderNameAndIssue,
+} from "~/workflows/issue-certificates.server";
 import { i18nForMatches, useLocale, useTranslation } from "~/platform/i18n";
 import { readFormFields } from "~/platform/lib/api.server";
 import { formatLongDate } from "~/platform/lib/dates";
@@ -19,11 +22,11 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 export function loader({ request }: Route.LoaderArgs) {
-  return loadCertificatesPage(request);
+  return openCertificatesPage(request);
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  return saveHolderName(request, await readFormFields(request));
+  return saveHolderNameAndIssue(request, await readFormFields(request));
 }
 
 export default function Certificates({ loaderData, actionData }: Route.ComponentProps) {

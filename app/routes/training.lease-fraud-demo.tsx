@@ -1,6 +1,7 @@
 import { i18nForMatches } from "~/platform/i18n";
 import { LeaseDemo, TrainingErrorBoundary, skipRevalidationAfterAnswer } from "~/domain/training";
-import { answerLeaseStep, loadLeaseDemo } from "~/domain/training/index.server";
+import { leaseAnswer, loadLeaseDemo } from "~/domain/training/index.server";
+import { answerTakeStep } from "~/workflows/complete-take.server";
 import { readFormFields } from "~/platform/lib/api.server";
 import { requestInfoContext } from "~/platform/lib/request-context";
 import type { Route } from "./+types/training.lease-fraud-demo";
@@ -19,7 +20,9 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const fields = await readFormFields(request);
-  return answerLeaseStep(request, fields, context.get(requestInfoContext).clientIp);
+  return answerTakeStep(
+    await leaseAnswer(request, fields, context.get(requestInfoContext).clientIp),
+  );
 }
 
 export default function LeaseFraudDemo({ loaderData, actionData }: Route.ComponentProps) {

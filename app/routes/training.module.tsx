@@ -8,8 +8,8 @@ import {
   TrainingErrorBoundary,
   skipRevalidationAfterAnswer,
 } from "~/domain/training";
-import { issueEarnedCertificates } from "~/domain/certificates/index.server";
-import { answerModuleStep, loadPlayer } from "~/domain/training/index.server";
+import { loadPlayer, moduleAnswer } from "~/domain/training/index.server";
+import { answerTakeStep } from "~/workflows/complete-take.server";
 import { readFormFields } from "~/platform/lib/api.server";
 import { requestInfoContext } from "~/platform/lib/request-context";
 import type { Route } from "./+types/training.module";
@@ -28,16 +28,8 @@ export function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const fields = await readFormFields(request);
-  const reply = await answerModuleStep(
-    request,
-    params.moduleId,
-    fields,
-    context.get(requestInfoContext).clientIp,
-  );
-  // A take that ends in a pass may earn certificates (the module's, its track's): issued now, so
-  // the completion screen's link finds them.
-  if ("answer" in reply.data && reply.data.answer.completed) await issueEarnedCertificates(request);
-  return reply;
+  const clientIp = context.get(requestInfoContext).clientIp;
+  return answerTakeStep(await moduleAnswer(request, params.moduleId, fields, clientIp));
 }
 
 export default function ModulePage({ loaderData, actionData }: Route.ComponentProps) {

@@ -11,7 +11,6 @@ process.env.LOG_LEVEL = "silent";
 process.env.MEDIA_DIR = `data/test/media-${randomUUID()}`;
 
 const { closeDb, getDb, migrateToLatest } = await import("~/platform/db/db.server");
-await import("~/wiring.server");
 
 beforeAll(async () => {
   await migrateToLatest(getDb());

@@ -32,7 +32,6 @@ import {
 } from "./pack-schema";
 import { evidenceAbout, recordEvidence } from "~/domain/evidence/index.server";
 import { ATTESTATION, attemptPayload } from "./evidence.server";
-import { feedbackProvider } from "./feedback.server";
 import { type ResolvedSource, resolveSource } from "./packs";
 import { getPack, knownSources } from "./packs.server";
 
@@ -468,25 +467,38 @@ function target(jurisdiction: Jurisdiction, scenarioId: string) {
 
 const GONE = { message: MESSAGES.scenarioGone };
 
+/** The signed-in learner's account and organisation, for the evidence their work leaves. */
+export interface AmlAccount {
+  id: string;
+  name: string;
+  email: string;
+  organisationId: number;
+}
+
+/**
+ * The AML page's posts. The caller runs it in one transaction (app/workflows/aml-work.server.ts),
+ * so a graded attempt, its evidence record and the draft it replaces are committed together.
+ */
 export async function amlAction(
   request: Request,
   fields: Record<string, string>,
   clientIp: string,
+  account: AmlAccount | null,
 ) {
   const intent = fields.intent;
   switch (intent) {
     case "save-draft":
       return saveDraft(request, fields, clientIp);
     case "submit-guided":
-      return submitGuided(request, fields, clientIp);
+      return submitGuided(request, fields, clientIp, account);
     case "grade-freeform":
-      return gradeAnalysis(request, fields, clientIp);
+      return gradeAnalysis(request, fields, clientIp, account);
     case "draft-report":
       return draftReport(fields);
     case "grade-player":
-      return submitPlayer(request, fields, clientIp);
+      return submitPlayer(request, fields, clientIp, account);
     case "save-evidence":
-      return saveEvidence(request, fields, clientIp);
+      return saveEvidence(request, fields, clientIp, account);
     default:
       return fail(400, "validation", { fields: { intent: MESSAGES.unknownAction } });
   }
@@ -554,11 +566,11 @@ async function storeAttempt(options: {
   submission: unknown;
   grade: Grade;
   player?: ResultView["player"];
-  /** The learner's own words, for written feedback. */
-  text?: string;
   /** What the learner did, step by step, for the evidence record. */
   actions: { action: string; value: string }[];
   after?: (learnerId: string) => Promise<void>;
+  /** The signed-in account whose organisation's evidence chain records the attempt. */
+  account: AmlAccount | null;
 }) {
   const { grade, found } = options;
   const { scenario } = found;
@@ -569,10 +581,8 @@ async function storeAttempt(options: {
   const { id: learnerId, setCookie } = await ensureLearner(learner, now);
   const createdAt = now.toISOString();
   const player = options.player ?? null;
-  const text = options.text?.trim();
-  const feedback = text
-    ? ((await feedbackProvider()?.writtenFeedback({ scenario, text, grade })) ?? null)
-    : null;
+  // Written feedback on the learner's own words has no provider yet: results carry none.
+  const feedback = null;
   const { id: attemptId } = await getDb()
     .insertInto("aml_attempt")
     .values({
@@ -594,25 +604,25 @@ async function storeAttempt(options: {
     .returning("id")
     .executeTakeFirstOrThrow();
   // A signed-in learner's attempt joins their organisation's evidence chain.
-  const evidence =
-    learner.kind === "user"
-      ? await recordEvidence({
-          user: { id: learner.userId, email: learner.email },
-          learnerId,
-          kind: "aml-attempt",
-          subject: `aml-attempt:${attemptId}`,
-          scenarioId: scenario.id,
-          payload: attemptPayload(found.pack, scenario, {
-            attemptId,
-            mode: options.mode,
-            learner: { name: learner.name, email: learner.email },
-            actions: options.actions,
-            grade,
-            player,
-            at: now,
-          }),
-        })
-      : null;
+  const evidence = options.account
+    ? await recordEvidence({
+        organisationId: options.account.organisationId,
+        user: options.account,
+        learnerId,
+        kind: "aml-attempt",
+        subject: `aml-attempt:${attemptId}`,
+        scenarioId: scenario.id,
+        payload: attemptPayload(found.pack, scenario, {
+          attemptId,
+          mode: options.mode,
+          learner: { name: options.account.name, email: options.account.email },
+          actions: options.actions,
+          grade,
+          player,
+          at: now,
+        }),
+      })
+    : null;
   getLogger().info(
     {
       jurisdiction: scenario.jurisdiction,
@@ -632,7 +642,12 @@ async function storeAttempt(options: {
   return data({ result }, { headers: setCookie ? { "Set-Cookie": setCookie } : undefined });
 }
 
-async function submitGuided(request: Request, fields: Record<string, string>, clientIp: string) {
+async function submitGuided(
+  request: Request,
+  fields: Record<string, string>,
+  clientIp: string,
+  account: AmlAccount | null,
+) {
   const parsed = GuidedSchema.safeParse(fields);
   if (!parsed.success) return fail(400, "validation", { fields: fieldErrors(parsed.error) });
   const responses = ResponsesSchema.safeParse(parseJson(parsed.data.responses));
@@ -655,11 +670,11 @@ async function submitGuided(request: Request, fields: Record<string, string>, cl
   };
   return storeAttempt({
     request,
+    account,
     clientIp,
     found,
     mode: "guided",
     submission,
-    text: [submission.signalNotes, submission.why, submission.decisionNotes].join("\n"),
     actions: [
       {
         action: "Signals",
@@ -710,17 +725,22 @@ function analysisOf(fields: Record<string, string>) {
   return { analysis, found };
 }
 
-async function gradeAnalysis(request: Request, fields: Record<string, string>, clientIp: string) {
+async function gradeAnalysis(
+  request: Request,
+  fields: Record<string, string>,
+  clientIp: string,
+  account: AmlAccount | null,
+) {
   const given = analysisOf(fields);
   if (!("analysis" in given)) return given;
   const { analysis, found } = given;
   return storeAttempt({
     request,
+    account,
     clientIp,
     found,
     mode: "freeform",
     submission: { analysis },
-    text: analysis,
     actions: [{ action: "Analysis", value: analysis }],
     grade: gradeFreeForm(found.pack.rubric, found.scenario, analysis),
   });
@@ -759,7 +779,12 @@ function draftReport(fields: Record<string, string>) {
   return data({ report: fillReport(given.found.scenario, given.analysis, date) });
 }
 
-async function submitPlayer(request: Request, fields: Record<string, string>, clientIp: string) {
+async function submitPlayer(
+  request: Request,
+  fields: Record<string, string>,
+  clientIp: string,
+  account: AmlAccount | null,
+) {
   const parsed = PlayerSchema.safeParse(fields);
   if (!parsed.success) return fail(400, "validation", { fields: fieldErrors(parsed.error) });
   const path = z
@@ -787,6 +812,7 @@ async function submitPlayer(request: Request, fields: Record<string, string>, cl
   };
   return storeAttempt({
     request,
+    account,
     clientIp,
     found,
     mode: "player",
@@ -809,7 +835,12 @@ const EvidenceSchema = z.object({
  * the attempt's export-kit items (and the STR draft, when there is one), joins the chain. Saving
  * again answers the record already saved.
  */
-async function saveEvidence(request: Request, fields: Record<string, string>, clientIp: string) {
+async function saveEvidence(
+  request: Request,
+  fields: Record<string, string>,
+  clientIp: string,
+  account: AmlAccount | null,
+) {
   const parsed = EvidenceSchema.safeParse(fields);
   if (!parsed.success) {
     const attest = parsed.error.issues.some((issue) => issue.path[0] === "attest");
@@ -842,8 +873,10 @@ async function saveEvidence(request: Request, fields: Record<string, string>, cl
     title: parsed.data.reportTitle.trim(),
     content: parsed.data.reportContent.trim(),
   };
+  if (!account) return fail(403, "forbidden", { message: MESSAGES.signInToSave });
   const attested = await recordEvidence({
-    user: { id: learner.userId, email: learner.email },
+    organisationId: account.organisationId,
+    user: account,
     learnerId: learner.id,
     kind: "aml-attestation",
     subject,
@@ -859,7 +892,6 @@ async function saveEvidence(request: Request, fields: Record<string, string>, cl
       },
     },
   });
-  if (!attested) return fail(500, "server_error");
   return data({ evidenceSaved: { evidenceId: attested.evidenceId } });
 }
 

@@ -3,8 +3,20 @@ export {
   verifyCertificateCode,
   type VerifiedCertificate,
 } from "./verify.server";
-export { loadCertificatesPage, saveHolderName, type CertificatesPage } from "./page.server";
-export { issueEarnedCertificates, type IssuanceOutcome } from "./issue.server";
+export {
+  type CertificatesPage,
+  type HolderNameReply,
+  loadCertificatesPage,
+  parseHolderName,
+} from "./page.server";
+export {
+  type IssuanceOutcome,
+  NEEDS_NAME_EVENT,
+  achievementsDue,
+  descriptionKey,
+  issueCertificate,
+} from "./issue.server";
+export { getHolderName, setHolderName } from "./holder.server";
 export { downloadCertificateCredential, downloadCertificatePdf } from "./downloads.server";
 export { statusListCredential } from "./credential.server";
 export {
@@ -17,6 +29,6 @@ export {
   changeCertificateStatus,
   listAllCertificates,
   listCertificates,
-  revokeAllHeld,
+  heldCertificateCodes,
   type CertificateRow,
 } from "./records.server";

@@ -1,16 +1,9 @@
 import { randomInt, randomUUID } from "node:crypto";
-import { getDb } from "~/platform/db/db.server";
-import { getOptionalUser } from "~/platform/auth/index.server";
-import { recordEvidence } from "~/domain/evidence/index.server";
-import { getI18n } from "~/platform/i18n";
-import { getLocaleState } from "~/platform/i18n/index.server";
-import { notify, settleNotifications } from "~/platform/notifications/index.server";
-import { loadCourseAchievements } from "~/domain/courses/index.server";
-import { type Achievement, loadAchievements } from "~/domain/training/index.server";
+import { getDb, inSavepoint } from "~/platform/db/db.server";
+import type { Achievement } from "~/domain/training/index.server";
 import { getEnv } from "~/platform/lib/env.server";
 import { canonicalJson, signJson } from "~/platform/lib/signing.server";
 import { ISSUER_NAME, RENEWAL_OPENS_DAYS, VALIDITY_YEARS } from "./constants";
-import { getHolderName } from "./holder.server";
 
 // Issuance (SPEC §9, docs/decisions/019): a signed-in learner holds one certificate per achievement
 // and validity year. Everything is decided from stored passes, so issuing again is harmless.
@@ -36,7 +29,7 @@ export interface CertificatePayload {
 
 const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 /** The one request for a name to print: settled once the learner has given it. */
-const NEEDS_NAME_EVENT = "certificate-needs-name";
+export const NEEDS_NAME_EVENT = "certificate-needs-name";
 
 const DESCRIPTION_KEYS = {
   module: "training:certificates.descriptionModule",
@@ -63,79 +56,9 @@ export type IssuanceOutcome =
   | { kind: "needs-name"; pending: number }
   | { kind: "issued"; issued: string[]; held: number };
 
-/**
- * Issues every certificate the learner behind the request has earned and does not hold yet.
- * A guest holds none; a learner without a name to print is asked for it first.
- */
-export async function issueEarnedCertificates(
-  request: Request,
-  now = new Date(),
-): Promise<IssuanceOutcome> {
-  const [learned, user] = await Promise.all([loadAchievements(request), getOptionalUser(request)]);
-  const { userId } = learned;
-  if (!userId) return { kind: "guest" };
-  const achievements = [
-    ...learned.achievements,
-    ...(await loadCourseAchievements(learned.learnerId)),
-  ];
-  const due = await achievementsDue(userId, achievements);
-  const name = await getHolderName(userId);
-  if (!name) {
-    const [first] = due;
-    if (first) {
-      await notify(userId, {
-        eventKey: NEEDS_NAME_EVENT,
-        kind: "certificateNeedsName",
-        params: { title: first.title },
-        type: "training",
-        priority: "high",
-        actionRequired: true,
-        actionUrl: "/training/certificates",
-      });
-    }
-    return { kind: "needs-name", pending: due.length };
-  }
-  await settleNotifications(userId, [NEEDS_NAME_EVENT]);
-  if (due.length === 0) return { kind: "issued", issued: [], held: achievements.length };
-  const { locale } = await getLocaleState(request);
-  const t = getI18n(locale).t;
-  const issued: string[] = [];
-  for (const achievement of due) {
-    const description = t(DESCRIPTION_KEYS[achievement.kind], { title: achievement.title });
-    const { code, issued: payload } = await issueCertificate({
-      userId,
-      name,
-      achievement,
-      description,
-      now,
-    });
-    if (payload && user) {
-      await recordEvidence({
-        user,
-        kind: "certificate-issued",
-        subject: `certificate:${code}`,
-        scenarioId: achievement.id,
-        payload: {
-          jurisdiction: null,
-          mode: "certificate",
-          packVersion: null,
-          timestamp: payload.issuedAt,
-          content: { certificate: payload },
-        },
-      });
-    }
-    await notify(userId, {
-      eventKey: `certificate-issued:${code}`,
-      kind: "certificateIssued",
-      params: { title: achievement.title, code },
-      type: "training",
-      priority: "medium",
-      actionRequired: false,
-      actionUrl: "/training/certificates",
-    });
-    issued.push(code);
-  }
-  return { kind: "issued", issued, held: achievements.length };
+/** The description a certificate of this kind carries, as a dictionary key. */
+export function descriptionKey(kind: Achievement["kind"]) {
+  return DESCRIPTION_KEYS[kind];
 }
 
 interface HeldRow {
@@ -178,7 +101,8 @@ function isDue(achievement: Achievement, held: HeldRow | undefined): boolean {
   return achievement.completedAt > held.issued_at && achievement.completedAt >= renewalOpens;
 }
 
-async function achievementsDue(userId: string, achievements: Achievement[]) {
+/** The achievements that are due a certificate (none held, or earned again to renew one). */
+export async function achievementsDue(userId: string, achievements: Achievement[]) {
   if (achievements.length === 0) return [];
   const held = await newestHeld(userId);
   return achievements.filter((achievement) => isDue(achievement, held.get(achievement.key)));
@@ -195,7 +119,7 @@ function isUniqueViolation(error: unknown): boolean {
  * achievement loses on the unique (user, achievement, generation) and returns the winner's code;
  * a code already taken is drawn again.
  */
-async function issueCertificate(input: {
+export async function issueCertificate(input: {
   userId: string;
   name: string;
   achievement: Achievement;
@@ -228,23 +152,25 @@ async function issueCertificate(input: {
     const { keyId, signature } = await signJson(payload);
     try {
       // One row holds the whole certificate: it is stored entirely or not at all.
-      await getDb()
-        .insertInto("certificate")
-        .values({
-          public_id: payload.id,
-          user_id: userId,
-          achievement_key: achievement.key,
-          generation,
-          verification_code: payload.verificationCode,
-          title: payload.title,
-          holder_name: payload.holder.name,
-          issued_at: payload.issuedAt,
-          expires_at: payload.expiresAt,
-          payload: canonicalJson(payload),
-          key_id: keyId,
-          signature,
-        })
-        .execute();
+      await inSavepoint("issue_certificate", () =>
+        getDb()
+          .insertInto("certificate")
+          .values({
+            public_id: payload.id,
+            user_id: userId,
+            achievement_key: achievement.key,
+            generation,
+            verification_code: payload.verificationCode,
+            title: payload.title,
+            holder_name: payload.holder.name,
+            issued_at: payload.issuedAt,
+            expires_at: payload.expiresAt,
+            payload: canonicalJson(payload),
+            key_id: keyId,
+            signature,
+          })
+          .execute(),
+      );
       return { code: payload.verificationCode, issued: payload };
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;

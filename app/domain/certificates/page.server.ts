@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { getOptionalUser } from "~/platform/auth/index.server";
-import { type IssuanceOutcome, issueEarnedCertificates } from "./issue.server";
-import { HolderNameSchema, getHolderName, setHolderName } from "./holder.server";
+import type { IssuanceOutcome } from "./issue.server";
+import { HolderNameSchema, getHolderName } from "./holder.server";
 import { type CertificateCheck, checkCertificate, listHeldCertificates } from "./records.server";
 
 // /training/certificates: a signed-in learner's certificates (issuing any they have earned since
@@ -26,10 +26,13 @@ export type CertificatesPage =
       certificates: HeldCertificate[];
     };
 
-export async function loadCertificatesPage(request: Request): Promise<CertificatesPage> {
+/** The page once the certificates the learner had earned are issued (`outcome`). */
+export async function loadCertificatesPage(
+  request: Request,
+  outcome: IssuanceOutcome,
+): Promise<CertificatesPage> {
   const user = await getOptionalUser(request);
   if (!user) return { signedIn: false };
-  const outcome = await issueEarnedCertificates(request);
   const [holderName, records] = await Promise.all([
     getHolderName(user.id),
     listHeldCertificates(user.id),
@@ -59,26 +62,18 @@ export type HolderNameReply =
   /** `error` is the key of the text to show. */
   | { ok: false; error: string; name: string };
 
-/** Saves the name to print and issues what was waiting for it. */
-export async function saveHolderName(request: Request, fields: Record<string, string>) {
-  const user = await getOptionalUser(request);
-  if (!user) throw data({ message: "Sign in to continue." }, { status: 401 });
+/** The name to print, checked; or the reply that says what is wrong with it. */
+export function parseHolderName(fields: Record<string, string>) {
   const parsed = HolderNameSchema.safeParse(fields);
-  if (!parsed.success) {
-    return data<HolderNameReply>(
+  if (parsed.success) return { name: parsed.data.name };
+  return {
+    reply: data<HolderNameReply>(
       {
         ok: false,
         error: parsed.error.issues[0]?.message ?? "training:certificates.name.required",
         name: (fields.name ?? "").slice(0, 200),
       },
       { status: 400 },
-    );
-  }
-  await setHolderName(user.id, parsed.data.name);
-  const outcome: IssuanceOutcome = await issueEarnedCertificates(request);
-  return data<HolderNameReply>({
-    ok: true,
-    name: parsed.data.name,
-    issued: outcome.kind === "issued" ? outcome.issued.length : 0,
-  });
+    ),
+  };
 }

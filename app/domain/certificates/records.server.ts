@@ -9,8 +9,6 @@ import {
 import { type SignatureCheck, verifyJson } from "~/platform/lib/signing.server";
 import type { CertificateStatus } from "./constants";
 import type { CertificatePayload } from "./issue.server";
-import { accountsOf } from "~/platform/auth/index.server";
-import { recordEvidence } from "~/domain/evidence/index.server";
 
 // Stored certificates: finding one, its status (valid, expired, revoked) and signature check,
 // the holder's list, and revocation with its history. Only this feature reads these tables.
@@ -120,7 +118,8 @@ export class CertificateStateError extends Error {}
 
 /**
  * Revokes or reinstates a certificate, recording who, when and why. Each is a new entry in the
- * history; the certificate row only mirrors the latest, in the same transaction.
+ * history; the certificate row only mirrors the latest, in the same transaction. The evidence
+ * record is the workflow's (app/workflows/certificate-status.server.ts).
  */
 export async function changeCertificateStatus(input: {
   code: string;
@@ -128,7 +127,7 @@ export async function changeCertificateStatus(input: {
   reason: string;
   actorEmail: string;
   now?: Date;
-}): Promise<void> {
+}): Promise<{ userId: string; title: string; changedAt: string }> {
   const changedAt = (input.now ?? new Date()).toISOString();
   const holder = await inOneTransaction(async () => {
     const db = getDb();
@@ -161,45 +160,18 @@ export async function changeCertificateStatus(input: {
       .execute();
     return { userId: row.user_id, title: row.title };
   });
-  const [account] = await accountsOf([holder.userId]);
-  if (account) {
-    await recordEvidence({
-      user: account,
-      kind: input.action === "revoked" ? "certificate-revoked" : "certificate-reinstated",
-      subject: `certificate:${input.code}`,
-      payload: {
-        jurisdiction: null,
-        mode: "certificate",
-        packVersion: null,
-        timestamp: changedAt,
-        content: {
-          certificate: { code: input.code, title: holder.title },
-          action: input.action,
-          reason: input.reason,
-          by: input.actorEmail,
-        },
-      },
-    });
-  }
+  return { ...holder, changedAt };
 }
 
-/** Revokes every valid certificate of a user with one reason (Factory Reset); returns how many. */
-export async function revokeAllHeld(input: {
-  userId: string;
-  reason: string;
-  actorEmail: string;
-  now?: Date;
-}): Promise<number> {
+/** The codes of a user's certificates that are not revoked. */
+export async function heldCertificateCodes(userId: string): Promise<string[]> {
   const rows = await getDb()
     .selectFrom("certificate")
     .select("verification_code")
-    .where("user_id", "=", input.userId)
+    .where("user_id", "=", userId)
     .where("revoked_at", "is", null)
     .execute();
-  for (const row of rows) {
-    await changeCertificateStatus({ ...input, code: row.verification_code, action: "revoked" });
-  }
-  return rows.length;
+  return rows.map((row) => row.verification_code);
 }
 
 /** Every revocation and reinstatement of these certificates, by code, oldest first. */

@@ -21,7 +21,6 @@ export {
   forgetFigures,
   loadComplianceDashboard,
 } from "./dashboard.server";
-export { RESET_REASON, factoryReset } from "./factory-reset.server";
 export { type Analytics, computeAnalytics } from "./analytics";
 export { type ReminderPassResult, runReminderPass } from "./reminders.server";
 export {

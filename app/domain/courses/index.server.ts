@@ -1,13 +1,18 @@
 export { loadCourseAchievements } from "./achievements.server";
 export { serveDeckFile } from "./deck-files.server";
 export { getEsgCourse, ESG_COURSE_ID } from "./esg-course.server";
+export type { Course } from "./content-schema.server";
 export { buildCourseMedia } from "./media-build.server";
 export { AUDIO_PATH, type CourseMediaView, readManifest } from "./media.server";
 export {
   type CourseActionResult,
   type CoursePage,
   COURSE_RATE_LIMITS,
-  courseAction,
+  type CoursePost,
+  checkCoursePost,
+  coursePostReply,
+  courseEvidencePayload,
   loadCoursePage,
+  recordCoursePost,
 } from "./page.server";
 export { moveCourseWork, resetCourseProgress } from "./progress.server";

@@ -1,5 +1,4 @@
 import { data } from "react-router";
-import { recordEvidence } from "~/domain/evidence/index.server";
 import { getLocaleState } from "~/platform/i18n/index.server";
 import {
   type ContentLanguage,
@@ -13,7 +12,7 @@ import { apiErrorBody } from "~/platform/lib/api.server";
 import { hitRateLimit, rateLimitKey } from "~/platform/lib/rate-limit.server";
 import { z } from "~/platform/lib/zod";
 import type { Course } from "./content-schema.server";
-import { type CourseTab, COURSE_TABS, LEARNING_TABS } from "./constants";
+import { LEARNING_TABS } from "./constants";
 import { type CourseSummary, type StepRecord, stepKey, summarise } from "./grading";
 import { type CourseMediaView, courseMediaView } from "./media.server";
 import {
@@ -234,16 +233,15 @@ export interface CourseActionResult {
  * The course page's posts: a tab visited (after 2 s on it), a step checked, a solution shown, a
  * narration position. Form fields repeat for the options of a checkbox step.
  */
-export async function courseAction(
+export async function checkCoursePost(
   request: Request,
   form: FormData,
   clientIp: string,
   course: Course,
-  onCompleted: (learner: Learner & { kind: "user" }) => Promise<void>,
 ) {
   const fields: Record<string, unknown> = {};
   for (const [name, value] of form) {
-    if (typeof value !== "string") return fail(400, "validation");
+    if (typeof value !== "string") return { reply: fail(400, "validation") };
     if (name === "option" || name === "visited") {
       fields[name] = [...((fields[name] as string[] | undefined) ?? []), value];
     } else {
@@ -251,7 +249,7 @@ export async function courseAction(
     }
   }
   const parsed = ActionSchema.safeParse(fields);
-  if (!parsed.success) return fail(400, "validation");
+  if (!parsed.success) return { reply: fail(400, "validation") };
   const input = parsed.data;
 
   let exerciseStep: Course["exercises"][number]["steps"][number] | undefined;
@@ -259,28 +257,28 @@ export async function courseAction(
     exerciseStep = course.exercises
       .find((exercise) => exercise.id === input.exercise)
       ?.steps.find((step) => step.id === input.step);
-    if (!exerciseStep) return fail(400, "validation");
+    if (!exerciseStep) return { reply: fail(400, "validation") };
     if (
       input.intent === "check" &&
       (!input.option.every((id) => exerciseStep?.options.some((option) => option.id === id)) ||
         (exerciseStep.type === "multiple-choice" && input.option.length !== 1))
     ) {
-      return fail(400, "validation");
+      return { reply: fail(400, "validation") };
     }
   }
 
   const learner = await getLearner(request);
   if (input.intent === "position") {
     // Saved for signed-in learners only (SPEC §6); a guest's player keeps its place in the page.
-    if (learner.kind !== "user") return fail(403, "forbidden");
+    if (learner.kind !== "user") return { reply: fail(403, "forbidden") };
     const limited = await hitRateLimit(
       rateLimitKey("course-audio", { userId: learner.userId }),
       COURSE_RATE_LIMITS.positions,
     );
-    if (!limited.allowed) return tooMany(limited.retryAfterSeconds);
+    if (!limited.allowed) return { reply: tooMany(limited.retryAfterSeconds) };
     const media = await courseMediaView(course.id);
     const audio = media.audio[input.audio];
-    if (!audio) return fail(400, "validation");
+    if (!audio) return { reply: fail(400, "validation") };
     const { id } = await ensureLearner(learner);
     await saveAudioPosition({
       learnerId: id,
@@ -288,30 +286,46 @@ export async function courseAction(
       audioId: input.audio,
       seconds: Math.min(input.seconds, audio.seconds),
     });
-    return data({ saved: true });
+    return { reply: data({ saved: true }) };
   }
 
   const byIp = await hitRateLimit(
     rateLimitKey("course-progress", { ip: clientIp }),
     COURSE_RATE_LIMITS.perIp,
   );
-  if (!byIp.allowed) return tooMany(byIp.retryAfterSeconds);
+  if (!byIp.allowed) return { reply: tooMany(byIp.retryAfterSeconds) };
   if (learner.kind === "user") {
     const byLearner = await hitRateLimit(
       rateLimitKey("course-progress", { userId: learner.userId }),
       COURSE_RATE_LIMITS.perLearner,
     );
-    if (!byLearner.allowed) return tooMany(byLearner.retryAfterSeconds);
+    if (!byLearner.allowed) return { reply: tooMany(byLearner.retryAfterSeconds) };
   }
 
   // A visitor becomes a guest learner with their first answer, never by looking (ARCHITECTURE
   // "Learning core"): until then the page keeps their visits and sends them with that answer.
   if (input.intent === "visit" && learner.kind === "guest" && !learner.id) {
-    return data({ intent: input.intent, deferred: true });
+    return { reply: data({ intent: input.intent, deferred: true }) };
   }
+  return { post: { request, course, input, exerciseStep, learner } satisfies CoursePost };
+}
+
+/** A course post that may be recorded. */
+export interface CoursePost {
+  request: Request;
+  course: Course;
+  input: Exclude<z.infer<typeof ActionSchema>, { intent: "position" }>;
+  exerciseStep: Course["exercises"][number]["steps"][number] | undefined;
+  learner: Learner;
+}
+
+/**
+ * Records a checked post (the visits, the step checked or revealed) and settles the course's
+ * completion. Answers the completion when this post completed the course.
+ */
+export async function recordCoursePost(post: CoursePost) {
+  const { course, input, exerciseStep, learner } = post;
   const { id: learnerId, setCookie } = await ensureLearner(learner);
-  const { locale } = await getLocaleState(request);
-  const language = contentLanguage(locale);
   const tabs = input.intent === "visit" ? [input.tab] : input.visited;
   for (const tab of tabs) await recordVisit(learnerId, course.id, tab);
   if (input.intent === "check") {
@@ -334,29 +348,39 @@ export async function courseAction(
   }
 
   const completedNow = await settleCompletion(learnerId, course);
-  if (completedNow && learner.kind === "user") {
-    await recordEvidence({
-      user: { id: learner.userId, email: learner.email },
-      learnerId,
-      kind: "course-completion",
-      subject: `course:${course.id}`,
-      scenarioId: course.id,
-      payload: {
-        jurisdiction: null,
-        mode: "course",
-        packVersion: null,
-        timestamp: completedNow.completedAt,
-        content: {
-          course: course.id,
-          learner: { name: learner.name, email: learner.email },
-          correct: completedNow.correct,
-          steps: completedNow.steps,
-          points: completedNow.points,
-        },
-      },
-    });
-    await onCompleted(learner);
-  }
+  return { learnerId, setCookie, completedNow };
+}
+
+/** The evidence payload of a completed course (SPEC §3 "Export payload"). */
+export function courseEvidencePayload(
+  course: Course,
+  learner: { name: string; email: string },
+  completed: NonNullable<Awaited<ReturnType<typeof settleCompletion>>>,
+) {
+  return {
+    jurisdiction: null,
+    mode: "course",
+    packVersion: null,
+    timestamp: completed.completedAt,
+    content: {
+      course: course.id,
+      learner,
+      correct: completed.correct,
+      steps: completed.steps,
+      points: completed.points,
+    },
+  };
+}
+
+/** The reply to a recorded post: the course's summary, and the step's state when one was sent. */
+export async function coursePostReply(
+  post: CoursePost,
+  recorded: Awaited<ReturnType<typeof recordCoursePost>>,
+) {
+  const { course, input } = post;
+  const { learnerId, setCookie, completedNow } = recorded;
+  const { locale } = await getLocaleState(post.request);
+  const language = contentLanguage(locale);
   const [visited, records, completion] = await Promise.all([
     loadVisitedTabs(learnerId, course.id),
     loadStepRecords(learnerId, course.id),
@@ -381,6 +405,3 @@ function tooMany(retryAfterSeconds: number) {
 }
 
 /** The tab a URL names (`?tab=`), else the overview. */
-export function isCourseTab(value: string): value is CourseTab {
-  return (COURSE_TABS as readonly string[]).includes(value);
-}

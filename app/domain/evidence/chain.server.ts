@@ -56,6 +56,9 @@ function isPositionClash(error: unknown): boolean {
 
 /** Appends a record to its organisation's chain and answers it as stored. */
 export async function appendEvidence(input: AppendEvidence): Promise<StoredEvidence> {
+  // Inside a workflow's transaction the head is already locked (PostgreSQL's row lock, SQLite's
+  // write lock taken at begin), and a failed statement would have ended the transaction anyway.
+  if (getDb().isTransaction) return appendOnce(input);
   // A clash on the position can only come from a writer this lock does not see (another SQLite
   // process): the record is built again on the new head.
   for (let attempt = 1; ; attempt += 1) {
@@ -325,9 +328,6 @@ function checkRun(
   return null;
 }
 
-/** Records are kept this many years unless EVIDENCE_RETENTION_YEARS says otherwise (pack config). */
-export const DEFAULT_RETENTION_YEARS = 5;
-
 /**
  * The retention purge, the one deletion evidence allows: in each chain, the records older than the
  * retention period go, and a signed purge record is appended that carries the last purged hash, so
@@ -421,36 +421,14 @@ async function purgeChain(
   return count;
 }
 
-/** Which organisation's chain a user's records join; set once at start (app/wiring.server.ts). */
-type OrganisationResolver = (user: { id: string; email: string }) => Promise<number>;
-let organisationOf: OrganisationResolver | undefined;
-
-export function resolveOrganisationsWith(resolver: OrganisationResolver): void {
-  organisationOf = resolver;
-}
-
 /**
- * Records evidence of something a signed-in user did, in their organisation's chain. A failure
- * is logged and does not undo what the user did.
+ * Records evidence of something a signed-in user did, in the chain of the organisation the caller
+ * names. It joins the caller's transaction (a workflow's): the record and the fact it records are
+ * committed together, and a failure here undoes both (docs/decisions/036).
  */
 export async function recordEvidence(
-  input: Omit<AppendEvidence, "organisationId" | "userId"> & {
-    user: { id: string; email: string };
-  },
-): Promise<StoredEvidence | null> {
+  input: Omit<AppendEvidence, "userId"> & { user: { id: string } },
+): Promise<StoredEvidence> {
   const { user, ...rest } = input;
-  try {
-    if (!organisationOf) throw new Error("no organisation resolver is set for evidence");
-    return await appendEvidence({
-      ...rest,
-      userId: user.id,
-      organisationId: await organisationOf(user),
-    });
-  } catch (error) {
-    getLogger().error(
-      { err: error, kind: input.kind, subject: input.subject },
-      "evidence not recorded",
-    );
-    return null;
-  }
+  return appendEvidence({ ...rest, userId: user.id });
 }

@@ -1,6 +1,5 @@
 export {
   type StoredEvidence,
-  DEFAULT_RETENTION_YEARS,
   type ChainBreak,
   appendEvidence,
   auditChains,
@@ -10,7 +9,6 @@ export {
   kitOf,
   purgeExpiredEvidence,
   recordEvidence,
-  resolveOrganisationsWith,
 } from "./chain.server";
 export {
   type EvidenceKit,

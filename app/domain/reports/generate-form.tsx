@@ -5,7 +5,7 @@ import { Field, controlClass } from "~/platform/ui/field";
 import { FormAlert, SubmitButton } from "~/platform/ui/form-status";
 import type { ReportFormat, ReportKind } from "./constants";
 import { REPORTS_PATH } from "./report-list";
-import type { ReportReply } from "./reports.server";
+import type { ReportReply } from "./types";
 
 /**
  * The generate form: a plain POST, so it works before scripts load. With scripts, the formats

@@ -1,11 +1,9 @@
 export {
   type ProcessOutcome,
-  type ReportReply,
-  type ReportView,
-  type ReportsPanel,
   downloadReport,
   loadReportsPanel,
   processPendingReports,
   reportProcessingSettled,
   requestReport,
 } from "./reports.server";
+export type { ReportReply, ReportView, ReportsPanel } from "./types";

@@ -10,4 +10,4 @@ export {
 } from "./constants";
 export { GenerateReportForm } from "./generate-form";
 export { REPORTS_PATH, ReportList } from "./report-list";
-export type { ReportReply, ReportView, ReportsPanel } from "./reports.server";
+export type { ReportReply, ReportView, ReportsPanel } from "./types";

@@ -7,7 +7,7 @@ import { Button, buttonClasses } from "~/platform/ui/button";
 import { Card } from "~/platform/ui/card";
 import reports from "../../../locales/en/reports.json";
 import type { ReportStatusShown } from "./constants";
-import type { ReportView } from "./reports.server";
+import type { ReportView } from "./types";
 import { dateTimeFormat, numberFormat } from "~/platform/lib/intl";
 
 addEnglishNamespaces({ reports });

@@ -24,7 +24,6 @@ import {
   type ReportFormat,
   type ReportKind,
   type ReportStatusShown,
-  type ReportType,
   STALE_RUNNING_MINUTES,
 } from "./constants";
 import { reportCsv } from "./csv.server";
@@ -37,6 +36,7 @@ import {
   trainingRecord,
   trainingRegister,
 } from "./tables.server";
+import type { ReportReply, ReportView, ReportsPanel } from "./types";
 
 // Reports (SPEC §2 training home, §3 report) built by the server in the background: a request is
 // stored as pending, claimed by exactly one server, built into a CSV or PDF that is stored with it,
@@ -80,36 +80,6 @@ const REPORT_COLUMNS = [
 const isAdmin = (user: Pick<AuthUser, "role">) => user.role === "admin";
 const mayReadOrganisation = (user: AuthUser, membership: Membership) =>
   isAdmin(user) || membership.role === "manager";
-
-/** A report as its list shows it; texts are made in the reader's language from these values. */
-export interface ReportView {
-  id: string;
-  kind: ReportKind;
-  type: ReportType;
-  format: ReportFormat;
-  status: ReportStatusShown;
-  /** Names the title: the organisation for its reports, the learner for a training record. */
-  subject: string;
-  dueDate: string | null;
-  generatedBy: string;
-  /** SPEC §6 author label, when the requester manages the organisation. */
-  author: "admin" | "manager" | null;
-  lastModified: string;
-  size: number | null;
-  downloadUrl: string | null;
-  /** Whether the viewer may ask for it again (a failed build, theirs or their organisation's). */
-  canRetry: boolean;
-}
-
-export type ReportReply =
-  | { ok: true; intent: "generate" | "retry" }
-  | {
-      ok: false;
-      error: "validation" | "forbidden" | "tooMany" | "notFound";
-      count?: number;
-      kind?: string;
-      format?: string;
-    };
 
 const reply = (body: ReportReply, status: number) => data(body, { status });
 
@@ -272,17 +242,6 @@ async function reportsVisibleTo(
     };
   });
 }
-
-export type ReportsPanel =
-  | { signedIn: false }
-  | {
-      signedIn: true;
-      reports: ReportView[];
-      /** The kinds the viewer may ask for, each with its formats. */
-      kinds: { kind: ReportKind; formats: readonly ReportFormat[] }[];
-      pending: number;
-      maxPending: number;
-    };
 
 /** The reports list and what the generate form offers, for the reports page and the training home. */
 export async function loadReportsPanel(request: Request): Promise<ReportsPanel> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { NEGATIVES, POSITIVES } from "./pii-corpus";
+import { NEGATIVES, POSITIVES } from "../../../tests/fixtures/pii-corpus";
 import { PII_TYPES, scrubPii, type PiiType } from "./pii";
 
 function countsOf(

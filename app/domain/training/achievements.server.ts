@@ -1,10 +1,7 @@
-import { getLoadedPack } from "~/platform/i18n";
-import { getLocaleState } from "~/platform/i18n/index.server";
+import { type Region, getLoadedPack } from "~/platform/i18n";
 import { getCatalogue } from "./catalogue.server";
 import { type ContentLanguage, localize } from "./content-schema";
 import { passPercent, scorePercent } from "./grading";
-import { contentLanguage } from "./language";
-import { getLearner } from "./learners.server";
 import { loadRuns } from "./progress.server";
 
 // What a learner has achieved and may hold a certificate for: each module passed, and each track
@@ -22,30 +19,20 @@ export interface Achievement {
   completedAt: string;
 }
 
-export interface LearnerAchievements {
-  /** Null for a guest, who cannot hold certificates. */
-  userId: string | null;
-  learnerId: string | null;
-  language: ContentLanguage;
-  achievements: Achievement[];
-}
-
 interface Pass {
   title: string;
   score: number;
   completedAt: string;
 }
 
-export async function loadAchievements(request: Request): Promise<LearnerAchievements> {
-  const [{ locale, region }, learner] = await Promise.all([
-    getLocaleState(request),
-    getLearner(request),
-  ]);
-  const language = contentLanguage(locale);
-  const userId = learner.kind === "user" ? learner.userId : null;
-  if (!userId || !learner.id) return { userId, learnerId: null, language, achievements: [] };
+/** The modules a learner has passed and the tracks whose modules they all passed. */
+export async function achievementsOf(
+  learnerId: string,
+  language: ContentLanguage,
+  region: Region,
+): Promise<Achievement[]> {
   const { modules, tracks } = getCatalogue();
-  const runs = await loadRuns(learner.id, [...modules.keys()]);
+  const runs = await loadRuns(learnerId, [...modules.keys()]);
 
   const passes = new Map<string, Pass>();
   for (const module of modules.values()) {
@@ -91,5 +78,5 @@ export async function loadAchievements(request: Request): Promise<LearnerAchieve
         .at(-1) as string,
     });
   }
-  return { userId, learnerId: learner.id, language, achievements };
+  return achievements;
 }

@@ -1,22 +1,22 @@
 import { data } from "react-router";
-import { recordEvidence } from "~/domain/evidence/index.server";
 import { apiErrorBody } from "~/platform/lib/api.server";
 import { hitRateLimit, rateLimitKey } from "~/platform/lib/rate-limit.server";
 import { z } from "~/platform/lib/zod";
 import { type ContentLanguage, localize } from "./content-schema";
 import { passPercent } from "./grading";
-import { ensureLearner, getLearner } from "./learners.server";
+import { type Learner, getLearner } from "./learners.server";
 import {
   type GradedItem,
   LEASE_PREFIX,
-  TakeMismatchError,
+  type AnswerResult,
   findItem,
   progressOf,
-  recordAnswer,
 } from "./progress.server";
 
 // The answer post of the module player and the lease scenarios: checked here against the content,
-// stored as an attempt, answered with right or wrong, the feedback and the right option.
+// then stored with what it completes by the take-completion workflow
+// (app/workflows/complete-take.server.ts), and answered with right or wrong, the feedback and the
+// right option.
 
 export const ANSWER_RATE_LIMITS = {
   perLearner: { limit: 120, windowMs: 10 * 60_000 },
@@ -56,32 +56,45 @@ function fail(
   return data<Failure>({ error: { ...apiErrorBody(code).error, ...extra } }, { status, headers });
 }
 
-/**
- * Grades one answer. `mayCompleteUnanswered` names the step that may be sent without an option.
- * Every outcome is a response the page shows where the learner is, their choice kept.
- */
-export async function answerStep(options: {
+export interface AnswerOptions {
   request: Request;
   itemId: string;
   fields: Record<string, string>;
   clientIp: string;
   language: ContentLanguage;
+  /** The step that may be sent without an option (the last lease step). */
   mayCompleteUnanswered?: string;
   fill?: (text: string) => string;
-}) {
-  const { request, itemId, fields, language } = options;
-  const fill = options.fill ?? ((text: string) => text);
+}
+
+/** An answer that may be recorded: its item, step and take, checked against the content. */
+export interface CheckedAnswer {
+  item: GradedItem;
+  step: GradedItem["steps"][number];
+  take: string;
+  optionId: string | null;
+  learner: Learner;
+}
+
+/**
+ * Checks an answer before anything is written: the form, the content, the rate limits and the
+ * module's prerequisites. Every refusal is a response the page shows where the learner is.
+ */
+export async function checkAnswer(options: AnswerOptions) {
+  const { request, itemId, fields } = options;
   const item = findItem(itemId);
-  if (!item) return fail(404, "not_found");
+  if (!item) return { refusal: fail(404, "not_found") };
   const parsed = AnswerFormSchema.safeParse(fields);
-  if (!parsed.success) return fail(400, "validation");
+  if (!parsed.success) return { refusal: fail(400, "validation") };
   const { take, step: stepId, option } = parsed.data;
   const step = item.steps.find((candidate) => candidate.id === stepId);
-  if (!step) return fail(404, "not_found");
+  if (!step) return { refusal: fail(404, "not_found") };
   const optionId = option === "" ? null : option;
-  if (optionId === null && options.mayCompleteUnanswered !== stepId) return fail(400, "validation");
+  if (optionId === null && options.mayCompleteUnanswered !== stepId) {
+    return { refusal: fail(400, "validation") };
+  }
   if (optionId !== null && !step.question.options.some((choice) => choice.id === optionId)) {
-    return fail(400, "validation");
+    return { refusal: fail(400, "validation") };
   }
 
   const learner = await getLearner(request);
@@ -89,64 +102,74 @@ export async function answerStep(options: {
     rateLimitKey("training-answer", { ip: options.clientIp }),
     ANSWER_RATE_LIMITS.perIp,
   );
-  if (!byIp.allowed) return tooMany(byIp.retryAfterSeconds);
+  if (!byIp.allowed) return { refusal: tooMany(byIp.retryAfterSeconds) };
   if (learner.id) {
     const byLearner = await hitRateLimit(
       rateLimitKey("training-answer", { userId: learner.id }),
       ANSWER_RATE_LIMITS.perLearner,
     );
-    if (!byLearner.allowed) return tooMany(byLearner.retryAfterSeconds);
+    if (!byLearner.allowed) return { refusal: tooMany(byLearner.retryAfterSeconds) };
   }
   const progress = await progressOf(learner.id, item);
   if (progress.status === "locked") {
-    return fail(403, "forbidden", { prerequisites: progress.missingPrerequisites });
+    return {
+      refusal: fail(403, "forbidden", { prerequisites: progress.missingPrerequisites }),
+    };
   }
+  return { answer: { item, step, take, optionId, learner } satisfies CheckedAnswer };
+}
 
-  const { id: learnerId, setCookie } = await ensureLearner(learner);
-  let result;
-  try {
-    result = await recordAnswer({ learnerId, item, takeKey: take, stepId, optionId });
-  } catch (error) {
-    if (error instanceof TakeMismatchError) return fail(400, "validation");
-    throw error;
-  }
-  if (result.newlyCompleted && learner.kind === "user") {
-    await recordEvidence({
-      user: { id: learner.userId, email: learner.email },
-      learnerId,
-      kind: "module-completion",
-      subject: `take:${take}`,
-      scenarioId: itemId.replace(LEASE_PREFIX, ""),
-      payload: {
-        jurisdiction: null,
-        mode: itemId.startsWith(LEASE_PREFIX) ? "lease-scenario" : "module",
-        packVersion: null,
-        timestamp: new Date().toISOString(),
-        content: {
-          item: itemId,
-          learner: { name: learner.name, email: learner.email },
-          take,
-          score: result.score,
-          passed: (result.score ?? 0) >= passPercent(item.passMark, item.steps.length),
-          answers: result.answers.map((answer) => ({
-            step: answer.stepId,
-            option: answer.optionId,
-            correct: answer.correct,
-          })),
-        },
-      },
-    });
-  }
+/** An answer to a take it does not belong to: the form was tampered with or is stale. */
+export function takeMismatch() {
+  return fail(400, "validation");
+}
+
+/** The evidence payload of a completed take (SPEC §3 "Export payload"). */
+export function takeEvidencePayload(
+  checked: CheckedAnswer,
+  learner: { name: string; email: string },
+  result: AnswerResult,
+) {
+  const { item, take } = checked;
+  return {
+    jurisdiction: null,
+    mode: item.itemId.startsWith(LEASE_PREFIX) ? "lease-scenario" : "module",
+    packVersion: null,
+    timestamp: new Date().toISOString(),
+    content: {
+      item: item.itemId,
+      learner,
+      take,
+      score: result.score,
+      passed: (result.score ?? 0) >= passPercent(item.passMark, item.steps.length),
+      answers: result.answers.map((answer) => ({
+        step: answer.stepId,
+        option: answer.optionId,
+        correct: answer.correct,
+      })),
+    },
+  };
+}
+
+/** The reply to a recorded answer: right or wrong, the feedback and the right option. */
+export function answerReply(
+  options: AnswerOptions,
+  checked: CheckedAnswer,
+  result: AnswerResult,
+  setCookie: string | undefined,
+) {
+  const fill = options.fill ?? ((text: string) => text);
+  const { step, take } = checked;
   const chosen = step.question.options.find((choice) => choice.id === result.optionId);
   const right = step.question.options.find((choice) => choice.id === result.rightOptionId);
   const answer: AnswerFeedback = {
     take,
-    stepId,
+    stepId: step.id,
     optionId: result.optionId,
     correct: result.correct,
     rightOptionId: result.rightOptionId,
-    feedback: chosen ? fill(localize(chosen.feedback, language)) : null,
-    rightOptionText: right ? fill(localize(right.text, language)) : "",
+    feedback: chosen ? fill(localize(chosen.feedback, options.language)) : null,
+    rightOptionText: right ? fill(localize(right.text, options.language)) : "",
     completed: result.completed,
     score: result.score,
   };

@@ -6,7 +6,7 @@ import { localize } from "./content-schema";
 import { type ItemProgress, completionRate, totalPoints } from "./grading";
 import { contentLanguage } from "./language";
 import { type Learner, getLearner } from "./learners.server";
-import { moduleProgress, resetProgress } from "./progress.server";
+import { moduleProgress } from "./progress.server";
 import { type LevelFilter, parseLevel, searchTracks } from "./search";
 import { type ModuleCard, type TrackView, moduleCard, trackView } from "./views.server";
 
@@ -127,11 +127,6 @@ export async function loadLearnerView(request: Request): Promise<LearnerView> {
 }
 
 /** Factory Reset of the learner behind a request: their takes stop counting (and stay stored). */
-export async function resetLearnerProgress(request: Request, now = new Date()): Promise<void> {
-  const learner = await getLearner(request);
-  if (learner.id) await resetProgress(learner.id, now);
-}
-
 /** The titles of every module and track in the reader's language, by `module:<id>`/`track:<id>`. */
 export async function catalogueTitles(request: Request): Promise<Map<string, string>> {
   const { locale, region } = await getLocaleState(request);

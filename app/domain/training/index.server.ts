@@ -1,7 +1,17 @@
-export { answerStep } from "./answer.server";
+export {
+  type AnswerOptions,
+  answerReply,
+  checkAnswer,
+  takeEvidencePayload,
+  takeMismatch,
+} from "./answer.server";
+export { LEASE_PREFIX, TakeMismatchError, recordAnswer } from "./progress.server";
 export {
   GUEST_COOKIE,
-  adoptGuestProgress,
+  claimGuest,
+  clearGuestCookie,
+  guestOf,
+  removeGuest,
   ensureLearner,
   type Learner,
   getLearner,
@@ -13,16 +23,11 @@ export {
   loadTrackModule,
   loadTrainingHome,
   catalogueTitles,
-  resetLearnerProgress,
 } from "./home.server";
-export { answerModuleStep, loadPlayer } from "./player.server";
+export { moduleAnswer, loadPlayer } from "./player.server";
 export { getCatalogue } from "./catalogue.server";
-export { answerLeaseStep, loadLeaseDemo } from "./lease.server";
-export {
-  type Achievement,
-  type LearnerAchievements,
-  loadAchievements,
-} from "./achievements.server";
+export { leaseAnswer, loadLeaseDemo } from "./lease.server";
+export { type Achievement, achievementsOf } from "./achievements.server";
 export { type CompletedTake, completedModuleTakes } from "./records.server";
 export { resetProgress } from "./progress.server";
 export { MODULE_COUNT } from "./catalogue.server";

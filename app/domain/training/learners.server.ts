@@ -116,57 +116,62 @@ export async function ensureLearner(
   return { id, setCookie: await guestCookie.serialize(id, { secure: usesHttps() }) };
 }
 
+/** The guest learner a request's cookie names, or null. */
+export const guestOf = guestIdOf;
+
 /**
- * At sign-in: the guest's takes become the account's (every take is kept, so the best score and
- * the earliest completion win by themselves), the guest is deleted, and its cookie cleared.
- * Returns the Set-Cookie header, or null when the request carried no guest.
+ * At sign-in (app/workflows/adopt-guest.server.ts): the guest's takes become the account's (every
+ * take is kept, so the best score and the earliest completion win by themselves). A guest that is
+ * the account's first learner simply becomes it; otherwise answers the account's learner, which
+ * the other features' guest work moves to before `removeGuest`. Null when there is no such guest.
  */
-export async function adoptGuestProgress(
-  request: Request,
+export async function claimGuest(
+  guestId: string,
   userId: string,
   now = new Date(),
-  /** Moves what other features keep for the guest, before the guest is deleted. */
-  moveOther: (guestId: string, accountLearnerId: string) => Promise<void> = async () => {},
-): Promise<string | null> {
-  const guestId = await guestIdOf(request);
-  if (!guestId) return null;
-  await inOneTransaction(async () => {
-    const db = getDb();
-    const guest = await db
-      .selectFrom("learner")
-      .select("id")
-      .where("id", "=", guestId)
-      .where("user_id", "is", null)
-      .executeTakeFirst();
-    if (!guest) return;
-    const at = now.toISOString();
-    const account = await db
-      .selectFrom("learner")
-      .select("id")
-      .where("user_id", "=", userId)
-      .executeTakeFirst();
-    if (!account) {
-      // The guest simply becomes the account's learner.
-      await db
-        .updateTable("learner")
-        .set({ user_id: userId, last_seen_at: at })
-        .where("id", "=", guestId)
-        .execute();
-      return;
-    }
-    await db
-      .updateTable("training_run")
-      .set({ learner_id: account.id })
-      .where("learner_id", "=", guestId)
-      .execute();
-    await moveOther(guestId, account.id);
+): Promise<{ mergeInto: string | null } | null> {
+  const db = getDb();
+  const guest = await db
+    .selectFrom("learner")
+    .select("id")
+    .where("id", "=", guestId)
+    .where("user_id", "is", null)
+    .executeTakeFirst();
+  if (!guest) return null;
+  const at = now.toISOString();
+  const account = await db
+    .selectFrom("learner")
+    .select("id")
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  if (!account) {
     await db
       .updateTable("learner")
-      .set({ last_seen_at: at })
-      .where("id", "=", account.id)
+      .set({ user_id: userId, last_seen_at: at })
+      .where("id", "=", guestId)
       .execute();
-    await db.deleteFrom("learner").where("id", "=", guestId).execute();
-  });
+    return { mergeInto: null };
+  }
+  await db
+    .updateTable("training_run")
+    .set({ learner_id: account.id })
+    .where("learner_id", "=", guestId)
+    .execute();
+  await db.updateTable("learner").set({ last_seen_at: at }).where("id", "=", account.id).execute();
+  return { mergeInto: account.id };
+}
+
+/** Deletes a guest whose work has moved to an account's learner. */
+export async function removeGuest(guestId: string): Promise<void> {
+  await getDb()
+    .deleteFrom("learner")
+    .where("id", "=", guestId)
+    .where("user_id", "is", null)
+    .execute();
+}
+
+/** The Set-Cookie header that clears the guest cookie. */
+export function clearGuestCookie(): Promise<string> {
   return guestCookie.serialize("", { maxAge: 0, secure: usesHttps() });
 }
 

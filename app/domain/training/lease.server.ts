@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { getLocaleState } from "~/platform/i18n/index.server";
-import { answerStep } from "./answer.server";
+import type { AnswerOptions } from "./answer.server";
 import { getCatalogue } from "./catalogue.server";
 import { localize } from "./content-schema";
 import { itemProgress, scenarioPoints } from "./grading";
@@ -113,20 +113,20 @@ export async function loadLeaseDemo(request: Request): Promise<LeaseDemoData> {
 const ScenarioField = /^[a-z0-9-]{1,60}$/;
 
 /** A lease step's answer; the last step may be completed unanswered (SPEC §5), counting as wrong. */
-export async function answerLeaseStep(
+export async function leaseAnswer(
   request: Request,
   fields: Record<string, string>,
   clientIp: string,
-) {
+): Promise<AnswerOptions> {
   const scenarioId = ScenarioField.test(fields.scenario ?? "") ? fields.scenario : "unknown";
   const scenario = getCatalogue().leaseScenarios.find((candidate) => candidate.id === scenarioId);
   const { locale } = await getLocaleState(request);
-  return answerStep({
+  return {
     request,
     itemId: `${LEASE_PREFIX}${scenarioId}`,
     fields,
     clientIp,
     language: contentLanguage(locale),
     mayCompleteUnanswered: scenario?.steps.at(-1)?.id,
-  });
+  };
 }

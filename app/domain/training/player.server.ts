@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { type Locale, type RegionPack, getLoadedPack } from "~/platform/i18n";
 import { getLocaleState } from "~/platform/i18n/index.server";
-import { type AnswerFeedback, answerStep, answeredFeedback } from "./answer.server";
+import { type AnswerFeedback, type AnswerOptions, answeredFeedback } from "./answer.server";
 import { getCatalogue } from "./catalogue.server";
 import { type ContentLanguage, localize } from "./content-schema";
 import { type ItemProgress, resumeStepIndex, scorePercent } from "./grading";
@@ -138,12 +138,12 @@ export async function loadPlayer(request: Request, moduleId: string): Promise<Pl
 }
 
 /** The player's answer post: graded with the sums of the reader's region filled in. */
-export async function answerModuleStep(
+export async function moduleAnswer(
   request: Request,
   moduleId: string,
   fields: Record<string, string>,
   clientIp: string,
-) {
+): Promise<AnswerOptions> {
   const { language, fill } = await fillerFor(request);
-  return answerStep({ request, itemId: moduleId, fields, clientIp, language, fill });
+  return { request, itemId: moduleId, fields, clientIp, language, fill };
 }

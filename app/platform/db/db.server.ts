@@ -212,6 +212,27 @@ export function inOneTransaction<T>(work: () => Promise<T>): Promise<T> {
   return group.run(work);
 }
 
+/**
+ * Runs `work` so that its failure undoes only its own writes: inside a transaction, in a savepoint
+ * rolled back when it throws (the transaction goes on, PostgreSQL's included); outside, as is. For
+ * a statement whose expected failure is handled, such as a unique clash answered by a retry.
+ */
+export async function inSavepoint<T>(name: string, work: () => Promise<T>): Promise<T> {
+  const db = getDb();
+  if (!db.isTransaction) return work();
+  const point = sql.id(name);
+  await sql`savepoint ${point}`.execute(db);
+  try {
+    const value = await work();
+    await sql`release savepoint ${point}`.execute(db);
+    return value;
+  } catch (error) {
+    await sql`rollback to savepoint ${point}`.execute(db);
+    await sql`release savepoint ${point}`.execute(db);
+    throw error;
+  }
+}
+
 /** The most units of work one SQLite commit carries. */
 const MAX_UNITS_PER_COMMIT = 64;
 

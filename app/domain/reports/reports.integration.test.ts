@@ -5,14 +5,14 @@ import { getDb } from "~/platform/db/db.server";
 import { ensureOrganisation } from "~/domain/compliance/index.server";
 import { processPendingReports, reportProcessingSettled } from "~/domain/reports/index.server";
 import { getCatalogue } from "~/domain/training/index.server";
-import { pdfText } from "../../tests/pdf-text";
-import { signInForTest } from "../../tests/integration/auth";
-import { answerOf, callAction, pageRequest } from "../../tests/integration/call-action";
-import { action as certificatesAction } from "./training.certificates";
-import { action as moduleAction } from "./training.module";
-import { loader as downloadLoader } from "./training.report-download";
-import { action as reportsAction, loader as reportsLoader } from "./training.reports";
-import { parseCsv } from "../../tests/csv";
+import { pdfText } from "../../../tests/pdf-text";
+import { signInForTest } from "../../../tests/integration/auth";
+import { answerOf, callAction, pageRequest } from "../../../tests/integration/call-action";
+import { action as certificatesAction } from "~/routes/training.certificates";
+import { action as moduleAction } from "~/routes/training.module";
+import { loader as downloadLoader } from "~/routes/training.report-download";
+import { action as reportsAction, loader as reportsLoader } from "~/routes/training.reports";
+import { parseCsv } from "../../../tests/csv";
 
 // Reports on a real database, as a manager, a learner and outsiders meet them: asked for on the
 // page, built in the background exactly once, downloaded only by those allowed.

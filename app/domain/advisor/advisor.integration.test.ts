@@ -7,11 +7,11 @@ import {
   saveMessage,
 } from "~/domain/advisor/index.server";
 import { type AdvisorFrame, type ChatMessage, frameReader } from "~/domain/advisor/messages";
-import { type AppServer, startAppServer } from "../../tests/integration/app-server";
-import { signInForTest } from "../../tests/integration/auth";
-import { answerOf, callAction, contextFor } from "../../tests/integration/call-action";
-import { type FakeLlm, startFakeLlm } from "../../tests/integration/fake-llm";
-import { action, loader } from "./api.advisor";
+import { type AppServer, startAppServer } from "../../../tests/integration/app-server";
+import { signInForTest } from "../../../tests/integration/auth";
+import { answerOf, callAction, contextFor } from "../../../tests/integration/call-action";
+import { type FakeLlm, startFakeLlm } from "../../../tests/integration/fake-llm";
+import { action, loader } from "~/routes/api.advisor";
 
 // POST /api/advisor as the chat widget and API clients meet it, on a real database.
 

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/platform/db/db.server";
 import { runSkill } from "~/domain/skills/index.server";
 import type { SkillsActionResult } from "~/domain/skills/types";
-import { signInForTest } from "../../tests/integration/auth";
-import { answerOf, callAction, contextFor } from "../../tests/integration/call-action";
-import { type FakeLlm, startFakeLlm } from "../../tests/integration/fake-llm";
-import { action, loader } from "./app";
-import { loader as exportLoader } from "./app.skills-export";
+import { signInForTest } from "../../../tests/integration/auth";
+import { answerOf, callAction, contextFor } from "../../../tests/integration/call-action";
+import { type FakeLlm, startFakeLlm } from "../../../tests/integration/fake-llm";
+import { action, loader } from "~/routes/app";
+import { loader as exportLoader } from "~/routes/app.skills-export";
 
 // The Skills page's action and export on a real database, as the page's fetchers meet them.
 

@@ -3,12 +3,12 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "~/platform/db/db.server";
 import { ensureOrganisation } from "~/domain/compliance/index.server";
 import { appendEvidence } from "~/domain/evidence/chain.server";
-import { signInForTest } from "../../tests/integration/auth";
-import { answerOf, pageRequest } from "../../tests/integration/call-action";
-import { loader as registerPageLoader } from "./admin.evidence";
-import { loader as adminPackageLoader } from "./admin.evidence-package";
-import { loader as registerCsvLoader } from "./admin.evidence-register";
-import { loader as managerPackageLoader } from "./training.evidence-package";
+import { signInForTest } from "../../../tests/integration/auth";
+import { answerOf, pageRequest } from "../../../tests/integration/call-action";
+import { loader as registerPageLoader } from "~/routes/admin.evidence";
+import { loader as adminPackageLoader } from "~/routes/admin.evidence-package";
+import { loader as registerCsvLoader } from "~/routes/admin.evidence-register";
+import { loader as managerPackageLoader } from "~/routes/training.evidence-package";
 
 // The evidence register and audit packages as staff meet them: admins with a proven second factor
 // search every chain and download any organisation's package; a manager downloads their own

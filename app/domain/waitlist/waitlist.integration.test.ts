@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/platform/db/db.server";
-import { callAction } from "../../tests/integration/call-action";
+import { callAction } from "../../../tests/integration/call-action";
 import { WAITLIST_RATE_LIMITS } from "~/domain/waitlist/index.server";
-import { action } from "./api.waitlist";
+import { action } from "~/routes/api.waitlist";
 
 // The route's action on a real database, as an API client meets it.
 let ipCounter = 0;

@@ -1,17 +1,21 @@
 import { describe, expect, it } from "vitest";
 import { getCatalogue } from "~/domain/training/index.server";
-import { answerOf, callAction, pageRequest as request } from "../../tests/integration/call-action";
-import { signInForTest } from "../../tests/integration/auth";
+import {
+  answerOf,
+  callAction,
+  pageRequest as request,
+} from "../../../tests/integration/call-action";
+import { signInForTest } from "../../../tests/integration/auth";
 import {
   action as certificatesAction,
   loader as certificatesLoader,
-} from "./training.certificates";
-import { loader as layoutLoader } from "./training";
-import { action as moduleAction } from "./training.module";
+} from "~/routes/training.certificates";
+import { loader as layoutLoader } from "~/routes/training";
+import { action as moduleAction } from "~/routes/training.module";
 import {
   action as notificationsAction,
   loader as notificationsLoader,
-} from "./training.notifications";
+} from "~/routes/training.notifications";
 
 // Notifications on a real database: made by certificate issuance, counted by the bell, read,
 // removed and cleared by their owner only.

@@ -3,11 +3,11 @@ import { getDb } from "~/platform/db/db.server";
 import { getPacks } from "~/domain/aml/index.server";
 import { auditChains, checkKit } from "~/domain/evidence/index.server";
 import { listPublicKeys } from "~/platform/lib/signing.server";
-import { signInForTest } from "../../tests/integration/auth";
-import { answerOf, callAction, pageRequest } from "../../tests/integration/call-action";
-import { action as amlAction } from "./kestrel.aml-demo";
-import { loader as downloadLoader } from "./training.evidence-download";
-import { loader as evidenceLoader } from "./training.evidence";
+import { signInForTest } from "../../../tests/integration/auth";
+import { answerOf, callAction, pageRequest } from "../../../tests/integration/call-action";
+import { action as amlAction } from "~/routes/kestrel.aml-demo";
+import { loader as downloadLoader } from "~/routes/training.evidence-download";
+import { loader as evidenceLoader } from "~/routes/training.evidence";
 
 // Evidence as learners make it: a signed-in learner's graded AML attempt joins their
 // organisation's chain, Save Evidence records their attestation, and the kit downloads (PDF, CSV,

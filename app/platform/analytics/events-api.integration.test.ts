@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { EVENTS_RATE_LIMIT, limitEventBatches } from "~/platform/analytics/index.server";
-import { callAction } from "../../tests/integration/call-action";
-import { action } from "./api.events";
+import { callAction } from "../../../tests/integration/call-action";
+import { action } from "~/routes/api.events";
 
 async function post(ip: string): Promise<Response> {
   const request = new Request("http://localhost/api/events", {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/platform/db/db.server";
-import { issueEarnedCertificates } from "~/domain/certificates/index.server";
+import { actorOf } from "~/workflows/actor.server";
+import { issueEarnedCertificates } from "~/workflows/issue-certificates.server";
 import { getCatalogue } from "~/domain/training/index.server";
 import { generateKeyPairSync } from "node:crypto";
 import {
@@ -17,18 +18,18 @@ import {
   callAction,
   pageRequest,
   contextFor,
-} from "../../tests/integration/call-action";
-import { signInForTest } from "../../tests/integration/auth";
-import { action as adminAction, loader as adminLoader } from "./admin.certificates";
-import { loader as exportLoader } from "./admin.export";
-import { loader as apiLoader } from "./api.certificates";
-import { loader as statusLoader } from "./credentials.status";
-import { loader as jwksLoader } from "./well-known.jwks";
-import { loader as credentialLoader } from "./training.certificate-credential";
-import { loader as pdfLoader } from "./training.certificate-pdf";
-import { action as pageAction, loader as pageLoader } from "./training.certificates";
-import { action as moduleAction } from "./training.module";
-import { loader as verifyLoader } from "./verify.code";
+} from "../../../tests/integration/call-action";
+import { signInForTest } from "../../../tests/integration/auth";
+import { action as adminAction, loader as adminLoader } from "~/routes/admin.certificates";
+import { loader as exportLoader } from "~/routes/admin.export";
+import { loader as apiLoader } from "~/routes/api.certificates";
+import { loader as statusLoader } from "~/routes/credentials.status";
+import { loader as jwksLoader } from "~/routes/well-known.jwks";
+import { loader as credentialLoader } from "~/routes/training.certificate-credential";
+import { loader as pdfLoader } from "~/routes/training.certificate-pdf";
+import { action as pageAction, loader as pageLoader } from "~/routes/training.certificates";
+import { action as moduleAction } from "~/routes/training.module";
+import { loader as verifyLoader } from "~/routes/verify.code";
 
 // Certificates on a real database, as a learner, a stranger with a code and an admin meet them:
 // issuance on a pass, the name to print, public verification, revocation, expiry, the credential.
@@ -147,7 +148,9 @@ describe("issuance", () => {
     await getDb().deleteFrom("certificate").execute();
     await Promise.all(
       Array.from({ length: 6 }, () =>
-        issueEarnedCertificates(request("/training/certificates", { cookie })),
+        actorOf(request("/training/certificates", { cookie })).then((actor) =>
+          issueEarnedCertificates(actor),
+        ),
       ),
     );
     expect(await certificateCount()).toBe(1);
@@ -178,9 +181,11 @@ describe("issuance", () => {
     await takeModule([true, false, false], cookie);
     expect(await page(cookie)).toMatchObject({ pending: 0, certificates: [] });
     expect(await page()).toEqual({ signedIn: false });
-    expect(await issueEarnedCertificates(request("/training/certificates"))).toEqual({
-      kind: "guest",
-    });
+    expect(await issueEarnedCertificates(await actorOf(request("/training/certificates")))).toEqual(
+      {
+        kind: "guest",
+      },
+    );
   });
 
   it("refuses a missing, oversized or unprintable name and keeps what was typed", async () => {
@@ -210,7 +215,10 @@ describe("issuance", () => {
       .updateTable("training_run")
       .set({ completed_at: new Date(twoYearsAgo.getTime() - 60_000).toISOString() })
       .execute();
-    await issueEarnedCertificates(request("/training/certificates", { cookie }), twoYearsAgo);
+    await issueEarnedCertificates(
+      await actorOf(request("/training/certificates", { cookie })),
+      twoYearsAgo,
+    );
     const [expired] = (await page(cookie)).certificates ?? [];
     expect(expired?.check).toMatchObject({ status: "expired", verified: false });
     expect(await certificateCount()).toBe(1);

@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 import { appendEvidence, kitOf } from "~/domain/evidence/chain.server";
 import { VERIFY_EVIDENCE_RATE_LIMIT } from "~/domain/evidence/index.server";
 import { attachKit } from "~/domain/evidence/pdf-embed.server";
-import { callAction } from "../../tests/integration/call-action";
-import { action as apiAction } from "./api.evidence-verify";
-import { action as pageAction } from "./evidence.verify";
+import { callAction } from "../../../tests/integration/call-action";
+import { action as apiAction } from "~/routes/api.evidence-verify";
+import { action as pageAction } from "~/routes/evidence.verify";
 
 // POST /api/evidence/verify and the public page's form, as an API client and a browser meet them.
 
