@@ -6,6 +6,9 @@ const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 export default defineConfig({
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
   test: {
+    // Vitest's default is one worker fewer than the cores: one on this 2-core machine, which left
+    // the second core idle while tests waited on the database and the disk.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
