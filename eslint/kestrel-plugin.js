@@ -73,6 +73,14 @@ function tierOf(file) {
   return file.startsWith("app/") ? "app" : null;
 }
 
+/** The module a type-position `import("...")` names (typescript-eslint's TSImportType). */
+function importTypeSource(node) {
+  if (node.source) return node.source.value;
+  // Older typescript-eslint has no `source`: the literal type is in `argument`.
+  const literal = node.argument?.type === "TSLiteralType" ? node.argument.literal : undefined;
+  return literal?.type === "Literal" ? literal.value : undefined;
+}
+
 const boundaries = {
   meta: {
     type: "problem",
@@ -83,6 +91,8 @@ const boundaries = {
     messages: {
       serverImport:
         "Client code cannot import the server-only module '{{source}}': use it from a *.server.ts module or a route's loader/action.",
+      serverTypeImport:
+        "Client code takes types from a client module of the feature (e.g. types.ts), not from the server module '{{source}}'.",
       databaseImport:
         "'{{source}}' is the database: only a feature's *.server.ts (or app/platform/lib/*.server.ts) queries it; call that feature's server function from a loader or action.",
       featureInternals:
@@ -101,10 +111,16 @@ const boundaries = {
       const target = resolveImport(file, file, source);
       if (!target) return;
       const bare = withoutExtension(target);
-      // A type-only import is erased from the bundle: the browser may know a server module's types.
-      const typeOnly = node.importKind === "type" || node.exportKind === "type";
-      if (SERVER_ONLY.test(bare) && !typeOnly && !mayImportServerCode(file)) {
-        context.report({ node, messageId: "serverImport", data: { source } });
+      if (SERVER_ONLY.test(bare) && !mayImportServerCode(file)) {
+        // A type-only import is erased from the bundle, but it still ties a client module to the
+        // server one: the shapes both sides share live in a client module of the feature.
+        const typeOnly =
+          node.importKind === "type" || node.exportKind === "type" || node.type === "TSImportType";
+        context.report({
+          node,
+          messageId: typeOnly ? "serverTypeImport" : "serverImport",
+          data: { source },
+        });
       }
       if (bare.startsWith("app/platform/db/") && !mayImportDatabase(file)) {
         context.report({ node, messageId: "databaseImport", data: { source } });
@@ -142,6 +158,8 @@ const boundaries = {
       ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
       ExportAllDeclaration: (node) => check(node, node.source.value),
       ImportExpression: (node) => node.source.type === "Literal" && check(node, node.source.value),
+      // `import("./x.server").X` in a type position.
+      TSImportType: (node) => check(node, importTypeSource(node)),
     };
   },
 };

@@ -71,6 +71,18 @@ tester.run("boundaries", kestrel.rules.boundaries, {
       filename: at("app/domain/admin/allowlist-form.tsx"),
       code: 'import { AllowlistEntrySchema } from "~/platform/auth/forms";',
     },
+    {
+      filename: at("app/routes/training.module.tsx"),
+      code: 'import type { PlayerData } from "~/domain/training/player.server";',
+    },
+    {
+      filename: at("app/domain/training/lease.server.ts"),
+      code: 'import type { TakeState } from "./player.server";',
+    },
+    {
+      filename: at("app/domain/training/module-player.tsx"),
+      code: 'import type { PlayerData } from "./types";',
+    },
   ],
   invalid: [
     {
@@ -142,6 +154,21 @@ tester.run("boundaries", kestrel.rules.boundaries, {
       filename: at("app/platform/ui/thing.tsx"),
       code: 'export { getDb } from "../db/db.server";',
       errors: [{ messageId: "serverImport" }, { messageId: "databaseImport" }],
+    },
+    {
+      filename: at("app/domain/training/module-player.tsx"),
+      code: 'import type { PlayerData } from "./player.server";',
+      errors: [{ messageId: "serverTypeImport", data: { source: "./player.server" } }],
+    },
+    {
+      filename: at("app/domain/training/index.ts"),
+      code: 'export type { PlayerData } from "./player.server";',
+      errors: [{ messageId: "serverTypeImport" }],
+    },
+    {
+      filename: at("app/domain/training/module-intro.tsx"),
+      code: 'type Player = import("./player.server").PlayerData;',
+      errors: [{ messageId: "serverTypeImport" }],
     },
   ],
 });

@@ -7,7 +7,7 @@ import { Card } from "~/platform/ui/card";
 import { FreeForm } from "./free-form";
 import { CONTENT_LANGUAGE, DEFAULT_JURISDICTION } from "./constants";
 import { GuidedFlow } from "./guided-flow";
-import type { AmlPreview as Preview, ResultView } from "./preview.server";
+import type { AmlPreview as Preview, ResultView } from "./types";
 import { FdiCard, ResultCard } from "./result-card";
 
 // SPEC §2 "AML live training preview": jurisdiction, pack details, guided flow or free-form,

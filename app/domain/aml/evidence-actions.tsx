@@ -4,7 +4,7 @@ import { track } from "~/platform/analytics";
 import { useTranslation } from "~/platform/i18n";
 import { Button, buttonClasses } from "~/platform/ui/button";
 import { type AmlActionData, ErrorList } from "./guided-flow";
-import type { ResultView } from "./preview.server";
+import type { ResultView } from "./types";
 
 // Save Evidence and the kit's downloads, under a graded attempt. The learner confirms the work is
 // their own first; a guest is asked to sign in (evidence belongs to an organisation's record).

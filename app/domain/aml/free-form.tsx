@@ -5,7 +5,7 @@ import { Button } from "~/platform/ui/button";
 import { Card } from "~/platform/ui/card";
 import { EvidenceActions, PENDING_EXPORTS } from "./evidence-actions";
 import { type AmlActionData, ErrorList } from "./guided-flow";
-import type { AmlPreview, ResultView } from "./preview.server";
+import type { AmlPreview, ResultView } from "./types";
 
 // SPEC §4 "Free-form mode": an analysis graded against the same rubric, a report draft from the
 // scenario's STR template, and (with evidence kits) saving and exporting. Every button waits for

@@ -1,6 +1,7 @@
 import guidanceFile from "../../../content/compliance-packs/guidance.json";
 import { getLogger } from "~/platform/lib/logger.server";
 import { z } from "~/platform/lib/zod";
+import type { RegulatoryGuidance } from "./types";
 
 // The Regulatory Guidance modal of the AML landing (SPEC §2), from
 // content/compliance-packs/guidance.json. Every statement in it comes from REGULATORY-FACTS §2.
@@ -14,14 +15,12 @@ export const GuidanceEntrySchema = z.strictObject({
   guidance: text,
   link: z.url({ protocol: /^https$/ }),
 });
-export type GuidanceEntry = z.infer<typeof GuidanceEntrySchema>;
 
 export const RegulatoryGuidanceSchema = z.strictObject({
   /** How the references should be read, shown above the entries. */
   note: text,
   entries: z.array(GuidanceEntrySchema).min(1).max(20),
 });
-export type RegulatoryGuidance = z.infer<typeof RegulatoryGuidanceSchema>;
 
 /** SPEC §8 "regulatory guidance load failure": the modal keeps its title over an empty list. */
 export const FALLBACK_GUIDANCE: RegulatoryGuidance = { note: "", entries: [] };
@@ -30,6 +29,7 @@ export type GuidanceParse =
   | { ok: true; guidance: RegulatoryGuidance }
   | { ok: false; guidance: RegulatoryGuidance; problems: string[] };
 
+// The schema's output is checked against RegulatoryGuidance (types.ts, for the browser) here.
 export function parseRegulatoryGuidance(data: unknown): GuidanceParse {
   const result = RegulatoryGuidanceSchema.safeParse(data);
   if (result.success) return { ok: true, guidance: result.data };

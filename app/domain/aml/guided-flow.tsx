@@ -6,7 +6,7 @@ import { parseFieldMessage } from "~/platform/lib/field-message";
 import { Button } from "~/platform/ui/button";
 import { Card } from "~/platform/ui/card";
 import { DECISIONS } from "./constants";
-import type { AmlPreview, GuidedResponses, ResultView } from "./preview.server";
+import type { AmlPreview, GuidedResponses, ResultView } from "./types";
 
 // SPEC §4 "Guided flow": Signals, Why it matters, Decision, then Review and Confidence. The draft
 // lives on the server: saved every 10 s and after each change while anything is written, restored

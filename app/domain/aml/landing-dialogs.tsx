@@ -2,7 +2,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { ExternalLink, TriangleAlert, X } from "lucide-react";
 import { type ReactNode, type RefObject, Suspense, use, useId } from "react";
 import { useTranslation } from "~/platform/i18n";
-import type { RegulatoryGuidance } from "./guidance.server";
+import type { RegulatoryGuidance } from "./types";
 import { CONTENT_LANGUAGE } from "./constants";
 import "~/platform/ui/dialog-nonce";
 

@@ -9,11 +9,9 @@ import { z } from "~/platform/lib/zod";
 import {
   CHIP_LABELS,
   type AttemptMode,
-  type FdiInput,
   FDI_SAMPLE,
   type Grade,
   type GuidedSubmission,
-  type PlayerStep,
   fdiInputOf,
   fraudDefenseIndex,
   gradeFreeForm,
@@ -24,22 +22,24 @@ import {
   DECISIONS,
   DEFAULT_JURISDICTION,
   JURISDICTIONS,
-  type Decision,
   type Jurisdiction,
   SIGNAL_CHIPS,
   type Scenario,
-  type SignalChip,
 } from "./pack-schema";
 import { evidenceAbout, recordEvidence } from "~/domain/evidence/index.server";
 import { ATTESTATION, attemptPayload } from "./evidence.server";
-import { type ResolvedSource, resolveSource } from "./packs";
+import { resolveSource } from "./packs";
 import { getPack, knownSources } from "./packs.server";
+import type { AmlPreview, DraftView, ResultView, ScenarioView } from "./types";
 
 // The AML live training preview (/kestrel/aml-demo): what the page shows of a pack and a scenario
 // (never the answer key before a submission), and its actions: drafts, guided submissions,
 // free-form grading and report drafts, and the scenario player's grade. Every attempt is stored.
 
-/** SPEC §5 guided limits; the free-form analysis is bounded by the form body (16 KB). */
+/**
+ * SPEC §5 guided limits; the free-form analysis is bounded by the form body (16 KB). The page's
+ * copy of their type is `AmlPreview["limits"]` in types.ts: change both together.
+ */
 export const AML_LIMITS = {
   signalNotes: 400,
   why: 400,
@@ -61,92 +61,6 @@ const CONFIDENCE_LABELS = {
   2: "2 Somewhat confident",
   3: "3 Very confident",
 } as const;
-
-export interface ScenarioView {
-  id: string;
-  title: string;
-  summary: string;
-  narrative: string[];
-  objectives: string[];
-  role: Scenario["role"];
-  version: string;
-  customerProfile: Scenario["customerProfile"];
-  activity: Scenario["activity"];
-  artifactsRequired: string[];
-  questions: Scenario["questions"];
-  sources: ResolvedSource[];
-  stages: Scenario["stages"];
-  branches: {
-    id: string;
-    from: string;
-    condition: string;
-    consequence: string;
-    nextScenario: string;
-  }[];
-}
-
-export interface GuidedResponses {
-  signals: string[];
-  signalNotes: string;
-  why: string;
-  decision: string;
-  decisionNotes: string;
-  confidence: number;
-  citations: number[];
-}
-
-export interface DraftView {
-  step: number;
-  responses: GuidedResponses;
-  savedAt: string;
-  editedAt: string;
-  /** Saved against an older pack version: restored, with a notice. */
-  stale: boolean;
-}
-
-export interface ResultView {
-  mode: AttemptMode;
-  createdAt: string;
-  grade: Omit<Grade, "details"> & {
-    details: (Grade["details"][number] & { anchor: ResolvedSource })[];
-  };
-  /** Shown once graded: the red flags and key signals of the case. */
-  redFlags: string[];
-  keySignals: string[];
-  expectedDecision: Decision;
-  rationale: string;
-  /** The player's findings, when the attempt was a player run. */
-  player: { findings: number; passed: boolean; steps: PlayerStep[] } | null;
-  /** A language model's comments on the learner's words, when one is configured. */
-  feedback: string | null;
-  attemptId: number;
-  /** The attempt's evidence record (signed-in learners), and the attestation saved with it. */
-  evidence: { evidenceId: string; attestationId: string | null } | null;
-}
-
-export interface AmlPreview {
-  /** The page names them, and the signal chips, in the reader's language (the aml dictionary). */
-  jurisdictions: readonly Jurisdiction[];
-  jurisdiction: Jurisdiction;
-  pack: {
-    title: string;
-    regulator: string;
-    version: string;
-    description: string;
-    estimatedDuration: number;
-  } | null;
-  scenarios: { id: string; title: string }[];
-  scenario: ScenarioView | null;
-  draft: DraftView | null;
-  result: ResultView | null;
-  fdi: (FdiInput & ReturnType<typeof fraudDefenseIndex> & { sample: boolean }) | null;
-  chips: readonly SignalChip[];
-  /** Evidence is saved for signed-in learners only. */
-  signedIn: boolean;
-  limits: typeof AML_LIMITS;
-  guidedVersion: string;
-  autosaveSeconds: number;
-}
 
 const jurisdictionParam = z.enum(JURISDICTIONS);
 const scenarioParam = z.string().regex(/^[a-z0-9-]{1,60}$/);

@@ -4,7 +4,7 @@ import { Card } from "~/platform/ui/card";
 import { CONTENT_LANGUAGE } from "./constants";
 import { EvidenceActions } from "./evidence-actions";
 import { type FDI_BANDS, PLAYER } from "./grading";
-import type { AmlPreview, ResultView } from "./preview.server";
+import type { AmlPreview, ResultView } from "./types";
 
 // The graded result: every criterion in plain words with its regulatory anchor, the penalties
 // applied, and what the case turned on (shown only now that the learner has answered).

@@ -4,7 +4,7 @@ import { useFetcher } from "react-router";
 import { useTranslation } from "~/platform/i18n";
 import { Button } from "~/platform/ui/button";
 import { type AmlActionData, ErrorList } from "./guided-flow";
-import type { AmlPreview, ResultView } from "./preview.server";
+import type { AmlPreview, ResultView } from "./types";
 import "~/platform/ui/dialog-nonce";
 
 // SPEC §4 "Scenario player", full screen: from 'start' with the objectives, each choice moves to

@@ -2,7 +2,7 @@ import { useId } from "react";
 import { useLocale, useTranslation } from "~/platform/i18n";
 import { formatLongDate } from "~/platform/lib/dates";
 import { Card } from "~/platform/ui/card";
-import type { ComplianceDashboard } from "./dashboard.server";
+import type { ComplianceDashboard } from "./types";
 import type { MonthStats } from "./rules";
 import { dateTimeFormat } from "~/platform/lib/intl";
 

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { useLocale, useTranslation } from "~/platform/i18n";
 import { formatLongDate } from "~/platform/lib/dates";
 import { Card } from "~/platform/ui/card";
-import type { ComplianceDashboard, DashboardRequirement } from "./dashboard.server";
+import type { ComplianceDashboard, DashboardRequirement } from "./types";
 import type { RequirementState } from "./rules";
 
 const STATUS_STYLES: Record<RequirementState, string> = {

@@ -1,46 +1,15 @@
 import { getOptionalUser } from "~/platform/auth/index.server";
 import { MODULE_COUNT, catalogueTitles } from "~/domain/training/index.server";
 import { type Analytics, computeAnalytics } from "./analytics";
-import type { RequirementCategory } from "./constants";
-import { type Organisation, membershipOf } from "./organisations.server";
+import { membershipOf } from "./organisations.server";
 import { type RequirementState as RequirementStatus, daysBetween, localDate } from "./rules";
 import { forgetEverywhere, onForget } from "~/platform/lib/workers.server";
 import { type ComplianceSnapshot, complianceSnapshot } from "./status.server";
+import type { ComplianceDashboard, DashboardScope, Organisation } from "./types";
 
 // The compliance dashboard of the training home and /training/compliance: a manager (or an admin)
 // sees the organisation, a learner themself. An organisation's figures are computed at most once a
 // minute per server (Refresh Data asks for them afresh); a learner's own are read every time.
-
-export type DashboardScope = "organisation" | "self";
-
-export interface DashboardRequirement {
-  id: number;
-  name: string;
-  description: string;
-  category: RequirementCategory;
-  points: number;
-  /** The learner's own (for `self`), else the requirement's first due date. */
-  dueDate: string;
-  status: RequirementStatus;
-  completedDate: string | null;
-  cycle: number;
-  renewal: boolean;
-  /** What fulfils it, in the reader's language, with a link for modules. */
-  items: { key: string; title: string; href: string | null }[];
-  /** For `organisation`: how many learners are in each state. */
-  counts: Record<RequirementStatus, number> | null;
-}
-
-export interface ComplianceDashboard {
-  scope: DashboardScope;
-  role: "learner" | "manager" | "admin";
-  organisation: { name: string; regulator: string; nextAudit: string; nextAuditPast: boolean };
-  requirements: DashboardRequirement[];
-  analytics: Omit<Analytics, "topModules"> & {
-    topModules: (Analytics["topModules"][number] & { title: string })[];
-  };
-  takenAt: string;
-}
 
 /** How long an organisation's figures are reused before they are computed again. */
 export const ORGANISATION_FIGURES_TTL_MS = 60_000;

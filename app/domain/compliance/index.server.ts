@@ -1,13 +1,12 @@
 export {
   type Membership,
-  type Organisation,
   ensureOrganisation,
   findOrganisation,
   listOrganisations,
   membersOf,
   membershipOf,
 } from "./organisations.server";
-export { type Requirement, modulesOf, requirementsOf } from "./requirements.server";
+export { modulesOf, requirementsOf } from "./requirements.server";
 export {
   type ComplianceSnapshot,
   type LearnerFacts,
@@ -15,17 +14,21 @@ export {
   complianceSnapshot,
 } from "./status.server";
 export {
-  type ComplianceDashboard,
-  type DashboardRequirement,
   ORGANISATION_FIGURES_TTL_MS,
   forgetFigures,
   loadComplianceDashboard,
 } from "./dashboard.server";
 export { type Analytics, computeAnalytics } from "./analytics";
+export type {
+  ComplianceDashboard,
+  DashboardRequirement,
+  Organisation,
+  Requirement,
+  RequirementReply,
+} from "./types";
 export { type ReminderPassResult, runReminderPass } from "./reminders.server";
 export {
   type Actor,
-  type RequirementReply,
   adminActor,
   chosenOrganisation,
   createRequirement,

@@ -12,20 +12,12 @@ import {
   TIME_ZONE_BY_REGION,
 } from "./constants";
 import { regulatorFor } from "./rules";
+import type { Organisation } from "./types";
 
 // Organisations and their members (SPEC §3, §6): a signed-in user belongs to the organisation of
 // the allowlist entry that let them in, and is a learner there until an admin makes them a
 // manager. An organisation is made the first time someone of it is seen, with the four default
 // requirements.
-
-export interface Organisation {
-  id: number;
-  name: string;
-  region: OrganisationRegion;
-  timeZone: string;
-  nextAudit: string;
-  regulator: string;
-}
 
 export interface Membership {
   userId: string;

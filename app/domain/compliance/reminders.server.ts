@@ -15,10 +15,11 @@ import { type NewNotification, notifyMany } from "~/platform/notifications/index
 import { brand } from "~/platform/lib/brand";
 import { formatLongDate } from "~/platform/lib/dates";
 import { getEnv } from "~/platform/lib/env.server";
-import { type Organisation, listOrganisations } from "./organisations.server";
+import { listOrganisations } from "./organisations.server";
 import { extensionsOf } from "./requirements.server";
 import { type ReminderKind, daysBetween, dueReminders, localDate } from "./rules";
 import { type LearnerFacts, type RequirementState, complianceSnapshot } from "./status.server";
+import type { Organisation } from "./types";
 
 // Reminders and recertification notices (issue "Reminders"), sent by the job runner.
 //

@@ -6,14 +6,8 @@ import type { AuthUser } from "~/platform/auth";
 import { accountsOf } from "~/platform/auth/index.server";
 import { getCatalogue } from "~/domain/training/index.server";
 import { getLogger } from "~/platform/lib/logger.server";
-import type { MemberRole } from "./constants";
 import { forgetFigures } from "./dashboard.server";
-import {
-  type Organisation,
-  findOrganisation,
-  listOrganisations,
-  membershipOf,
-} from "./organisations.server";
+import { findOrganisation, listOrganisations, membershipOf } from "./organisations.server";
 import {
   type ExtensionInput,
   ExtensionSchema,
@@ -26,9 +20,17 @@ import {
   type RequirementIntent,
   requirementSchema,
 } from "./requirement-schema";
-import type { Requirement } from "./requirements.server";
 import { daysBetween } from "./rules";
 import { complianceSnapshot } from "./status.server";
+import type {
+  ExtensionRecord,
+  FulfilmentOption,
+  Organisation,
+  RequirementReply,
+  RequirementsPage,
+} from "./types";
+
+export type { RequirementReply } from "./types";
 
 // Managing an organisation's requirements (SPEC §3 compliance requirement): admins for every
 // organisation, managers for their own. Each change names who made it, in the row and in the log.
@@ -79,12 +81,6 @@ function requireManagerOf(actor: Actor, organisationId: number): void {
 
 function log(actor: Actor, event: string, details: Record<string, unknown>): void {
   getLogger().info({ event, actorId: actor.userId, admin: actor.admin, ...details }, event);
-}
-
-export interface FulfilmentOption {
-  key: string;
-  kind: "module" | "track";
-  title: string;
 }
 
 /**
@@ -286,18 +282,6 @@ export async function extendDueDate(
   return null;
 }
 
-export interface ExtensionRecord {
-  id: number;
-  requirementName: string;
-  learnerName: string;
-  learnerEmail: string;
-  cycle: number;
-  dueDate: string;
-  reason: string;
-  actorEmail: string;
-  createdAt: string;
-}
-
 /** The organisation's due-date extensions, newest first (the latest `limit`). */
 export async function extensionHistory(
   organisationId: number,
@@ -339,21 +323,6 @@ export async function extensionHistory(
   }));
 }
 
-export interface MemberView {
-  id: string;
-  name: string;
-  email: string;
-  role: MemberRole;
-}
-
-export interface RequirementsPage {
-  organisation: Organisation;
-  requirements: Requirement[];
-  members: MemberView[];
-  options: FulfilmentOption[];
-  history: ExtensionRecord[];
-}
-
 /** What the requirement pages show of an organisation. */
 export async function loadRequirementsPage(organisation: Organisation): Promise<RequirementsPage> {
   const [snapshot, history] = await Promise.all([
@@ -384,15 +353,6 @@ export async function chosenOrganisation(
   const organisation = organisations.find((candidate) => String(candidate.id) === asked);
   if (!organisation) notFound();
   return { organisations, organisation };
-}
-
-/** What an action answers: the form it came from (to show its errors there), and how it went. */
-export interface RequirementReply {
-  intent: RequirementIntent;
-  /** The form's id: `create`, `update-<id>`, `remove-<id>`, `settings`, `role-<user id>`, `extend`. */
-  form: string;
-  result: SubmissionResult<string[]>;
-  done: boolean;
 }
 
 function reply(

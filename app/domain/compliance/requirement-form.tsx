@@ -21,14 +21,6 @@ import {
   RECURRENCES,
   REQUIREMENT_CATEGORIES,
 } from "./constants";
-import type { Organisation } from "./organisations.server";
-import type {
-  ExtensionRecord,
-  FulfilmentOption,
-  MemberView,
-  RequirementReply,
-  RequirementsPage,
-} from "./requirement-admin.server";
 import {
   EXTENSION_REASON_MAX,
   ExtensionSchema,
@@ -37,7 +29,15 @@ import {
   WINDOW_DAYS_MAX,
   requirementSchema,
 } from "./requirement-schema";
-import type { Requirement } from "./requirements.server";
+import type {
+  ExtensionRecord,
+  FulfilmentOption,
+  MemberView,
+  Organisation,
+  Requirement,
+  RequirementReply,
+  RequirementsPage,
+} from "./types";
 
 // The forms that manage an organisation's requirements, shared by /admin/requirements and the
 // managers' /training/requirements. They work without scripts: each posts to the page, and an

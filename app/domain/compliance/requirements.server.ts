@@ -2,26 +2,9 @@ import { getDb } from "~/platform/db/db.server";
 import { getCatalogue } from "~/domain/training/index.server";
 import type { RequirementCategory } from "./constants";
 import type { Recurrence } from "./rules";
+import type { Requirement } from "./types";
 
 // Requirements as stored, and the modules that fulfil each: a track stands for all its modules.
-
-export interface Requirement {
-  id: number;
-  organisationId: number;
-  name: string;
-  description: string;
-  category: RequirementCategory;
-  points: number;
-  dueDate: string;
-  /** As set: `module:<id>` and `track:<id>`. */
-  fulfilledBy: string[];
-  /** Every module that must be passed, tracks expanded, each once. */
-  moduleIds: string[];
-  recurrence: Recurrence;
-  windowDays: number;
-  updatedAt: string;
-  updatedBy: string;
-}
 
 /** The modules an item list names, tracks expanded; unknown ids are left out. */
 export function modulesOf(fulfilledBy: readonly string[]): string[] {

@@ -2,9 +2,10 @@ import { type AccountSummary, accountsOf } from "~/platform/auth/index.server";
 import { type CertificateFact, certificatesOfUsers } from "~/domain/certificates/index.server";
 import { type CompletedTake, completedModuleTakes } from "~/domain/training/index.server";
 import type { MemberRole } from "./constants";
-import { type Organisation, membersOf } from "./organisations.server";
-import { type Requirement, extensionsOf, requirementsOf } from "./requirements.server";
+import { membersOf } from "./organisations.server";
+import { extensionsOf, requirementsOf } from "./requirements.server";
 import { type LearnerRequirement, fulfilments, learnerRequirement } from "./rules";
+import type { Organisation, Requirement } from "./types";
 
 // Where every learner of an organisation stands on every requirement, read in a fixed number of
 // queries (members, requirements, extensions, takes, certificates, accounts) whatever its size:

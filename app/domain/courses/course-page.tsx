@@ -16,7 +16,7 @@ import { Button, ButtonLink } from "~/platform/ui/button";
 import { Card } from "~/platform/ui/card";
 import { type CourseTab, COURSE_TABS, LEARNING_TABS } from "./constants";
 import { tabOf } from "./grading";
-import type { CoursePage } from "./page.server";
+import type { CoursePage } from "./types";
 import { ExercisesTab } from "./exercises-tab";
 
 // SPEC §2 "ESG and AI ethics course": the header with progress and badges, the highlights, the

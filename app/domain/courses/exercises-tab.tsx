@@ -4,7 +4,7 @@ import { useFetcher } from "react-router";
 import { useTranslation } from "~/platform/i18n";
 import { Button } from "~/platform/ui/button";
 import { type ExerciseStatus, stepKey } from "./grading";
-import type { CoursePage, StepState } from "./page.server";
+import type { CoursePage, StepState } from "./types";
 
 // SPEC §2/§3 ESG exercises: two questions each, graded on the server. Check, Retry, Skip,
 // Show/Hide Solution; the right answer reaches the page only once checked right or asked for.

@@ -1,4 +1,3 @@
-import type { Course } from "./content-schema.server";
 import { type CourseTab, COURSE_TABS, LEARNING_TABS } from "./constants";
 
 // Course progress from what is stored (SPEC §2, §3): pure, so the page, the results and the
@@ -45,8 +44,13 @@ export function isRightAnswer(answer: readonly string[], selected: readonly stri
   return chosen.size === answer.length && answer.every((id) => chosen.has(id));
 }
 
+/** What progress is counted over: a course's exercises and their steps (a `Course` has them). */
+export interface CourseOutline {
+  exercises: readonly { id: string; steps: readonly { id: string }[] }[];
+}
+
 export function summarise(
-  course: Course,
+  course: CourseOutline,
   visited: readonly string[],
   records: readonly StepRecord[],
 ): CourseSummary {

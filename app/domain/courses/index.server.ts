@@ -3,10 +3,9 @@ export { serveDeckFile } from "./deck-files.server";
 export { getEsgCourse, ESG_COURSE_ID } from "./esg-course.server";
 export type { Course } from "./content-schema.server";
 export { buildCourseMedia } from "./media-build.server";
-export { AUDIO_PATH, type CourseMediaView, readManifest } from "./media.server";
+export { AUDIO_PATH, readManifest } from "./media.server";
 export {
   type CourseActionResult,
-  type CoursePage,
   COURSE_RATE_LIMITS,
   type CoursePost,
   checkCoursePost,
@@ -16,3 +15,4 @@ export {
   recordCoursePost,
 } from "./page.server";
 export { moveCourseWork, resetCourseProgress } from "./progress.server";
+export type { CourseMediaView, CoursePage } from "./types";

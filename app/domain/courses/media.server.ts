@@ -3,6 +3,7 @@ import path from "node:path";
 import { getEnv } from "~/platform/lib/env.server";
 import { getLogger } from "~/platform/lib/logger.server";
 import { z } from "~/platform/lib/zod";
+import type { CourseMediaView } from "./types";
 
 // The course media the build made (media-build.server.ts): a manifest of hashed file names under
 // MEDIA_DIR. Public previews and narrations are files anyone may fetch; full decks are served by
@@ -64,14 +65,6 @@ export function readManifest(): Promise<MediaManifest | null> {
 /** Forgets the manifest read, after the media are built again in the same process. */
 export function forgetManifest(): void {
   manifest = undefined;
-}
-
-export interface CourseMediaView {
-  decks: Record<
-    string,
-    { title: string; pages: number; previewPages: number; previewUrl: string; fullUrl: string }
-  >;
-  audio: Record<string, { url: string; transcriptUrl: string; seconds: number }>;
 }
 
 export async function courseMediaView(courseId: string): Promise<CourseMediaView> {

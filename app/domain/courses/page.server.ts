@@ -14,9 +14,8 @@ import { z } from "~/platform/lib/zod";
 import type { Course } from "./content-schema.server";
 import { LEARNING_TABS } from "./constants";
 import { type CourseSummary, type StepRecord, stepKey, summarise } from "./grading";
-import { type CourseMediaView, courseMediaView } from "./media.server";
+import { courseMediaView } from "./media.server";
 import {
-  type Completion,
   loadAudioPositions,
   loadCompletion,
   loadStepRecords,
@@ -27,6 +26,7 @@ import {
   saveAudioPosition,
   settleCompletion,
 } from "./progress.server";
+import type { Completion, CoursePage, CourseView, StepState } from "./types";
 
 // The course page's data and its one action (SPEC §2 "ESG and AI ethics course"): the content in
 // the reader's language without the answers, the learner's progress, and the posts that change it.
@@ -39,29 +39,8 @@ export const COURSE_RATE_LIMITS = {
   positions: { limit: 40, windowMs: 60_000 },
 };
 
-/** A step as the page shows it: the right answer only once checked right or shown. */
-export interface StepState {
-  selected: string[];
-  /** Whether the latest check was right; null before any check. */
-  correct: boolean | null;
-  revealed: boolean;
-  solved: boolean;
-  answer?: string[];
-  explanation?: string;
-}
-
-export interface CoursePage {
-  course: ReturnType<typeof publicCourse>;
-  signedIn: boolean;
-  summary: CourseSummary;
-  steps: Record<string, StepState>;
-  completion: Completion | null;
-  positions: Record<string, number>;
-  media: CourseMediaView;
-}
-
 /** The course in one language, with no answer and no explanation in it. */
-function publicCourse(course: Course, language: ContentLanguage) {
+function publicCourse(course: Course, language: ContentLanguage): CourseView {
   const l = (value: Parameters<typeof localize>[0]) => localize(value, language);
   return {
     id: course.id,

@@ -3,16 +3,10 @@ import { progressResetAt } from "~/domain/training/index.server";
 import type { Course } from "./content-schema.server";
 import type { CourseTab } from "./constants";
 import { type StepRecord, isRightAnswer, summarise } from "./grading";
+import type { Completion } from "./types";
 
 // What a learner has done in a course, stored per step and tab (docs/decisions/024-courses.md).
 // Scores are never sent by the browser: a check is graded here against the content.
-
-export interface Completion {
-  correct: number;
-  steps: number;
-  points: number;
-  completedAt: string;
-}
 
 export async function loadStepRecords(learnerId: string, courseId: string): Promise<StepRecord[]> {
   const rows = await getDb()

@@ -14,28 +14,13 @@ import {
   hashCanonical,
   hashEnvelope,
 } from "./record.server";
+import type { StoredEvidence } from "./types";
+
+export type { StoredEvidence } from "./types";
 
 // One append-only chain per organisation. An append locks the chain's head (PostgreSQL: the row;
 // SQLite: the single writer), takes the next sequence and the head's hash, signs and stores the
 // record, and moves the head, all in one transaction: sequences never gap or fork.
-
-export interface StoredEvidence {
-  id: number;
-  organisationId: number;
-  sequence: number;
-  evidenceId: string;
-  kind: EvidenceKind;
-  learnerId: string | null;
-  userId: string | null;
-  subject: string;
-  scenarioId: string | null;
-  envelope: Envelope;
-  hash: string;
-  prevHash: string;
-  keyId: string;
-  signature: string;
-  createdAt: string;
-}
 
 export interface AppendEvidence {
   organisationId: number;

@@ -1,5 +1,5 @@
 import { z } from "~/platform/lib/zod";
-import type { StoredEvidence } from "./chain.server";
+import type { StoredEvidence } from "./types";
 
 // What an evidence kit's PDF and CSV read from a record's content. The export-kit items of an AML
 // record (SPEC §3 "Compliance pack") are read with their shapes; anything else, or an item whose

@@ -6,6 +6,9 @@ import {
   canonicalJson,
   verifyJsonWithKeys,
 } from "~/platform/lib/signing.server";
+import type { Envelope, EvidenceKind } from "./types";
+
+export type { Envelope, EvidenceKind, EvidencePayload } from "./types";
 
 // An evidence record (docs/decisions/023-evidence.md): the envelope that is hashed and signed, its
 // id, and the checks anyone can make of a kit with the published keys alone.
@@ -19,31 +22,11 @@ export const EVIDENCE_KINDS = [
   "certificate-revoked",
   "certificate-reinstated",
   "purge",
-] as const;
-export type EvidenceKind = (typeof EVIDENCE_KINDS)[number];
+] as const satisfies readonly EvidenceKind[];
 
 /** The hash a chain's first record links to. */
 export const GENESIS_HASH = "0".repeat(64);
 export const KIT_FORMAT = "kestrel-evidence/1";
-
-/** SPEC §3 "Export payload". */
-export interface EvidencePayload {
-  jurisdiction: string | null;
-  mode: string;
-  packVersion: string | null;
-  timestamp: string;
-  content: Record<string, unknown>;
-}
-
-/** What is hashed and signed: the payload in its place in its organisation's chain. */
-export interface Envelope {
-  version: 1;
-  organisation: number;
-  sequence: number;
-  prevHash: string;
-  kind: EvidenceKind;
-  payload: EvidencePayload;
-}
 
 /** The JSON of an evidence kit: the record with its chain proof. */
 export interface EvidenceKit {

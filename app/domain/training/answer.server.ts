@@ -12,6 +12,7 @@ import {
   findItem,
   progressOf,
 } from "./progress.server";
+import type { AnswerFeedback } from "./types";
 
 // The answer post of the module player and the lease scenarios: checked here against the content,
 // then stored with what it completes by the take-completion workflow
@@ -30,20 +31,6 @@ export const AnswerFormSchema = z.object({
   // Empty only where a step may complete unanswered (the last lease step).
   option: z.union([slug, z.literal("")]).default(""),
 });
-
-export interface AnswerFeedback {
-  /** The take the answer belongs to. */
-  take: string;
-  stepId: string;
-  optionId: string | null;
-  correct: boolean;
-  rightOptionId: string;
-  /** Why the chosen option is right or wrong; null for a step completed unanswered. */
-  feedback: string | null;
-  rightOptionText: string;
-  completed: boolean;
-  score: number | null;
-}
 
 type Failure = { error: ReturnType<typeof apiErrorBody>["error"] & { prerequisites?: string[] } };
 

@@ -8,16 +8,11 @@ import { contentLanguage } from "./language";
 import { type Learner, getLearner } from "./learners.server";
 import { moduleProgress } from "./progress.server";
 import { type LevelFilter, parseLevel, searchTracks } from "./search";
-import { type ModuleCard, type TrackView, moduleCard, trackView } from "./views.server";
+import type { LearnerView, ModuleCard, TrackView } from "./types";
+import { moduleCard, trackView } from "./views.server";
 
 // The data of the training home and the track pages: the catalogue in the reader's language with
 // the learner's progress on it.
-
-export interface LearnerView {
-  guest: boolean;
-  name: string | null;
-  role: string | null;
-}
 
 export interface ProgressSummary {
   completedModules: number;

@@ -1,3 +1,4 @@
+export type { Level } from "./content-schema";
 export { TrainingHeader } from "./training-header";
 export { ModulePlayer, GuestNotice } from "./module-player";
 export { ModuleIntro } from "./module-intro";

@@ -5,7 +5,7 @@ import { track } from "~/platform/analytics";
 import { useTranslation } from "~/platform/i18n";
 import { Button, ButtonLink } from "~/platform/ui/button";
 import { Card } from "~/platform/ui/card";
-import type { LeaseDemoData } from "./lease.server";
+import type { LeaseDemoData } from "./types";
 import { type ActionResult, QuestionForm, useTakeStep } from "./question-form";
 import { RecordsTable } from "./step-content";
 import { Counts, LevelBadge, StatusLabel } from "./track-views";

@@ -6,52 +6,15 @@ import { localize } from "./content-schema";
 import { itemProgress, scenarioPoints } from "./grading";
 import { contentLanguage } from "./language";
 import { getLearner } from "./learners.server";
-import { type TakeState, takeState } from "./player.server";
+import { takeState } from "./player.server";
 import { LEASE_PREFIX, findItem, loadRuns } from "./progress.server";
-import {
-  type QuestionView,
-  type ScenarioSummary,
-  type TableView,
-  questionView,
-  scenarioSummary,
-  tableView,
-} from "./views.server";
+import type { LeaseDemoData } from "./types";
+import { questionView, scenarioSummary, tableView } from "./views.server";
 
 // The lease fraud demo (SPEC §2): a list of scenarios, one scenario's intro, its three steps with
 // records, and its completion with the points earned. Graded like modules, as item `lease/<id>`.
 
 const same = (text: string) => text;
-
-export interface ScenarioCard extends ScenarioSummary {
-  completed: boolean;
-  bestScore: number | null;
-}
-
-export interface ScenarioView extends ScenarioSummary {
-  caseStudy: string[];
-  redFlags: string[];
-  focusAreas: string[];
-  steps: {
-    id: string;
-    title: string;
-    body: string[];
-    records: TableView[];
-    task: string;
-    question: QuestionView;
-  }[];
-}
-
-export interface LeaseDemoData {
-  scenarios: ScenarioCard[];
-  selected:
-    | (Omit<TakeState, "progress"> & {
-        scenario: ScenarioView;
-        /** The learner has begun (asked for a step, or answered one): show steps, not the intro. */
-        started: boolean;
-        pointsEarned: number | null;
-      })
-    | null;
-}
 
 export async function loadLeaseDemo(request: Request): Promise<LeaseDemoData> {
   const url = new URL(request.url);

@@ -1,6 +1,6 @@
 import { useTranslation } from "~/platform/i18n";
 import { Card } from "~/platform/ui/card";
-import type { PlayerData } from "./player.server";
+import type { PlayerData } from "./types";
 import { ReportingGuide } from "./reporting-guide";
 
 /** Before the first step: what the module teaches; for the scam scenarios, how to report locally. */

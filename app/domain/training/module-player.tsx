@@ -5,7 +5,7 @@ import { track } from "~/platform/analytics";
 import { useTranslation } from "~/platform/i18n";
 import { Button, ButtonLink, buttonClasses } from "~/platform/ui/button";
 import { Card } from "~/platform/ui/card";
-import type { PlayerData } from "./player.server";
+import type { PlayerData } from "./types";
 import { type ActionResult, QuestionForm, useTakeStep } from "./question-form";
 import { StepContent } from "./step-content";
 

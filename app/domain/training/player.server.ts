@@ -1,33 +1,16 @@
 import { data } from "react-router";
 import { type Locale, type RegionPack, getLoadedPack } from "~/platform/i18n";
 import { getLocaleState } from "~/platform/i18n/index.server";
-import { type AnswerFeedback, type AnswerOptions, answeredFeedback } from "./answer.server";
+import { type AnswerOptions, answeredFeedback } from "./answer.server";
 import { getCatalogue } from "./catalogue.server";
 import { type ContentLanguage, localize } from "./content-schema";
-import { type ItemProgress, resumeStepIndex, scorePercent } from "./grading";
+import { resumeStepIndex, scorePercent } from "./grading";
 import { contentLanguage } from "./language";
 import { getLearner } from "./learners.server";
 import { type GradedItem, findItem, loadRuns, newTakeKey, progressOf } from "./progress.server";
-import { type StepView, moduleSummary, stepView } from "./views.server";
+import type { PlayerData, TakeState } from "./types";
+import { moduleSummary, stepView } from "./views.server";
 import { numberFormat } from "~/platform/lib/intl";
-
-export interface PlayerData extends Omit<TakeState, "progress"> {
-  module: ReturnType<typeof moduleSummary> & {
-    objectives: string[];
-    intro: string[];
-    format: "lesson" | "scenarios";
-    passMark: number;
-  };
-  steps: StepView[];
-  status: ItemProgress["status"];
-  bestScore: number | null;
-  lockedBy: { id: string; title: string }[];
-  guest: boolean;
-  /** The next module of the module's track, for the scenario format's 'Next module'. */
-  nextModule: { id: string; title: string } | null;
-  /** How to report in the learner's region (the scenario format's intro). */
-  reporting: RegionPack["quickref"] | null;
-}
 
 /** Replaces `{{amount}}` in content with the region's sample sum in its currency (SPEC §9). */
 export function amountFiller(locale: Locale, pack: RegionPack | undefined) {
@@ -44,17 +27,6 @@ export function amountFiller(locale: Locale, pack: RegionPack | undefined) {
 export async function fillerFor(request: Request) {
   const { locale, region } = await getLocaleState(request);
   return { language: contentLanguage(locale), fill: amountFiller(locale, getLoadedPack(region)) };
-}
-
-/** Where a learner is in an item: the open take, the step to show, a finished take asked for. */
-export interface TakeState {
-  takeKey: string;
-  /** The step to show: the first unanswered one of the open take, or the one asked for. */
-  stepIndex: number;
-  answered: AnswerFeedback[];
-  /** Set when the page shows a finished take (`?done=<take>`). */
-  finished: { score: number; correct: number } | null;
-  progress: ItemProgress;
 }
 
 export async function takeState(

@@ -3,8 +3,7 @@ import { type ReactNode, useState } from "react";
 import { type FetcherWithComponents, useFetcher } from "react-router";
 import { useTranslation } from "~/platform/i18n";
 import { Button } from "~/platform/ui/button";
-import type { AnswerFeedback } from "./answer.server";
-import type { QuestionView } from "./views.server";
+import type { AnswerFeedback, QuestionView } from "./types";
 
 export type ActionResult =
   { answer: AnswerFeedback } | { error: { code: string; message: string } };

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/platform/i18n";
-import type { StepView, TableView } from "./views.server";
+import type { StepView, TableView } from "./types";
 
 const KIND_LABELS = {
   introduction: "module.introduction",

@@ -5,7 +5,7 @@ import { useTranslation } from "~/platform/i18n";
 import { ButtonLink } from "~/platform/ui/button";
 import { Card } from "~/platform/ui/card";
 import type { ItemStatus } from "./grading";
-import type { ModuleCard, TrackView } from "./views.server";
+import type { ModuleCard, TrackView } from "./types";
 
 const STATUS = {
   "not-started": {

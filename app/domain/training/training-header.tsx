@@ -3,7 +3,7 @@ import { Award, FileCheck2, FileSearch, LayoutDashboard, UserRound } from "lucid
 import { Link, NavLink, useLocation } from "react-router";
 import { useTranslation } from "~/platform/i18n";
 import { buttonClasses } from "~/platform/ui/button";
-import type { LearnerView } from "./home.server";
+import type { LearnerView } from "./types";
 
 const LINKS = [
   { key: "dashboard", to: "/training", Icon: LayoutDashboard, end: true },

@@ -9,30 +9,18 @@ import {
   localize,
 } from "./content-schema";
 import type { ItemProgress } from "./grading";
+import type {
+  ModuleCard,
+  ModuleSummary,
+  QuestionView,
+  ScenarioSummary,
+  StepView,
+  TableView,
+  TrackView,
+} from "./types";
 
 // What the browser receives of the catalogue: text in the reader's language, and a question's
 // options without the answer or any feedback (the server sends those once the step is answered).
-
-export interface QuestionView {
-  prompt: string;
-  options: { id: string; text: string }[];
-}
-
-export interface TableView {
-  caption: string;
-  columns: string[];
-  rows: string[][];
-}
-
-export interface StepView {
-  id: string;
-  kind: Step["kind"];
-  title: string | null;
-  body: string[];
-  example: { title: string; body: string[] } | null;
-  records: TableView[];
-  question: QuestionView;
-}
 
 const texts = (values: readonly Localized[], language: ContentLanguage) =>
   values.map((value) => localize(value, language));
@@ -83,15 +71,6 @@ export function stepView(
   };
 }
 
-export interface ModuleSummary {
-  id: string;
-  title: string;
-  description: string;
-  level: Module["level"];
-  durationMinutes: number;
-  points: number;
-}
-
 export function moduleSummary(module: Module, language: ContentLanguage): ModuleSummary {
   return {
     id: module.id,
@@ -101,13 +80,6 @@ export function moduleSummary(module: Module, language: ContentLanguage): Module
     durationMinutes: module.durationMinutes,
     points: module.points,
   };
-}
-
-export interface ModuleCard extends ModuleSummary {
-  status: ItemProgress["status"];
-  bestScore: number | null;
-  /** Titles of the prerequisites still to complete. */
-  lockedBy: { id: string; title: string }[];
 }
 
 export function moduleCard(
@@ -125,17 +97,6 @@ export function moduleCard(
       return { id, title: required ? localize(required.title, language) : id };
     }),
   };
-}
-
-export interface TrackView {
-  id: string;
-  title: string;
-  description: string;
-  level: Track["level"];
-  featured: boolean;
-  modules: ModuleCard[];
-  totalMinutes: number;
-  totalPoints: number;
 }
 
 /** A track's titles come from the region pack for the regional scam-awareness track. */
@@ -160,15 +121,6 @@ export function trackView(
     totalMinutes: cards.reduce((sum, card) => sum + card.durationMinutes, 0),
     totalPoints: cards.reduce((sum, card) => sum + card.points, 0),
   };
-}
-
-export interface ScenarioSummary {
-  id: string;
-  title: string;
-  description: string;
-  difficulty: LeaseScenario["difficulty"];
-  durationMinutes: number;
-  points: number;
 }
 
 export function scenarioSummary(

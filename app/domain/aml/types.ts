@@ -1,0 +1,116 @@
+import type { Decision, Jurisdiction, SignalChip } from "./constants";
+import type { AttemptMode, FdiInput, Grade, PlayerStep, fraudDefenseIndex } from "./grading";
+import type { Scenario } from "./pack-schema";
+import type { ResolvedSource } from "./packs";
+
+// The shapes the AML server hands to its pages (the live training preview and the landing's
+// Regulatory Guidance), in a module the browser may load.
+
+export interface ScenarioView {
+  id: string;
+  title: string;
+  summary: string;
+  narrative: string[];
+  objectives: string[];
+  role: Scenario["role"];
+  version: string;
+  customerProfile: Scenario["customerProfile"];
+  activity: Scenario["activity"];
+  artifactsRequired: string[];
+  questions: Scenario["questions"];
+  sources: ResolvedSource[];
+  stages: Scenario["stages"];
+  branches: {
+    id: string;
+    from: string;
+    condition: string;
+    consequence: string;
+    nextScenario: string;
+  }[];
+}
+
+export interface GuidedResponses {
+  signals: string[];
+  signalNotes: string;
+  why: string;
+  decision: string;
+  decisionNotes: string;
+  confidence: number;
+  citations: number[];
+}
+
+export interface DraftView {
+  step: number;
+  responses: GuidedResponses;
+  savedAt: string;
+  editedAt: string;
+  /** Saved against an older pack version: restored, with a notice. */
+  stale: boolean;
+}
+
+export interface ResultView {
+  mode: AttemptMode;
+  createdAt: string;
+  grade: Omit<Grade, "details"> & {
+    details: (Grade["details"][number] & { anchor: ResolvedSource })[];
+  };
+  /** Shown once graded: the red flags and key signals of the case. */
+  redFlags: string[];
+  keySignals: string[];
+  expectedDecision: Decision;
+  rationale: string;
+  /** The player's findings, when the attempt was a player run. */
+  player: { findings: number; passed: boolean; steps: PlayerStep[] } | null;
+  /** A language model's comments on the learner's words, when one is configured. */
+  feedback: string | null;
+  attemptId: number;
+  /** The attempt's evidence record (signed-in learners), and the attestation saved with it. */
+  evidence: { evidenceId: string; attestationId: string | null } | null;
+}
+
+export interface AmlPreview {
+  /** The page names them, and the signal chips, in the reader's language (the aml dictionary). */
+  jurisdictions: readonly Jurisdiction[];
+  jurisdiction: Jurisdiction;
+  pack: {
+    title: string;
+    regulator: string;
+    version: string;
+    description: string;
+    estimatedDuration: number;
+  } | null;
+  scenarios: { id: string; title: string }[];
+  scenario: ScenarioView | null;
+  draft: DraftView | null;
+  result: ResultView | null;
+  fdi: (FdiInput & ReturnType<typeof fraudDefenseIndex> & { sample: boolean }) | null;
+  chips: readonly SignalChip[];
+  /** Evidence is saved for signed-in learners only. */
+  signedIn: boolean;
+  /** SPEC §5 guided limits (AML_LIMITS of preview.server.ts). */
+  limits: {
+    readonly signalNotes: 400;
+    readonly why: 400;
+    readonly decisionNotes: 300;
+    readonly analysis: 8000;
+    readonly playerSteps: 40;
+  };
+  guidedVersion: string;
+  autosaveSeconds: number;
+}
+
+/** One entry of the Regulatory Guidance modal (GuidanceEntrySchema of guidance.server.ts). */
+export interface GuidanceEntry {
+  regulation: string;
+  section: string;
+  summary: string;
+  guidance: string;
+  link: string;
+}
+
+/** The Regulatory Guidance modal's content (RegulatoryGuidanceSchema of guidance.server.ts). */
+export interface RegulatoryGuidance {
+  /** How the references should be read, shown above the entries. */
+  note: string;
+  entries: GuidanceEntry[];
+}

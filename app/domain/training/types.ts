@@ -1,0 +1,144 @@
+import type { RegionPack } from "~/platform/i18n";
+import type { LeaseScenario, Module, Step, Track } from "./content-schema";
+import type { ItemProgress } from "./grading";
+
+// The shapes the training server hands to its pages, in a module the browser may load. What the
+// browser receives of the catalogue: text in the reader's language, and a question's options
+// without the answer or any feedback (the server sends those once the step is answered).
+
+export interface QuestionView {
+  prompt: string;
+  options: { id: string; text: string }[];
+}
+
+export interface TableView {
+  caption: string;
+  columns: string[];
+  rows: string[][];
+}
+
+export interface StepView {
+  id: string;
+  kind: Step["kind"];
+  title: string | null;
+  body: string[];
+  example: { title: string; body: string[] } | null;
+  records: TableView[];
+  question: QuestionView;
+}
+
+export interface ModuleSummary {
+  id: string;
+  title: string;
+  description: string;
+  level: Module["level"];
+  durationMinutes: number;
+  points: number;
+}
+
+export interface ModuleCard extends ModuleSummary {
+  status: ItemProgress["status"];
+  bestScore: number | null;
+  /** Titles of the prerequisites still to complete. */
+  lockedBy: { id: string; title: string }[];
+}
+
+export interface TrackView {
+  id: string;
+  title: string;
+  description: string;
+  level: Track["level"];
+  featured: boolean;
+  modules: ModuleCard[];
+  totalMinutes: number;
+  totalPoints: number;
+}
+
+export interface LearnerView {
+  guest: boolean;
+  name: string | null;
+  role: string | null;
+}
+
+export interface AnswerFeedback {
+  /** The take the answer belongs to. */
+  take: string;
+  stepId: string;
+  optionId: string | null;
+  correct: boolean;
+  rightOptionId: string;
+  /** Why the chosen option is right or wrong; null for a step completed unanswered. */
+  feedback: string | null;
+  rightOptionText: string;
+  completed: boolean;
+  score: number | null;
+}
+
+/** Where a learner is in an item: the open take, the step to show, a finished take asked for. */
+export interface TakeState {
+  takeKey: string;
+  /** The step to show: the first unanswered one of the open take, or the one asked for. */
+  stepIndex: number;
+  answered: AnswerFeedback[];
+  /** Set when the page shows a finished take (`?done=<take>`). */
+  finished: { score: number; correct: number } | null;
+  progress: ItemProgress;
+}
+
+export interface ScenarioSummary {
+  id: string;
+  title: string;
+  description: string;
+  difficulty: LeaseScenario["difficulty"];
+  durationMinutes: number;
+  points: number;
+}
+
+export interface ScenarioCard extends ScenarioSummary {
+  completed: boolean;
+  bestScore: number | null;
+}
+
+export interface ScenarioView extends ScenarioSummary {
+  caseStudy: string[];
+  redFlags: string[];
+  focusAreas: string[];
+  steps: {
+    id: string;
+    title: string;
+    body: string[];
+    records: TableView[];
+    task: string;
+    question: QuestionView;
+  }[];
+}
+
+export interface LeaseDemoData {
+  scenarios: ScenarioCard[];
+  selected:
+    | (Omit<TakeState, "progress"> & {
+        scenario: ScenarioView;
+        /** The learner has begun (asked for a step, or answered one): show steps, not the intro. */
+        started: boolean;
+        pointsEarned: number | null;
+      })
+    | null;
+}
+
+export interface PlayerData extends Omit<TakeState, "progress"> {
+  module: ModuleSummary & {
+    objectives: string[];
+    intro: string[];
+    format: "lesson" | "scenarios";
+    passMark: number;
+  };
+  steps: StepView[];
+  status: ItemProgress["status"];
+  bestScore: number | null;
+  lockedBy: { id: string; title: string }[];
+  guest: boolean;
+  /** The next module of the module's track, for the scenario format's 'Next module'. */
+  nextModule: { id: string; title: string } | null;
+  /** How to report in the learner's region (the scenario format's intro). */
+  reporting: RegionPack["quickref"] | null;
+}
