@@ -5,6 +5,7 @@ import {
   Meta,
   Outlet,
   Scripts,
+  href,
   isRouteErrorResponse,
   useRouteError,
   useRouteLoaderData,
@@ -86,7 +87,7 @@ export function shouldRevalidate({
   formAction,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
-  return formAction === "/region" ? false : defaultShouldRevalidate;
+  return formAction === href("/region") ? false : defaultShouldRevalidate;
 }
 
 function useRootData() {

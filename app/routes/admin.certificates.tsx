@@ -1,4 +1,4 @@
-import { Form, data, useNavigation } from "react-router";
+import { Form, data, href, useNavigation } from "react-router";
 import { AdminDate, AdminList, type Column, adminPageMeta, formatAdminDate } from "~/domain/admin";
 import { type CertificateRow, loadAdminList } from "~/domain/admin/index.server";
 import { requireAdmin } from "~/platform/auth/index.server";
@@ -154,7 +154,10 @@ export default function AdminCertificates({ loaderData, actionData }: Route.Comp
       key: "verification_code",
       header: t("certificates.columns.verification_code"),
       cell: (row) => (
-        <a className="font-mono underline" href={`/verify/${row.verification_code}`}>
+        <a
+          className="font-mono underline"
+          href={href("/verify/:code", { code: row.verification_code })}
+        >
           {row.verification_code}
         </a>
       ),

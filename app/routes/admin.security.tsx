@@ -1,5 +1,5 @@
 import { ShieldCheck } from "lucide-react";
-import { Form, data, redirect, useNavigation } from "react-router";
+import { Form, data, href, redirect, useNavigation } from "react-router";
 import { renderSVG } from "uqr";
 import { adminPageMeta } from "~/domain/admin";
 import { OneTimeCodeInput, TotpCodeSchema } from "~/platform/auth/forms";
@@ -42,7 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     enrolled: user.twoFactorEnabled,
     verified: session.secondFactorAt !== null,
     pending: pending ? forDisplay(pending) : null,
-    redirectTo: safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/admin"),
+    redirectTo: safeRedirect(new URL(request.url).searchParams.get("redirectTo"), href("/admin")),
   };
 }
 
@@ -64,7 +64,7 @@ export async function action({ request }: Route.ActionArgs) {
         )
       : data({ error: "admin:security.invalidCode" }, 400);
   }
-  throw redirect(safeRedirect(fields.redirectTo, "/admin"), { headers: verdict.headers });
+  throw redirect(safeRedirect(fields.redirectTo, href("/admin")), { headers: verdict.headers });
 }
 
 function CodeForm({ redirectTo, error }: { redirectTo: string; error?: string }) {
@@ -108,7 +108,7 @@ export default function AdminSecurity({ loaderData, actionData }: Route.Componen
         <ShieldCheck aria-hidden="true" className="size-8 text-emerald-600" />
         <h2 className="mt-3 text-xl font-bold">{t("security.verifiedTitle")}</h2>
         <p className="mt-2 text-slate-700 dark:text-slate-300">{t("security.verifiedBody")}</p>
-        <ButtonLink to="/admin" className="mt-6">
+        <ButtonLink to={href("/admin")} className="mt-6">
           {t("security.toOverview")}
         </ButtonLink>
       </Card>

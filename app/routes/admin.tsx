@@ -1,4 +1,4 @@
-import { NavLink, Outlet } from "react-router";
+import { NavLink, Outlet, href } from "react-router";
 import { requireAdmin } from "~/platform/auth/index.server";
 import { addEnglishNamespaces, useTranslation } from "~/platform/i18n";
 import admin from "../../locales/en/admin.json";
@@ -15,16 +15,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 const SECTIONS = [
-  ["/admin", "overview"],
-  ["/admin/waitlist", "waitlist"],
-  ["/admin/contact", "contact"],
-  ["/admin/demo", "demo"],
-  ["/admin/allowlist", "allowlist"],
-  ["/admin/outbox", "outbox"],
-  ["/admin/certificates", "certificates"],
-  ["/admin/requirements", "requirements"],
-  ["/admin/evidence", "evidence"],
-  ["/admin/security", "security"],
+  [href("/admin"), "overview"],
+  [href("/admin/waitlist"), "waitlist"],
+  [href("/admin/contact"), "contact"],
+  [href("/admin/demo"), "demo"],
+  [href("/admin/allowlist"), "allowlist"],
+  [href("/admin/outbox"), "outbox"],
+  [href("/admin/certificates"), "certificates"],
+  [href("/admin/requirements"), "requirements"],
+  [href("/admin/evidence"), "evidence"],
+  [href("/admin/security"), "security"],
 ] as const;
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {

@@ -1,8 +1,8 @@
-import { redirect } from "react-router";
+import { href, redirect } from "react-router";
 
 // SPEC §2: any other path redirects to /404 (temporary: the path may exist tomorrow).
 export function loader() {
-  return redirect("/404", 302);
+  return redirect(href("/404"), 302);
 }
 
 export const action = loader;

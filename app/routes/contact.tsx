@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, href } from "react-router";
 import { ContactDetails, ContactForm, ContactSent } from "~/domain/contact/forms";
 import { submitLeadForm } from "~/domain/contact/index.server";
 import { addEnglishNamespaces, i18nForMatches, useTranslation } from "~/platform/i18n";
@@ -42,7 +42,7 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
         <ContactForm lastResult={actionData?.result} />
         <div className="space-y-6 lg:col-span-2">
           <ContactDetails />
-          <ButtonLink to="/demo" variant="secondary" className="w-full">
+          <ButtonLink to={href("/demo")} variant="secondary" className="w-full">
             {t("requestDemoInstead")}
           </ButtonLink>
         </div>

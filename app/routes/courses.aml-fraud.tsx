@@ -1,5 +1,5 @@
 import aml from "../../locales/en/aml.json";
-import { Link } from "react-router";
+import { Link, href } from "react-router";
 import { AmlPreview, skipRevalidationForDrafts } from "~/domain/aml";
 import { loadAmlPreview } from "~/domain/aml/index.server";
 import { postAmlWork } from "~/workflows/aml-work.server";
@@ -14,12 +14,12 @@ import { publicPageMeta } from "~/platform/lib/page-meta";
 addEnglishNamespaces({ aml });
 
 // SPEC §2: the live training preview lives at /{product}/aml-demo.
-const PREVIEW_PATH = `${brand.homePath}/aml-demo`;
+const PREVIEW_PATH = href("/kestrel/aml-demo");
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const { t } = i18nForMatches(matches);
   return publicPageMeta(matches, {
-    path: "/courses/aml-fraud",
+    path: href("/courses/aml-fraud"),
     title: t("aml:landing.metaTitle", { product: brand.name }),
     description: t("aml:landing.metaDescription"),
   });

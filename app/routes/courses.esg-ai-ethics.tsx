@@ -1,4 +1,4 @@
-import type { ShouldRevalidateFunctionArgs } from "react-router";
+import { type ShouldRevalidateFunctionArgs, href } from "react-router";
 import { CoursePageView } from "~/domain/courses";
 import { getEsgCourse, loadCoursePage } from "~/domain/courses/index.server";
 import { postCourseProgress } from "~/workflows/complete-course.server";
@@ -17,7 +17,7 @@ addEnglishNamespaces({ esgCourse });
 export const meta: Route.MetaFunction = ({ matches }) => {
   const { t } = i18nForMatches(matches);
   return publicPageMeta(matches, {
-    path: "/courses/esg-ai-ethics",
+    path: href("/courses/esg-ai-ethics"),
     title: t("esgCourse:metaTitle", { product: brand.name }),
     description: t("esgCourse:metaDescription"),
   });

@@ -1,5 +1,5 @@
 import { CalendarClock, Users } from "lucide-react";
-import { data, useSearchParams } from "react-router";
+import { data, href, useSearchParams } from "react-router";
 import { DemoRequestForm, DemoRequestSent } from "~/domain/contact/forms";
 import { submitLeadForm } from "~/domain/contact/index.server";
 import { WAITLIST_INTENT, WaitlistPageForm } from "~/domain/waitlist";
@@ -53,7 +53,7 @@ export default function DemoPage({ actionData }: Route.ComponentProps) {
     <>
       {showWaitlist ? (
         <WaitlistPageForm
-          action="/demo?waitlist=open"
+          action={`${href("/demo")}?waitlist=open`}
           lastResult={waitlistResult?.result}
           joined={waitlistResult?.sent === true}
         />

@@ -1,6 +1,6 @@
 import { BadgeCheck, CircleAlert, FileX, KeyRound, SearchX } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { Form, data, useNavigation } from "react-router";
+import { Form, data, href, useNavigation } from "react-router";
 import {
   type Verification,
   verifyEvidenceLink,
@@ -158,7 +158,7 @@ export default function VerifyEvidence({ loaderData, actionData: posted }: Route
         </Form>
       </Card>
       <p className="mt-6 text-sm">
-        <a className="focus-ring underline" href="/.well-known/jwks.json">
+        <a className="focus-ring underline" href={href("/.well-known/jwks.json")}>
           {t("verifyPage.json")}
         </a>
       </p>

@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import aml from "../../locales/en/aml.json";
 import { AmlPreview, skipRevalidationForDrafts } from "~/domain/aml";
 import { loadAmlPreview } from "~/domain/aml/index.server";
@@ -15,7 +16,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   const { t } = i18nForMatches(matches);
   return publicPageMeta(matches, {
     // SPEC §2: the live training preview lives at /{product}/aml-demo.
-    path: `${brand.homePath}/aml-demo`,
+    path: href("/kestrel/aml-demo"),
     title: t("aml:demo.metaTitle", { product: brand.name }),
     description: t("aml:demo.metaDescription"),
   });

@@ -1,5 +1,5 @@
 import { BadgeCheck, Bot, ExternalLink, FileCheck2, GraduationCap, Handshake } from "lucide-react";
-import { useSearchParams } from "react-router";
+import { href, useSearchParams } from "react-router";
 import { RegionQuickReference, i18nForMatches, useTranslation } from "~/platform/i18n";
 import { AdvisorPanel } from "~/domain/advisor";
 import { track } from "~/platform/analytics";
@@ -53,14 +53,17 @@ function Hero({ variant }: { variant: HeroVariant }) {
           {text("subtitle")}
         </p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <ButtonLink to="/demo" onClick={() => track("demo_request_click", { location: "hero" })}>
+          <ButtonLink
+            to={href("/demo")}
+            onClick={() => track("demo_request_click", { location: "hero" })}
+          >
             {t("ctaDemo")}
           </ButtonLink>
-          <ButtonLink to="/courses/esg-ai-ethics" variant="secondary">
+          <ButtonLink to={href("/courses/esg-ai-ethics")} variant="secondary">
             {t("ctaEsg")}
           </ButtonLink>
           <ButtonLink
-            to="/courses/aml-fraud"
+            to={href("/courses/aml-fraud")}
             variant="secondary"
             onClick={() => track("guided_scenario_start", { course: "AML", location: "hero_cta" })}
           >
@@ -123,7 +126,7 @@ function EsgAdvisor() {
             <h3 className="font-semibold">{t("demoCard.title")}</h3>
             <p className="mt-2 flex-1 text-slate-700 dark:text-slate-300">{t("demoCard.body")}</p>
             <ButtonLink
-              to="/demo"
+              to={href("/demo")}
               className="mt-4 self-start"
               onClick={() => track("esg_advisor_cta_click", { location: "landing", cta: "demo" })}
             >
@@ -210,7 +213,7 @@ function EvidenceEngine() {
           </Card>
         ))}
       </div>
-      <ButtonLink to="/courses/esg-ai-ethics" className="mt-8">
+      <ButtonLink to={href("/courses/esg-ai-ethics")} className="mt-8">
         {t("evidence.cta")}
       </ButtonLink>
     </section>
@@ -248,7 +251,7 @@ function Contact() {
         {t("section.heading")}
       </h2>
       <p className="mt-4 text-lg text-slate-700 dark:text-slate-300">{t("section.body")}</p>
-      <ButtonLink to="/contact" className="mt-6">
+      <ButtonLink to={href("/contact")} className="mt-6">
         {t("section.cta")}
       </ButtonLink>
     </section>

@@ -1,5 +1,5 @@
 import { KeyRound, Mail } from "lucide-react";
-import { data, redirect, useSearchParams } from "react-router";
+import { data, href, redirect, useSearchParams } from "react-router";
 import { DEFAULT_AFTER_SIGN_IN, LOGIN_INTENTS } from "~/platform/auth";
 import { LoginCodeForm, LoginEmailForm, LoginToast, NotInPilot } from "~/platform/auth/forms";
 import { getOptionalUser, requestSignInCode, verifySignInCode } from "~/platform/auth/index.server";
@@ -48,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const redirectTo = loaderData?.redirectTo ?? safeRedirect(params.get("redirectTo"), "/app");
+  const redirectTo = loaderData?.redirectTo ?? safeRedirect(params.get("redirectTo"), href("/app"));
 
   if (actionData?.step === "waitlist") {
     return (

@@ -1,4 +1,5 @@
 import { Briefcase, Cpu, Network } from "lucide-react";
+import { href } from "react-router";
 import { i18nForMatches, useTranslation } from "~/platform/i18n";
 import { ButtonLink } from "~/platform/ui/button";
 import { Card } from "~/platform/ui/card";
@@ -27,7 +28,7 @@ export default function PartnersPage() {
         <div className="mx-auto max-w-3xl text-center">
           <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">{t("title")}</h1>
           <p className="mt-6 text-lg text-slate-700 dark:text-slate-300">{t("intro")}</p>
-          <ButtonLink to="/demo" className="mt-8">
+          <ButtonLink to={href("/demo")} className="mt-8">
             {t("becomePartner")}
           </ButtonLink>
         </div>
@@ -54,7 +55,7 @@ export default function PartnersPage() {
       <section className="mx-auto max-w-3xl px-4 pb-8 text-center sm:px-6">
         <h2 className="text-2xl font-bold">{t("closing.heading")}</h2>
         <p className="mt-3 text-slate-700 dark:text-slate-300">{t("closing.body")}</p>
-        <ButtonLink to="/demo" className="mt-6">
+        <ButtonLink to={href("/demo")} className="mt-6">
           {t("requestInfo")}
         </ButtonLink>
       </section>

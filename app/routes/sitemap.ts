@@ -1,9 +1,10 @@
+import { href } from "react-router";
 import { getEnv } from "~/platform/lib/env.server";
 import { PUBLIC_PAGES } from "~/platform/lib/public-pages";
 
 // Course landings are listed too, though rendered per request: the training they embed will
 // depend on the learner, which the public-page cache does not key on.
-const COURSE_PAGES = ["/courses/aml-fraud"];
+const COURSE_PAGES = [href("/courses/aml-fraud")];
 
 export function loader() {
   const base = getEnv().APP_URL;

@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data, href, redirect } from "react-router";
 import { ThemeFormSchema, serializeTheme } from "~/platform/shell/theme.server";
 import { readFormFields } from "~/platform/lib/api.server";
 import { safeRedirect } from "~/platform/lib/safe-redirect";
@@ -16,5 +16,5 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export function loader() {
-  return redirect("/", 303);
+  return redirect(href("/"), 303);
 }

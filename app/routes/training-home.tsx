@@ -1,6 +1,6 @@
 import { Award, FileSearch, RefreshCw, RotateCcw, Search } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
-import { Form, Link, data, redirect, useNavigation, useSubmit } from "react-router";
+import { Form, Link, data, href, redirect, useNavigation, useSubmit } from "react-router";
 import { track } from "~/platform/analytics";
 import { recordAnalyticsEvents } from "~/platform/analytics/index.server";
 import { AnalyticsPanel, ComplianceDashboardPanel } from "~/domain/compliance";
@@ -50,13 +50,13 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent === "refresh") {
     const { locale } = await getLocaleState(request);
     await recordAnalyticsEvents({
-      events: [{ name: "data_refreshed", properties: {}, path: "/training", locale }],
+      events: [{ name: "data_refreshed", properties: {}, path: href("/training"), locale }],
     });
-    return redirect("/training?refreshed");
+    return redirect(`${href("/training")}?refreshed`);
   }
   if (intent === "factory-reset") {
     await factoryReset(request);
-    return redirect("/training?reset=done");
+    return redirect(`${href("/training")}?reset=done`);
   }
   return data({ error: "validation" as const }, { status: 400 });
 }
@@ -69,7 +69,7 @@ export default function TrainingHome({ loaderData }: Route.ComponentProps) {
   const submit = useSubmit();
   const navigation = useNavigation();
   const searching =
-    navigation.location?.pathname === "/training" && navigation.formMethod !== "POST";
+    navigation.location?.pathname === href("/training") && navigation.formMethod !== "POST";
   const posting = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
   const searchId = useId();
   const levelId = useId();
@@ -192,7 +192,7 @@ export default function TrainingHome({ loaderData }: Route.ComponentProps) {
           {tracks.length === 0 ? (
             <Card className="text-center" data-testid="no-tracks">
               <p className="text-lg font-semibold">{t("search.noResults")}</p>
-              <ButtonLink to="/training" variant="secondary" className="mt-4" replace>
+              <ButtonLink to={href("/training")} variant="secondary" className="mt-4" replace>
                 {t("search.clearFilters")}
               </ButtonLink>
             </Card>
@@ -211,7 +211,7 @@ export default function TrainingHome({ loaderData }: Route.ComponentProps) {
       <ul className="mt-12 grid gap-6 md:grid-cols-2">
         <li>
           <Link
-            to="/training/lease-fraud-demo"
+            to={href("/training/lease-fraud-demo")}
             onClick={() => track("lease_fraud_demo_clicked", { location: "training_home" })}
             className="focus-ring block h-full rounded-2xl border border-slate-200 bg-white p-6 shadow-sm hover:border-brand-600 dark:border-slate-800 dark:bg-slate-900"
           >
@@ -224,7 +224,7 @@ export default function TrainingHome({ loaderData }: Route.ComponentProps) {
         </li>
         <li>
           <Link
-            to="/training/certificates"
+            to={href("/training/certificates")}
             className="focus-ring block h-full rounded-2xl border border-slate-200 bg-white p-6 shadow-sm hover:border-brand-600 dark:border-slate-800 dark:bg-slate-900"
           >
             <Award aria-hidden="true" className="size-7 text-brand-600" />
@@ -277,7 +277,11 @@ function TrainingDataControls({
             {posting === "refresh" ? t("refreshing") : t("refresh")}
           </Button>
         </Form>
-        <ButtonLink to="/training?reset=confirm" variant="secondary" preventScrollReset>
+        <ButtonLink
+          to={`${href("/training")}?reset=confirm`}
+          variant="secondary"
+          preventScrollReset
+        >
           <RotateCcw aria-hidden="true" className="size-4" />
           {t("reset.button")}
         </ButtonLink>
@@ -309,7 +313,7 @@ function TrainingDataControls({
                 {posting === "factory-reset" ? t("reset.resetting") : t("reset.confirm")}
               </Button>
             </Form>
-            <ButtonLink to="/training" variant="secondary" replace preventScrollReset>
+            <ButtonLink to={href("/training")} variant="secondary" replace preventScrollReset>
               {t("reset.cancel")}
             </ButtonLink>
           </div>
@@ -330,7 +334,7 @@ function ReportsSection({ reports }: { reports: ReportView[] }) {
             {t("title")}
           </h2>
           <Link
-            to="/training/reports"
+            to={href("/training/reports")}
             className="focus-ring font-semibold text-brand-700 underline dark:text-brand-300"
           >
             {t("generate.heading")}

@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { href } from "react-router";
 import { track } from "~/platform/analytics";
 import { AnalyticsPanel, ComplianceDashboardPanel } from "~/domain/compliance";
 import { loadComplianceDashboard } from "~/domain/compliance/index.server";
@@ -37,7 +38,10 @@ export default function TrainingCompliance({ loaderData }: Route.ComponentProps)
       ) : (
         <Card className="mt-8">
           <p>{t("page.signIn")}</p>
-          <ButtonLink to="/login?redirectTo=%2Ftraining%2Fcompliance" className="mt-4">
+          <ButtonLink
+            to={`${href("/login")}?${new URLSearchParams({ redirectTo: href("/training/compliance") })}`}
+            className="mt-4"
+          >
             {t("page.signInButton")}
           </ButtonLink>
         </Card>

@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { getOptionalUser } from "~/platform/auth/index.server";
 import { membershipOf } from "~/domain/compliance/index.server";
 import { loadMyEvidence } from "~/domain/evidence/index.server";
@@ -37,7 +38,7 @@ export default function MyEvidence({ loaderData }: Route.ComponentProps) {
       {loaderData.manages && (
         <p className="mt-4">
           <a
-            href="/training/evidence/package"
+            href={href("/training/evidence/package")}
             download
             className="focus-ring font-semibold underline"
           >
@@ -90,7 +91,10 @@ export default function MyEvidence({ loaderData }: Route.ComponentProps) {
                       {FORMATS.map((format) => (
                         <li key={format}>
                           <a
-                            href={`/training/evidence/${record.evidenceId}/${format}`}
+                            href={href("/training/evidence/:evidenceId/:format", {
+                              evidenceId: record.evidenceId,
+                              format,
+                            })}
                             download
                             className="focus-ring font-semibold underline"
                             aria-label={`${format.toUpperCase()} ${record.evidenceId}`}

@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { href } from "react-router";
 import { track } from "~/platform/analytics";
 import { i18nForMatches } from "~/platform/i18n";
 import {
@@ -35,7 +36,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function ModulePage({ loaderData, actionData }: Route.ComponentProps) {
   const { module } = loaderData;
   useEffect(() => track("module_viewed", { moduleId: module.id }), [module.id]);
-  const returnTo = `/training/module/${module.id}`;
+  const returnTo = href("/training/module/:moduleId", { moduleId: module.id });
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
       <h1 className="text-3xl font-extrabold tracking-tight">{module.title}</h1>

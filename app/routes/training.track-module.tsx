@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { i18nForMatches, useTranslation } from "~/platform/i18n";
 import {
   Counts,
@@ -51,7 +52,10 @@ export default function TrackModulePage({ loaderData }: Route.ComponentProps) {
           {t("module.lockedBody")} {module.lockedBy.map((required) => required.title).join(", ")}
         </p>
       ) : (
-        <ButtonLink to={`/training/module/${module.id}`} className="mt-6">
+        <ButtonLink
+          to={href("/training/module/:moduleId", { moduleId: module.id })}
+          className="mt-6"
+        >
           {t(`module.${moduleAction(module.status)}`)}
         </ButtonLink>
       )}

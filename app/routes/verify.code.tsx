@@ -1,5 +1,5 @@
 import { BadgeCheck, CircleAlert, Clock, SearchX } from "lucide-react";
-import { data } from "react-router";
+import { data, href } from "react-router";
 import { ACHIEVEMENT_KEYS, VerifyForm } from "~/domain/certificates";
 import { verifyCertificateCode } from "~/domain/certificates/index.server";
 import { addEnglishNamespaces, i18nForMatches, useLocale, useTranslation } from "~/platform/i18n";
@@ -147,7 +147,7 @@ function VerifiedCard({
         </dd>
       </dl>
       <p className="mt-6 text-sm">
-        <a className="underline" href={`/api/certificates/${certificate.code}`}>
+        <a className="underline" href={href("/api/certificates/:code", { code: certificate.code })}>
           {t("certificates.verifyPage.json")}
         </a>
       </p>

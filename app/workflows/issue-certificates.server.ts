@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, href } from "react-router";
 import {
   type HolderNameReply,
   type IssuanceOutcome,
@@ -50,7 +50,7 @@ export function issueEarnedCertificates(actor: Actor, now = new Date()): Promise
           type: "training",
           priority: "high",
           actionRequired: true,
-          actionUrl: "/training/certificates",
+          actionUrl: href("/training/certificates"),
         });
       }
       return { kind: "needs-name", pending: due.length };
@@ -90,7 +90,7 @@ export function issueEarnedCertificates(actor: Actor, now = new Date()): Promise
         type: "training",
         priority: "medium",
         actionRequired: false,
-        actionUrl: "/training/certificates",
+        actionUrl: href("/training/certificates"),
       });
       issued.push(code);
     }

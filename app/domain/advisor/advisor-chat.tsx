@@ -1,6 +1,6 @@
 import { Bot, Check, Copy, RotateCcw, Send, Trash2, User } from "lucide-react";
 import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from "react";
-import { Link, useFetcher, useLocation } from "react-router";
+import { Link, href, useFetcher, useLocation } from "react-router";
 import { track } from "~/platform/analytics";
 import { useAuth } from "~/platform/auth";
 import { addEnglishNamespaces, useTranslation } from "~/platform/i18n";
@@ -22,7 +22,7 @@ import {
 // The chat's texts come with its code, not with every page that shows the panel.
 addEnglishNamespaces({ advisorChat });
 
-const ADVISOR_API = "/api/advisor";
+const ADVISOR_API = href("/api/advisor");
 
 interface AdvisorState {
   signedIn: boolean;
@@ -292,7 +292,7 @@ function Conversation({ location, initial }: { location: Location; initial: Advi
   const canRetry = failed && !loading && last?.sender === "user";
   const welcomeDone = welcomed >= WELCOME.length;
   const waiting = loading && !messages.some((message) => message.streaming && message.text);
-  const signInHref = `/login?redirectTo=${encodeURIComponent(pathname + search)}`;
+  const signInHref = `${href("/login")}?redirectTo=${encodeURIComponent(pathname + search)}`;
 
   return (
     <div className="flex h-full flex-col">

@@ -1,5 +1,5 @@
 import { type ReactNode, useId, useState } from "react";
-import { Link, useFetcher, useLocation } from "react-router";
+import { Link, href, useFetcher, useLocation } from "react-router";
 import { track } from "~/platform/analytics";
 import { useTranslation } from "~/platform/i18n";
 import { Button, buttonClasses } from "~/platform/ui/button";
@@ -58,7 +58,7 @@ export function EvidenceActions({
         {withLink(
           t("evidence.signIn", { link: LINK }),
           <Link
-            to={`/login?${new URLSearchParams({ redirectTo: `${location.pathname}${location.search}` })}`}
+            to={`${href("/login")}?${new URLSearchParams({ redirectTo: `${location.pathname}${location.search}` })}`}
             className="focus-ring font-semibold underline"
           >
             {t("evidence.signInLink")}
@@ -84,7 +84,7 @@ export function EvidenceActions({
           {FORMATS.map(({ format, label }) => (
             <a
               key={format}
-              href={`/training/evidence/${saved}/${format}`}
+              href={href("/training/evidence/:evidenceId/:format", { evidenceId: saved, format })}
               download
               className={buttonClasses("secondary")}
               onClick={() => track("evidence_exported", { format, evidenceId: saved })}
@@ -96,7 +96,7 @@ export function EvidenceActions({
         <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
           {withLink(
             t("evidence.verify", { link: LINK }),
-            <Link to="/evidence/verify" className="focus-ring underline">
+            <Link to={href("/evidence/verify")} className="focus-ring underline">
               /evidence/verify
             </Link>,
           )}

@@ -1,6 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { ExternalLink, TriangleAlert, X } from "lucide-react";
 import { type ReactNode, type RefObject, Suspense, use, useId } from "react";
+import { href } from "react-router";
 import { useTranslation } from "~/platform/i18n";
 import type { RegulatoryGuidance } from "./types";
 import { CONTENT_LANGUAGE } from "./constants";
@@ -10,7 +11,7 @@ import "~/platform/ui/dialog-nonce";
 // Radix traps focus, closes on Escape and locks scrolling; focus goes back to the button that opened
 // the dialog.
 
-const GUIDANCE_ENDPOINT = "/api/aml/guidance";
+const GUIDANCE_ENDPOINT = href("/api/aml/guidance");
 
 interface DialogProps {
   open: boolean;

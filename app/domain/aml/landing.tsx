@@ -1,5 +1,6 @@
 import { FileDown, Lightbulb, MousePointerClick, Scale, ShieldCheck } from "lucide-react";
 import { type ReactNode, Suspense, lazy, useRef, useState } from "react";
+import { href } from "react-router";
 import { track } from "~/platform/analytics";
 import { useTranslation } from "~/platform/i18n";
 import { brand } from "~/platform/lib/brand";
@@ -62,7 +63,7 @@ function Hero() {
           >
             {t("startGuided")}
           </a>
-          <ButtonLink to="/courses/esg-ai-ethics" variant="secondary">
+          <ButtonLink to={href("/courses/esg-ai-ethics")} variant="secondary">
             {t("viewEsg")}
           </ButtonLink>
         </div>

@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { getEnv } from "~/platform/lib/env.server";
 import {
   STATUS_LIST_SIZE,
@@ -7,6 +8,7 @@ import {
   encodeStatusList,
 } from "~/platform/lib/signing.server";
 import { ISSUER_NAME } from "./constants";
+import type { CertificatePayload } from "./issue.server";
 import { type CertificateRecord, revokedCertificateIds } from "./records.server";
 
 // Open Badges 3.0 (W3C VC 2.0 data model): a certificate as an OpenBadgeCredential, signed with
@@ -41,11 +43,13 @@ function sign<T extends Record<string, unknown>>(document: T, now: Date) {
   });
 }
 
-const ACHIEVEMENT_PATHS = {
-  module: "/training/module/",
-  track: "/training/track/",
-  course: "/courses/",
-} as const;
+/** The page of what a certificate was earned for. */
+function achievementPath({ kind, id }: CertificatePayload["achievement"]) {
+  if (kind === "module") return href("/training/module/:moduleId", { moduleId: id });
+  if (kind === "track") return href("/training/track/:trackId", { trackId: id });
+  // Each course has its own route (courses/esg-ai-ethics, courses/aml-fraud), no pattern to fill.
+  return `/courses/${id}`;
+}
 const CRITERIA = {
   module:
     "Pass every question set of the module at or above its pass mark, graded by Kestrel's server.",
@@ -59,7 +63,7 @@ export function openBadgeCredential(record: CertificateRecord, now = new Date())
   const { payload } = record;
   const appUrl = getEnv().APP_URL;
   const { list, index } = statusPosition(record.id);
-  const achievementUrl = `${appUrl}${ACHIEVEMENT_PATHS[payload.achievement.kind]}${payload.achievement.id}`;
+  const achievementUrl = `${appUrl}${achievementPath(payload.achievement)}`;
   return sign(
     {
       "@context": [VC_CONTEXT, OB_CONTEXT],

@@ -1,4 +1,4 @@
-import { Form } from "react-router";
+import { Form, href } from "react-router";
 import { useTranslation } from "~/platform/i18n";
 import { Button } from "~/platform/ui/button";
 import { controlClass } from "~/platform/ui/field";
@@ -7,7 +7,11 @@ import { controlClass } from "~/platform/ui/field";
 export function VerifyForm({ defaultCode = "" }: { defaultCode?: string }) {
   const { t } = useTranslation("training");
   return (
-    <Form method="get" action="/verify" className="flex flex-col gap-2 sm:flex-row sm:items-end">
+    <Form
+      method="get"
+      action={href("/verify")}
+      className="flex flex-col gap-2 sm:flex-row sm:items-end"
+    >
       <div className="grow">
         <label htmlFor="verify-code" className="text-sm font-medium">
           {t("certificates.verifyLabel")}

@@ -1,5 +1,5 @@
 import { CircleAlert, CircleCheck, Clock } from "lucide-react";
-import { Link } from "react-router";
+import { Link, href } from "react-router";
 import { useLocale, useTranslation } from "~/platform/i18n";
 import { formatLongDate } from "~/platform/lib/dates";
 import { Card } from "~/platform/ui/card";
@@ -157,14 +157,14 @@ export function ComplianceDashboardPanel({
       {showLink && (
         <p className="mt-4 flex flex-wrap gap-x-6 gap-y-2">
           <Link
-            to="/training/compliance"
+            to={href("/training/compliance")}
             className="focus-ring font-semibold text-brand-700 underline dark:text-brand-300"
           >
             {t("viewOwn")}
           </Link>
           {dashboard.role !== "learner" && (
             <Link
-              to="/training/requirements"
+              to={href("/training/requirements")}
               className="focus-ring font-semibold text-brand-700 underline dark:text-brand-300"
             >
               {t("manage")}

@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { getOptionalUser } from "~/platform/auth/index.server";
 import { MODULE_COUNT, catalogueTitles } from "~/domain/training/index.server";
 import { type Analytics, computeAnalytics } from "./analytics";
@@ -121,8 +122,8 @@ export async function loadComplianceDashboard(
           key,
           title: titles.get(key) ?? key,
           href: key.startsWith("module:")
-            ? `/training/module/${key.slice("module:".length)}`
-            : `/training/track/${key.slice("track:".length)}`,
+            ? href("/training/module/:moduleId", { moduleId: key.slice("module:".length) })
+            : href("/training/track/:trackId", { trackId: key.slice("track:".length) }),
         })),
         counts: scope === "organisation" ? (counts.get(requirement.id) ?? null) : null,
       };

@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import reminders from "../../../locales/en/reminders.json";
 import { getDb } from "~/platform/db/db.server";
 import {
@@ -38,7 +39,7 @@ const WINDOW_OPEN = "window-open";
 type ClaimKind = ReminderKind | typeof WINDOW_OPEN;
 
 /** Where a reminder sends the learner, and the manager. */
-const COMPLIANCE_PATH = "/training/compliance";
+const COMPLIANCE_PATH = href("/training/compliance");
 /** Rows per claim insert: 7 parameters each stays well under SQLite's and PostgreSQL's limits. */
 const CLAIMS_PER_INSERT = 1000;
 /** Reminders notified, mailed and marked together. */

@@ -7,7 +7,7 @@ import {
   useForm,
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, useNavigation } from "react-router";
+import { Form, href, useNavigation } from "react-router";
 import { useFieldMessage, useTranslation } from "~/platform/i18n";
 import { track } from "~/platform/analytics";
 import { brand } from "~/platform/lib/brand";
@@ -22,7 +22,8 @@ export function ContactForm({ lastResult }: { lastResult?: SubmissionResult<stri
   const { t } = useTranslation(["contact", "errors"]);
   const message = useFieldMessage();
   const navigation = useNavigation();
-  const submitting = navigation.state === "submitting" && navigation.formAction === "/contact";
+  const submitting =
+    navigation.state === "submitting" && navigation.formAction === href("/contact");
   const [form, fields] = useForm<ContactMessage>({
     id: "contact",
     lastResult: navigation.state === "idle" ? lastResult : undefined,

@@ -7,7 +7,7 @@ import {
   useForm,
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, useNavigation } from "react-router";
+import { Form, href, useNavigation } from "react-router";
 import { useFieldMessage, useTranslation } from "~/platform/i18n";
 import { WAITLIST_INTENT } from "~/domain/waitlist";
 import { track } from "~/platform/analytics";
@@ -31,7 +31,7 @@ export function DemoRequestForm({ lastResult }: { lastResult?: SubmissionResult<
   const navigation = useNavigation();
   const submitting =
     navigation.state === "submitting" &&
-    navigation.formAction === "/demo" &&
+    navigation.formAction === href("/demo") &&
     navigation.formData?.get("intent") !== WAITLIST_INTENT;
   const [form, fields] = useForm<DemoRequest>({
     id: "demo-request",
@@ -199,7 +199,7 @@ export function DemoRequestSent() {
       </ol>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <ButtonLink to={brand.homePath}>{t("backHome")}</ButtonLink>
-        <ButtonLink to="/courses/esg-ai-ethics" variant="secondary">
+        <ButtonLink to={href("/courses/esg-ai-ethics")} variant="secondary">
           {t("tryEsg")}
         </ButtonLink>
       </div>

@@ -8,7 +8,7 @@ import {
   ShieldCheck,
 } from "lucide-react";
 import { Suspense, lazy, useEffect, useState } from "react";
-import { Link, useFetcher, useLocation, useSearchParams } from "react-router";
+import { Link, href, useFetcher, useLocation, useSearchParams } from "react-router";
 import { AdvisorPanel } from "~/domain/advisor";
 import { useLocale, useTranslation } from "~/platform/i18n";
 import { formatLongDate } from "~/platform/lib/dates";
@@ -386,7 +386,10 @@ function ResultsTab({ page }: { page: CoursePage }) {
           {page.signedIn ? (
             <p className="mt-2">
               {t("results.certificate")}{" "}
-              <Link to="/training/certificates" className="focus-ring font-semibold underline">
+              <Link
+                to={href("/training/certificates")}
+                className="focus-ring font-semibold underline"
+              >
                 {t("results.viewCertificates")}
               </Link>
             </p>
@@ -432,7 +435,7 @@ export function CoursePageView({ page }: { page: CoursePage }) {
   const [beginOpen, setBeginOpen] = useState(false);
   // Loaded on the first ask and kept, so Radix closes it (and gives the page back) itself.
   const [beginAsked, setBeginAsked] = useState(false);
-  const signInUrl = `/login?redirectTo=${encodeURIComponent(`${location.pathname}${location.search}`)}`;
+  const signInUrl = `${href("/login")}?redirectTo=${encodeURIComponent(`${location.pathname}${location.search}`)}`;
   const visited = useVisits(tab, summary.visited);
   const stored: readonly string[] = summary.visited;
   const pendingVisits = visited.filter((item) => !stored.includes(item));

@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import parseRange from "range-parser";
+import { href } from "react-router";
 import { getLearner } from "~/domain/training/index.server";
 import { getEsgCourse } from "./esg-course.server";
 import { DOCS_PATH, mediaDir, readManifest } from "./media.server";
@@ -15,7 +16,7 @@ const YEAR_SECONDS = 365 * 24 * 60 * 60;
 function signInPage(request: Request, status: 403, message: string): Response {
   const url = new URL(request.url);
   const courseUrl = `/courses/${url.pathname.split("/")[3] ?? ""}`;
-  const signIn = `/login?redirectTo=${encodeURIComponent(courseUrl)}`;
+  const signIn = `${href("/login")}?redirectTo=${encodeURIComponent(courseUrl)}`;
   const html = `<!doctype html><html lang="en"><meta charset="utf-8"><title>Sign in to read the full deck</title><main><h1>Sign in to read the full deck</h1><p>${message}</p><p><a href="${signIn}">Sign in</a> · <a href="${courseUrl}">Back to the course</a></p></main></html>`;
   return new Response(html, {
     status,

@@ -1,6 +1,6 @@
 import { CheckCircle2, ShieldCheck } from "lucide-react";
 import { useEffect } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link, href, useNavigate } from "react-router";
 import { track } from "~/platform/analytics";
 import { useTranslation } from "~/platform/i18n";
 import { Button, ButtonLink } from "~/platform/ui/button";
@@ -114,7 +114,7 @@ function ScenarioIntro({ selected }: { selected: Selected }) {
         >
           {t("scenario.start")}
         </ButtonLink>
-        <ButtonLink to="/training/lease-fraud-demo" variant="secondary">
+        <ButtonLink to={href("/training/lease-fraud-demo")} variant="secondary">
           {t("scenario.backToScenarios")}
         </ButtonLink>
       </div>
@@ -182,7 +182,7 @@ function ScenarioSteps({
         }
       />
       <nav className="mt-8 flex flex-wrap justify-between gap-3" aria-label={t("lease.stepsNav")}>
-        <ButtonLink to="/training/lease-fraud-demo" variant="secondary">
+        <ButtonLink to={href("/training/lease-fraud-demo")} variant="secondary">
           {t("scenario.cancel")}
         </ButtonLink>
         {answered &&
@@ -213,7 +213,9 @@ function ScenarioCompleted({ selected }: { selected: Selected }) {
       <p className="mt-4 text-xl font-semibold">{t("module.score", { score })}</p>
       <p className="mt-1">{t("module.pointsEarned", { points: selected.pointsEarned ?? 0 })}</p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
-        <ButtonLink to="/training/lease-fraud-demo">{t("scenario.backToScenarios")}</ButtonLink>
+        <ButtonLink to={href("/training/lease-fraud-demo")}>
+          {t("scenario.backToScenarios")}
+        </ButtonLink>
         <Link className="underline" to={`?scenario=${selected.scenario.id}&step=1`}>
           {t("scenario.retry")}
         </Link>

@@ -1,6 +1,6 @@
 import { CheckCircle2, Lock } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Link, useLocation, useNavigate } from "react-router";
+import { Link, href, useLocation, useNavigate } from "react-router";
 import { track } from "~/platform/analytics";
 import { useTranslation } from "~/platform/i18n";
 import { Button, ButtonLink, buttonClasses } from "~/platform/ui/button";
@@ -117,7 +117,9 @@ export function ModulePlayer({
 }
 
 function backLink(moduleId: string) {
-  return moduleId.includes("esg") ? "/training/track/esg-track" : "/training";
+  return moduleId.includes("esg")
+    ? href("/training/track/:trackId", { trackId: "esg-track" })
+    : href("/training");
 }
 
 /** SPEC §9: the consumer scam module scores 25 points a scenario, out of 75. */
@@ -160,7 +162,7 @@ function CompletionScreen({ player, score }: { player: PlayerData; score: number
       )}
       <div className="mt-6 flex flex-wrap justify-center gap-3">
         {scenarios && player.nextModule ? (
-          <ButtonLink to={`/training/module/${player.nextModule.id}`}>
+          <ButtonLink to={href("/training/module/:moduleId", { moduleId: player.nextModule.id })}>
             {t("consumerScamModule:nextModule")}
           </ButtonLink>
         ) : (
@@ -168,7 +170,7 @@ function CompletionScreen({ player, score }: { player: PlayerData; score: number
             {esg ? t("module.backToTrack") : t("module.backToTraining")}
           </ButtonLink>
         )}
-        <ButtonLink to="/training/certificates" variant="secondary">
+        <ButtonLink to={href("/training/certificates")} variant="secondary">
           {t("module.viewCertificates")}
         </ButtonLink>
         <ButtonLink to="?step=1" variant="ghost">
@@ -191,7 +193,10 @@ function LockedNotice({ player }: { player: PlayerData }) {
       <ul className="mt-2 list-disc pl-6">
         {player.lockedBy.map((required) => (
           <li key={required.id}>
-            <Link className="underline" to={`/training/module/${required.id}`}>
+            <Link
+              className="underline"
+              to={href("/training/module/:moduleId", { moduleId: required.id })}
+            >
               {required.title}
             </Link>
           </li>
@@ -208,7 +213,7 @@ export function GuestNotice({ returnTo }: { returnTo: string }) {
       {t("learner.saveProgress")}{" "}
       <Link
         className="font-semibold underline"
-        to={`/login?${new URLSearchParams({ redirectTo: returnTo })}`}
+        to={`${href("/login")}?${new URLSearchParams({ redirectTo: returnTo })}`}
       >
         {t("learner.signIn")}
       </Link>

@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, useRouteError } from "react-router";
+import { href, isRouteErrorResponse, useRouteError } from "react-router";
 import { CrashScreen, StatusScreen } from "~/platform/shell";
 import { useTranslation } from "~/platform/i18n";
 import { ButtonLink } from "~/platform/ui/button";
@@ -11,7 +11,7 @@ export function TrainingNotFound({ what }: { what: "track" | "module" | "lease" 
     <ErrorCard
       title={t(`${what}.notFound`)}
       body={t(`${what}.notFoundBody`)}
-      action={<ButtonLink to="/training">{t("module.backToTraining")}</ButtonLink>}
+      action={<ButtonLink to={href("/training")}>{t("module.backToTraining")}</ButtonLink>}
     />
   );
 }

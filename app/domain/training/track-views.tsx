@@ -1,5 +1,5 @@
 import { CheckCircle2, Circle, CircleDot, Clock, Lock, Star } from "lucide-react";
-import { Link } from "react-router";
+import { Link, href } from "react-router";
 import { track as trackEvent } from "~/platform/analytics";
 import { useTranslation } from "~/platform/i18n";
 import { ButtonLink } from "~/platform/ui/button";
@@ -100,7 +100,7 @@ export function ModuleCardView({ module, trackId }: { module: ModuleCard; trackI
       <h3 className="mt-3 text-lg font-bold">
         <Link
           className="focus-ring rounded hover:underline"
-          to={`/training/track/${trackId}/module/${module.id}`}
+          to={href("/training/track/:trackId/module/:moduleId", { trackId, moduleId: module.id })}
         >
           {module.title}
         </Link>
@@ -120,7 +120,10 @@ export function ModuleCardView({ module, trackId }: { module: ModuleCard; trackI
           {module.lockedBy.map((required, index) => (
             <span key={required.id}>
               {index > 0 && ", "}
-              <Link className="font-semibold underline" to={`/training/module/${required.id}`}>
+              <Link
+                className="font-semibold underline"
+                to={href("/training/module/:moduleId", { moduleId: required.id })}
+              >
                 {required.title}
               </Link>
             </span>
@@ -128,7 +131,7 @@ export function ModuleCardView({ module, trackId }: { module: ModuleCard; trackI
         </p>
       ) : (
         <ButtonLink
-          to={`/training/module/${module.id}`}
+          to={href("/training/module/:moduleId", { moduleId: module.id })}
           className="mt-4 self-start"
           onClick={() => trackEvent("module_start", { moduleId: module.id, trackId })}
         >
@@ -169,7 +172,7 @@ export function TrackCard({ track }: { track: TrackView }) {
         })}
       </p>
       <ButtonLink
-        to={`/training/track/${track.id}`}
+        to={href("/training/track/:trackId", { trackId: track.id })}
         variant={track.featured ? "primary" : "secondary"}
         className="mt-4 self-start"
         onClick={() => trackEvent("track_start", { trackId: track.id })}

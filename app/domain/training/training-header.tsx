@@ -1,15 +1,15 @@
 import type { ReactNode } from "react";
 import { Award, FileCheck2, FileSearch, LayoutDashboard, UserRound } from "lucide-react";
-import { Link, NavLink, useLocation } from "react-router";
+import { Link, NavLink, href, useLocation } from "react-router";
 import { useTranslation } from "~/platform/i18n";
 import { buttonClasses } from "~/platform/ui/button";
 import type { LearnerView } from "./types";
 
 const LINKS = [
-  { key: "dashboard", to: "/training", Icon: LayoutDashboard, end: true },
-  { key: "certificates", to: "/training/certificates", Icon: Award, end: false },
-  { key: "evidence", to: "/training/evidence", Icon: FileCheck2, end: false },
-  { key: "leaseDemo", to: "/training/lease-fraud-demo", Icon: FileSearch, end: false },
+  { key: "dashboard", to: href("/training"), Icon: LayoutDashboard, end: true },
+  { key: "certificates", to: href("/training/certificates"), Icon: Award, end: false },
+  { key: "evidence", to: href("/training/evidence"), Icon: FileCheck2, end: false },
+  { key: "leaseDemo", to: href("/training/lease-fraud-demo"), Icon: FileSearch, end: false },
 ] as const;
 
 /** SPEC §2 training home header: Dashboard, Certificates, Lease Fraud Demo, and who is learning. */
@@ -48,7 +48,7 @@ export function TrainingHeader({ learner, bell }: { learner: LearnerView; bell?:
             <>
               <span className="font-semibold">{t("learner.guest")}</span>
               <Link
-                to={`/login?${new URLSearchParams({ redirectTo: pathname + search })}`}
+                to={`${href("/login")}?${new URLSearchParams({ redirectTo: pathname + search })}`}
                 className={buttonClasses("secondary", "py-1")}
               >
                 {t("learner.signIn")}

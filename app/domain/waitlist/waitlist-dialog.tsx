@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import * as Dialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { useFetcher } from "react-router";
+import { href, useFetcher } from "react-router";
 import { useRegion, useTranslation } from "~/platform/i18n";
 import { track } from "~/platform/analytics";
 import { brand } from "~/platform/lib/brand";
@@ -72,7 +72,7 @@ export default function WaitlistDialog({
       },
       {
         method: "post",
-        action: "/api/waitlist",
+        action: href("/api/waitlist"),
         encType: "application/json",
         defaultShouldRevalidate: false,
       },
@@ -147,7 +147,7 @@ export default function WaitlistDialog({
               <form
                 {...getFormProps(form)}
                 method="post"
-                action="/api/waitlist"
+                action={href("/api/waitlist")}
                 className="mt-4 space-y-4"
               >
                 <WaitlistFields

@@ -2,7 +2,7 @@ import { getInputProps, type useForm } from "@conform-to/react";
 import type { z } from "zod";
 import type { Ref } from "react";
 import { CheckCircle2 } from "lucide-react";
-import { Link } from "react-router";
+import { Link, href } from "react-router";
 import { addEnglishNamespaces, useFieldMessage, useRegion, useTranslation } from "~/platform/i18n";
 import { track } from "~/platform/analytics";
 import { brand } from "~/platform/lib/brand";
@@ -97,7 +97,7 @@ export function WaitlistFields({
           />
           <span>
             {t(`waitlist.regions.${region}.privacy`)} {t("waitlist.consentTerms")}{" "}
-            <Link to="/privacy" className="underline" target="_blank">
+            <Link to={href("/privacy")} className="underline" target="_blank">
               {t("consentPrivacyLink")}
             </Link>
           </span>
@@ -134,7 +134,7 @@ export function WaitlistSuccess({ onLeave }: { onLeave?: () => void }) {
       <p className="mt-3 text-lg font-semibold">{t("waitlist.success")}</p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
         <Link
-          to="/demo"
+          to={href("/demo")}
           className={buttonClasses("primary")}
           onClick={() => {
             track("waitlist_success_demo_click");

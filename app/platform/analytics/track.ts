@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import {
   ANALYTICS_LIMITS,
   type AnalyticsBatch,
@@ -7,7 +8,7 @@ import {
 } from "./catalogue";
 import { brand } from "~/platform/lib/brand";
 
-const ENDPOINT = "/api/events";
+const ENDPOINT = href("/api/events");
 const FLUSH_DELAY_MS = 2000;
 const ANON_KEY = "kestrel:anonymous-id";
 

@@ -1,4 +1,5 @@
 // Sign-in constants: SPEC §9 for what the visitor sees, issue "Accounts and admin" for the rules.
+import { href } from "react-router";
 
 /** SPEC §9: the pilot login's verification state lasts about a second. */
 export const PILOT_VERIFICATION_MS = 1000;
@@ -22,7 +23,7 @@ export const SESSION_ABSOLUTE_SECONDS = 90 * 24 * 60 * 60;
 export const AUTH_COOKIE_PREFIX = "kestrel";
 
 /** Where a signed-in pilot lands when no page sent them. */
-export const DEFAULT_AFTER_SIGN_IN = "/app";
+export const DEFAULT_AFTER_SIGN_IN = href("/app");
 
 export const LOGIN_INTENTS = {
   requestCode: "request-code",
@@ -30,4 +31,4 @@ export const LOGIN_INTENTS = {
 } as const;
 
 /** Where the waitlist links of the sign-in page go without JavaScript (SPEC §4). */
-export const LOGIN_WAITLIST_PATH = "/demo?waitlist=open#waitlist";
+export const LOGIN_WAITLIST_PATH = `${href("/demo")}?waitlist=open#waitlist`;

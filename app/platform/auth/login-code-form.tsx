@@ -1,7 +1,7 @@
 import { type SubmissionResult, getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, href, useNavigation } from "react-router";
 import { useFieldMessage, useTranslation } from "~/platform/i18n";
 import { Button } from "~/platform/ui/button";
 import { Field } from "~/platform/ui/field";
@@ -73,7 +73,7 @@ export function LoginCodeForm({
           </Button>
         </Form>
         <Link
-          to={`/login?${new URLSearchParams({ redirectTo })}`}
+          to={`${href("/login")}?${new URLSearchParams({ redirectTo })}`}
           reloadDocument
           className="focus-ring rounded-md px-2 py-1 font-medium text-brand-700 underline dark:text-brand-100"
         >

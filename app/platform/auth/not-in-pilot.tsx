@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { href } from "react-router";
 import { useTranslation } from "~/platform/i18n";
 import { openWaitlist } from "~/platform/lib/waitlist-trigger";
 import { ButtonLink, buttonClasses } from "~/platform/ui/button";
@@ -32,7 +33,7 @@ export function NotInPilot({ email }: { email: string }) {
         >
           {t("auth.joinWaitlist")}
         </a>
-        <ButtonLink to="/login" reloadDocument variant="secondary">
+        <ButtonLink to={href("/login")} reloadDocument variant="secondary">
           {t("auth.otherEmail")}
         </ButtonLink>
       </div>

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { data, redirect } from "react-router";
+import { data, href, redirect } from "react-router";
 import { getDb } from "~/platform/db/db.server";
 import { getEnv } from "~/platform/lib/env.server";
 import { getLogger } from "~/platform/lib/logger.server";
@@ -235,12 +235,12 @@ export function returnPath(request: Request): string {
 export async function requireUser(request: Request): Promise<AuthUser> {
   const user = await getOptionalUser(request);
   if (!user) {
-    throw redirect(`/login?${new URLSearchParams({ redirectTo: returnPath(request) })}`);
+    throw redirect(`${href("/login")}?${new URLSearchParams({ redirectTo: returnPath(request) })}`);
   }
   return user;
 }
 
-export const SECOND_FACTOR_PATH = "/admin/security";
+export const SECOND_FACTOR_PATH = href("/admin/security");
 
 /** Whether the request comes from an administrator whose session proved a second factor. */
 export async function isProvenAdmin(request: Request): Promise<boolean> {

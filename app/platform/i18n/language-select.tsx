@@ -1,6 +1,6 @@
 import { Languages, X } from "lucide-react";
 import { useEffect } from "react";
-import { Link } from "react-router";
+import { Link, href } from "react-router";
 import { NoScriptSubmit, ReturnHereInput } from "~/platform/ui/form-fallbacks";
 import {
   LOCALES,
@@ -46,7 +46,7 @@ export function LanguageSelect() {
     <div className="relative">
       <form
         method="post"
-        action="/locale"
+        action={href("/locale")}
         className="flex items-center gap-1"
         onSubmit={(event) => {
           event.preventDefault();
@@ -120,7 +120,7 @@ export function LanguageSelect() {
             })}
           </p>
           <Link
-            to="/demo"
+            to={href("/demo")}
             onClick={dismissUpsell}
             className="focus-ring mt-3 inline-block rounded font-semibold underline"
           >

@@ -1,5 +1,5 @@
 import { type ReactNode, createContext, use, useEffect, useMemo, useRef, useState } from "react";
-import { useFetcher, useSearchParams } from "react-router";
+import { href, useFetcher, useSearchParams } from "react-router";
 import { dispatchAnalyticsEvent } from "~/platform/analytics";
 import { getI18n, loadDictionaries } from "./i18n";
 import { type Locale, type Region, findLocale, isLocaleAllowed } from "./locales";
@@ -76,7 +76,7 @@ export function LocaleProvider({
         }
         setUpsell(null);
         void loadDictionaries(locale); // fetch the texts while the choice is being saved
-        void fetcher.submit({ locale }, { method: "post", action: "/locale" });
+        void fetcher.submit({ locale }, { method: "post", action: href("/locale") });
       },
       upsell,
       dismissUpsell: () => setUpsell(null),

@@ -1,5 +1,5 @@
 import { type ReactNode, createContext, use, useCallback, useMemo, useRef, useState } from "react";
-import { useFetcher } from "react-router";
+import { href, useFetcher } from "react-router";
 import { track } from "~/platform/analytics";
 import { type Region, isRegion } from "./locales";
 import { DEFAULT_PACK, getLoadedPack, loadRegionPack } from "./region-pack";
@@ -57,7 +57,7 @@ export function RegionProvider({
       const request = ++latest.current;
       track("region_switch", { from: state.region, to: next, language: PACK_LANGUAGE });
       setState((current) => ({ ...current, region: next, loading: true }));
-      void fetcher.submit({ region: next }, { method: "post", action: "/region" });
+      void fetcher.submit({ region: next }, { method: "post", action: href("/region") });
       loadRegionPack(next).then(
         (pack) => {
           track("pack_loaded", { region: next, language: PACK_LANGUAGE, success: true });

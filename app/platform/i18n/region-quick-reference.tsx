@@ -1,5 +1,6 @@
 import { ExternalLink, LoaderCircle } from "lucide-react";
 import { useId } from "react";
+import { href } from "react-router";
 import { Card } from "~/platform/ui/card";
 import { NoScriptSubmit, ReturnHereInput } from "~/platform/ui/form-fallbacks";
 import { REGIONS } from "./locales";
@@ -31,7 +32,7 @@ export function RegionQuickReference() {
         </div>
         <form
           method="post"
-          action="/region"
+          action={href("/region")}
           className="flex items-center gap-2"
           onSubmit={(event) => {
             event.preventDefault();

@@ -1,9 +1,11 @@
 // Every brand string lives here so an operator can rebrand without touching screens (SPEC preamble).
+import { href } from "react-router";
+
 export const brand = {
   name: "Kestrel",
   fullName: "Kestrel Compliance Academy",
   slug: "kestrel",
-  homePath: "/kestrel",
+  homePath: href("/kestrel"),
   tenantId: "kestrel-enterprise",
   waitlistProduct: "kestrel_enterprise_pilot",
   company: "Kestrel Learning Inc.",

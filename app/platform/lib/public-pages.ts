@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { brand } from "./brand";
 
 /**
@@ -6,11 +7,11 @@ import { brand } from "./brand";
  */
 export const PUBLIC_PAGES = [
   brand.homePath,
-  "/partners",
-  "/contact",
-  "/demo",
-  "/privacy",
-  "/terms",
+  href("/partners"),
+  href("/contact"),
+  href("/demo"),
+  href("/privacy"),
+  href("/terms"),
   // Signed out and without a guest's progress, the course page is the same for everyone too.
-  "/courses/esg-ai-ethics",
+  href("/courses/esg-ai-ethics"),
 ];

@@ -1,5 +1,5 @@
 import { Bell } from "lucide-react";
-import { Link } from "react-router";
+import { Link, href } from "react-router";
 import { useTranslation } from "~/platform/i18n";
 
 /** The header bell: a link to the notifications, with how many need the reader's action. */
@@ -7,7 +7,7 @@ export function NotificationBell({ count }: { count: number }) {
   const { t } = useTranslation("training");
   return (
     <Link
-      to="/training/notifications"
+      to={href("/training/notifications")}
       className="focus-ring relative inline-flex items-center rounded-md p-2 text-slate-700 hover:bg-white dark:text-slate-200 dark:hover:bg-slate-800"
       aria-label={
         count > 0 ? t("notifications.bellLabel", { count }) : t("notifications.bellLabelNone")

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link, href } from "react-router";
 import { brand } from "~/platform/lib/brand";
 import { ReusedHtml } from "~/platform/lib/reused-html";
 import { LogoMark } from "./logo";
@@ -76,22 +76,22 @@ function FooterContent({ year }: { year: number }) {
           </h2>
           <ul className="mt-3 space-y-2">
             <li>
-              <Link to="/terms" className={linkClass}>
+              <Link to={href("/terms")} className={linkClass}>
                 {t("terms")}
               </Link>
             </li>
             <li>
-              <Link to="/privacy" className={linkClass}>
+              <Link to={href("/privacy")} className={linkClass}>
                 {t("privacy")}
               </Link>
             </li>
             <li>
-              <Link to="/contact" className={linkClass}>
+              <Link to={href("/contact")} className={linkClass}>
                 {t("support")}
               </Link>
             </li>
             <li>
-              <Link to="/login" className={linkClass}>
+              <Link to={href("/login")} className={linkClass}>
                 {t("navigation:login")}
               </Link>
             </li>

@@ -1,6 +1,6 @@
 import { ExternalLink, LogOut, Menu, UserRound, X } from "lucide-react";
 import { type ReactNode, type RefObject, useEffect, useRef, useState } from "react";
-import { Form, Link, NavLink, useLocation, useNavigate } from "react-router";
+import { Form, Link, NavLink, href, useLocation, useNavigate } from "react-router";
 import { useAuth } from "~/platform/auth";
 import { brand } from "~/platform/lib/brand";
 import { ReusedHtml } from "~/platform/lib/reused-html";
@@ -38,12 +38,12 @@ function NavItems({ onNavigate }: { onNavigate?: () => void }) {
         </a>
       </li>
       <li>
-        <NavLink to="/partners" className={navLinkClass} onClick={onNavigate}>
+        <NavLink to={href("/partners")} className={navLinkClass} onClick={onNavigate}>
           {t("partners")}
         </NavLink>
       </li>
       <li>
-        <NavLink to="/contact" className={navLinkClass} onClick={onNavigate}>
+        <NavLink to={href("/contact")} className={navLinkClass} onClick={onNavigate}>
           {t("contact")}
         </NavLink>
       </li>
@@ -55,12 +55,12 @@ function NavItems({ onNavigate }: { onNavigate?: () => void }) {
 function PrimaryAction({ className, onDone }: { className?: string; onDone?: () => void }) {
   const { t } = useTranslation("header");
   const location = useLocation();
-  if (location.pathname === "/demo") {
+  if (location.pathname === href("/demo")) {
     // A form, so that without JavaScript it asks the page for its waitlist form instead.
     return (
       <form
         method="get"
-        action="/demo#waitlist"
+        action={`${href("/demo")}#waitlist`}
         className={className}
         onSubmit={(event) => {
           event.preventDefault();
@@ -77,7 +77,7 @@ function PrimaryAction({ className, onDone }: { className?: string; onDone?: () 
   }
   return (
     <ButtonLink
-      to="/demo"
+      to={href("/demo")}
       className={className}
       onClick={() => {
         track("demo_request_click", { location: "header" });
@@ -97,7 +97,7 @@ function AccountControls({ className = "" }: { className?: string }) {
   return (
     <div className={`flex min-w-0 items-center gap-2 ${className}`}>
       <Link
-        to="/app"
+        to={href("/app")}
         className="focus-ring flex min-w-0 items-center gap-1 rounded-md px-2 py-1 text-sm text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
       >
         <UserRound aria-hidden="true" className="size-4 shrink-0" />
@@ -106,7 +106,7 @@ function AccountControls({ className = "" }: { className?: string }) {
           {user.email}
         </span>
       </Link>
-      <Form method="post" action="/logout">
+      <Form method="post" action={href("/logout")}>
         <Button type="submit" variant="secondary" className="whitespace-nowrap">
           <LogOut aria-hidden="true" className="size-4" />
           {t("signOut")}

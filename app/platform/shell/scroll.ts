@@ -1,4 +1,6 @@
 // SPEC §2: route changes scroll to the top or to the anchor; PDF viewer hashes are left alone.
+import { href } from "react-router";
+
 const IGNORED_HASH = /page=|toolbar=|navpanes=/;
 export const SCROLL_TOP_THRESHOLD_PX = 300;
 export const FIRST_VISIT_KEY = "kestrel:first-visit";
@@ -48,5 +50,5 @@ export function showsBackButton(pathname: string): boolean {
 
 /** Pages whose Back goes to a fixed place rather than back in history (SPEC §2 ESG course). */
 export function fixedBackTarget(pathname: string): string | null {
-  return pathname.startsWith("/training/track/esg-track") ? "/courses/esg-ai-ethics" : null;
+  return pathname.startsWith("/training/track/esg-track") ? href("/courses/esg-ai-ethics") : null;
 }

@@ -1,5 +1,5 @@
 import { Moon, Sun } from "lucide-react";
-import { useFetcher } from "react-router";
+import { href, useFetcher } from "react-router";
 import { ReturnHereInput } from "~/platform/ui/form-fallbacks";
 import { type Theme, isTheme, otherTheme } from "./theme";
 import { useTranslation } from "~/platform/i18n";
@@ -26,10 +26,10 @@ export function ThemeToggle({ theme }: { theme: Theme }) {
   return (
     <fetcher.Form
       method="post"
-      action="/theme"
+      action={href("/theme")}
       onSubmit={(event) => {
         event.preventDefault();
-        void fetcher.submit({ theme: next }, { method: "post", action: "/theme" });
+        void fetcher.submit({ theme: next }, { method: "post", action: href("/theme") });
       }}
     >
       <input type="hidden" name="theme" value={next} />
