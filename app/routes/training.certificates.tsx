@@ -55,9 +55,10 @@ export default function Certificates({ loaderData, actionData }: Route.Component
               state={{
                 name:
                   actionData && !actionData.ok
-                    ? actionData.name
+                    ? actionData.error.name
                     : (page.holderName ?? page.suggestedName),
-                error: actionData && !actionData.ok ? actionData.error : null,
+                error:
+                  actionData && !actionData.ok ? (actionData.error.fields?.name ?? null) : null,
                 saved: Boolean(actionData?.ok),
                 issued: actionData?.ok ? actionData.issued : 0,
               }}

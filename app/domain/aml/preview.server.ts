@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { getDb } from "~/platform/db/db.server";
 import { ensureLearner, getLearner } from "~/domain/training/index.server";
-import type { ApiErrorCode } from "~/platform/lib/api.server";
+import { refuse, tooMany } from "~/platform/lib/reply.server";
 import { numberFormat } from "~/platform/lib/intl";
 import { getLogger } from "~/platform/lib/logger.server";
 import { hitRateLimit, rateLimitKey } from "~/platform/lib/rate-limit.server";
@@ -296,10 +296,6 @@ async function fdiOf(learnerId: string | null, totalScenarios: number): Promise<
  * The message and each field's message are dictionary keys with their values (lib/field-message:
  * `aml:errors.tooLong?max=300`), which the page words in the reader's language, naming the field.
  */
-type Failure = {
-  error: { code: string; message: string; fields?: Record<string, string> };
-};
-
 const MESSAGES = {
   required: "aml:errors.required",
   tooLong: "aml:errors.tooLong",
@@ -310,13 +306,6 @@ const MESSAGES = {
   invalidPath: "aml:errors.invalidPath",
   unknownAction: "aml:errors.unknownAction",
 } as const;
-
-function fail(status: number, code: ApiErrorCode, extra: object = {}, headers?: HeadersInit) {
-  return data<Failure>(
-    { error: { code, message: `errors:${code}`, ...extra } },
-    { status, headers },
-  );
-}
 
 /** Each refused field's message: too long (with the limit) or not valid. */
 function fieldErrors(error: z.ZodError): Record<string, string> {
@@ -368,10 +357,6 @@ async function limited(scope: "drafts" | "grading", learnerId: string | null, cl
   return null;
 }
 
-function tooMany(retryAfterSeconds: number) {
-  return fail(429, "rate_limited", {}, { "Retry-After": String(retryAfterSeconds) });
-}
-
 /** The pack and scenario a post names; a scenario that is gone is a clear error, the draft kept. */
 function target(jurisdiction: Jurisdiction, scenarioId: string) {
   const pack = getPack(jurisdiction);
@@ -414,18 +399,19 @@ export async function amlAction(
     case "save-evidence":
       return saveEvidence(request, fields, clientIp, account);
     default:
-      return fail(400, "validation", { fields: { intent: MESSAGES.unknownAction } });
+      return refuse(400, "validation", { fields: { intent: MESSAGES.unknownAction } });
   }
 }
 
 async function saveDraft(request: Request, fields: Record<string, string>, clientIp: string) {
   const parsed = DraftSchema.safeParse(fields);
-  if (!parsed.success) return fail(400, "validation", { fields: fieldErrors(parsed.error) });
+  if (!parsed.success) return refuse(400, "validation", { fields: fieldErrors(parsed.error) });
   const responses = ResponsesSchema.safeParse(parseJson(parsed.data.responses));
-  if (!responses.success) return fail(400, "validation", { fields: fieldErrors(responses.error) });
+  if (!responses.success)
+    return refuse(400, "validation", { fields: fieldErrors(responses.error) });
   const { jurisdiction, scenario: scenarioId, step } = parsed.data;
   const found = target(jurisdiction, scenarioId);
-  if (!found) return fail(404, "not_found", GONE);
+  if (!found) return refuse(404, "not_found", GONE);
   const learner = await getLearner(request);
   const wait = await limited("drafts", learner.id, clientIp);
   if (wait !== null) return tooMany(wait);
@@ -563,9 +549,10 @@ async function submitGuided(
   account: AmlAccount | null,
 ) {
   const parsed = GuidedSchema.safeParse(fields);
-  if (!parsed.success) return fail(400, "validation", { fields: fieldErrors(parsed.error) });
+  if (!parsed.success) return refuse(400, "validation", { fields: fieldErrors(parsed.error) });
   const responses = ResponsesSchema.safeParse(parseJson(parsed.data.responses));
-  if (!responses.success) return fail(400, "validation", { fields: fieldErrors(responses.error) });
+  if (!responses.success)
+    return refuse(400, "validation", { fields: fieldErrors(responses.error) });
   const given = responses.data;
   const missing: Record<string, string> = {};
   if (given.signals.length === 0 && given.signalNotes.trim() === "") {
@@ -573,9 +560,9 @@ async function submitGuided(
   }
   if (given.why.trim() === "") missing.why = MESSAGES.required;
   if (given.decision === "") missing.decision = MESSAGES.required;
-  if (Object.keys(missing).length > 0) return fail(400, "validation", { fields: missing });
+  if (Object.keys(missing).length > 0) return refuse(400, "validation", { fields: missing });
   const found = target(parsed.data.jurisdiction, parsed.data.scenario);
-  if (!found) return fail(404, "not_found", GONE);
+  if (!found) return refuse(404, "not_found", GONE);
   const submission: GuidedSubmission = {
     ...given,
     decision: given.decision as GuidedSubmission["decision"],
@@ -629,13 +616,13 @@ async function submitGuided(
 /** The analysis a free-form post carries, and its scenario; or the error to answer. */
 function analysisOf(fields: Record<string, string>) {
   const parsed = AnalysisSchema.safeParse(fields);
-  if (!parsed.success) return fail(400, "validation", { fields: fieldErrors(parsed.error) });
+  if (!parsed.success) return refuse(400, "validation", { fields: fieldErrors(parsed.error) });
   const analysis = parsed.data.analysis.trim();
   if (analysis === "") {
-    return fail(400, "validation", { fields: { analysis: MESSAGES.required } });
+    return refuse(400, "validation", { fields: { analysis: MESSAGES.required } });
   }
   const found = target(parsed.data.jurisdiction, parsed.data.scenario);
-  if (!found) return fail(404, "not_found", GONE);
+  if (!found) return refuse(404, "not_found", GONE);
   return { analysis, found };
 }
 
@@ -700,19 +687,19 @@ async function submitPlayer(
   account: AmlAccount | null,
 ) {
   const parsed = PlayerSchema.safeParse(fields);
-  if (!parsed.success) return fail(400, "validation", { fields: fieldErrors(parsed.error) });
+  if (!parsed.success) return refuse(400, "validation", { fields: fieldErrors(parsed.error) });
   const path = z
     .array(scenarioParam)
     .min(1)
     .max(AML_LIMITS.playerSteps)
     .safeParse(parseJson(parsed.data.path));
-  if (!path.success) return fail(400, "validation", { fields: { path: MESSAGES.invalidPath } });
+  if (!path.success) return refuse(400, "validation", { fields: { path: MESSAGES.invalidPath } });
   const found = target(parsed.data.jurisdiction, parsed.data.scenario);
-  if (!found) return fail(404, "not_found", GONE);
+  if (!found) return refuse(404, "not_found", GONE);
   const outcome = gradePlayer(found.pack.rubric, found.scenario, path.data);
   if (!outcome.valid) {
     getLogger().info({ reason: outcome.reason }, "aml player path refused");
-    return fail(400, "validation", { fields: { path: MESSAGES.invalidPath } });
+    return refuse(400, "validation", { fields: { path: MESSAGES.invalidPath } });
   }
   const grade: Grade = {
     score: outcome.score / 100,
@@ -758,13 +745,13 @@ async function saveEvidence(
   const parsed = EvidenceSchema.safeParse(fields);
   if (!parsed.success) {
     const attest = parsed.error.issues.some((issue) => issue.path[0] === "attest");
-    return fail(400, "validation", {
+    return refuse(400, "validation", {
       fields: attest ? { attest: MESSAGES.attest } : fieldErrors(parsed.error),
     });
   }
   const learner = await getLearner(request);
   if (learner.kind !== "user") {
-    return fail(403, "forbidden", { message: MESSAGES.signInToSave });
+    return refuse(403, "forbidden", { message: MESSAGES.signInToSave });
   }
   const wait = await limited("grading", learner.id, clientIp);
   if (wait !== null) return tooMany(wait);
@@ -776,18 +763,18 @@ async function saveEvidence(
         .where("learner_id", "=", learner.id)
         .executeTakeFirst()
     : undefined;
-  if (!attempt) return fail(404, "not_found");
+  if (!attempt) return refuse(404, "not_found");
   const subject = `aml-attempt:${attempt.id}`;
   const saved = await evidenceAbout("aml-attestation", subject);
   if (saved) return data({ evidenceSaved: { evidenceId: saved.evidenceId } });
   const record = await evidenceAbout("aml-attempt", subject);
-  if (!record) return fail(404, "not_found");
+  if (!record) return refuse(404, "not_found");
   const at = new Date();
   const { title, content } = {
     title: parsed.data.reportTitle.trim(),
     content: parsed.data.reportContent.trim(),
   };
-  if (!account) return fail(403, "forbidden", { message: MESSAGES.signInToSave });
+  if (!account) return refuse(403, "forbidden", { message: MESSAGES.signInToSave });
   const attested = await recordEvidence({
     organisationId: account.organisationId,
     user: account,

@@ -198,7 +198,10 @@ describe("issuance", () => {
     ] as const) {
       const reply = await saveName(cookie, name);
       expect(reply.status).toBe(400);
-      expect(reply.data).toMatchObject({ ok: false, error: key, name: name.slice(0, 200) });
+      expect(reply.data).toMatchObject({
+        ok: false,
+        error: { code: "validation", fields: { name: key }, name: name.slice(0, 200) },
+      });
     }
     expect((await page(cookie)).holderName).toBeNull();
   });

@@ -1,4 +1,5 @@
-import { data } from "react-router";
+import type { Refused } from "~/platform/lib/reply";
+import { refuse } from "~/platform/lib/reply.server";
 import { getOptionalUser } from "~/platform/auth/index.server";
 import type { IssuanceOutcome } from "./issue.server";
 import { HolderNameSchema, getHolderName } from "./holder.server";
@@ -57,23 +58,19 @@ export async function loadCertificatesPage(
   };
 }
 
+/** Saved; or refused with what was typed kept and the name field's message (a dictionary key). */
 export type HolderNameReply =
-  | { ok: true; name: string; issued: number }
-  /** `error` is the key of the text to show. */
-  | { ok: false; error: string; name: string };
+  { ok: true; name: string; issued: number } | Refused<{ name: string }>;
 
 /** The name to print, checked; or the reply that says what is wrong with it. */
 export function parseHolderName(fields: Record<string, string>) {
   const parsed = HolderNameSchema.safeParse(fields);
   if (parsed.success) return { name: parsed.data.name };
+  const message = parsed.error.issues[0]?.message ?? "training:certificates.name.required";
   return {
-    reply: data<HolderNameReply>(
-      {
-        ok: false,
-        error: parsed.error.issues[0]?.message ?? "training:certificates.name.required",
-        name: (fields.name ?? "").slice(0, 200),
-      },
-      { status: 400 },
-    ),
+    reply: refuse(400, "validation", {
+      fields: { name: message },
+      name: (fields.name ?? "").slice(0, 200),
+    }),
   };
 }

@@ -8,7 +8,7 @@ import {
   getLearner,
   localize,
 } from "~/domain/training/index.server";
-import { apiErrorBody } from "~/platform/lib/api.server";
+import { refuse, tooMany } from "~/platform/lib/reply.server";
 import { hitRateLimit, rateLimitKey } from "~/platform/lib/rate-limit.server";
 import { z } from "~/platform/lib/zod";
 import type { Course } from "./content-schema.server";
@@ -194,10 +194,6 @@ const ActionSchema = z.discriminatedUnion("intent", [
 ]);
 export type CourseIntent = z.infer<typeof ActionSchema>["intent"];
 
-function fail(status: number, code: Parameters<typeof apiErrorBody>[0], headers?: HeadersInit) {
-  return data({ error: apiErrorBody(code).error }, { status, headers });
-}
-
 /** What every post answers with, so the page shows the new state without loading again. */
 export interface CourseActionResult {
   intent: CourseIntent;
@@ -220,7 +216,7 @@ export async function checkCoursePost(
 ) {
   const fields: Record<string, unknown> = {};
   for (const [name, value] of form) {
-    if (typeof value !== "string") return { reply: fail(400, "validation") };
+    if (typeof value !== "string") return { reply: refuse(400, "validation") };
     if (name === "option" || name === "visited") {
       fields[name] = [...((fields[name] as string[] | undefined) ?? []), value];
     } else {
@@ -228,7 +224,7 @@ export async function checkCoursePost(
     }
   }
   const parsed = ActionSchema.safeParse(fields);
-  if (!parsed.success) return { reply: fail(400, "validation") };
+  if (!parsed.success) return { reply: refuse(400, "validation") };
   const input = parsed.data;
 
   let exerciseStep: Course["exercises"][number]["steps"][number] | undefined;
@@ -236,20 +232,20 @@ export async function checkCoursePost(
     exerciseStep = course.exercises
       .find((exercise) => exercise.id === input.exercise)
       ?.steps.find((step) => step.id === input.step);
-    if (!exerciseStep) return { reply: fail(400, "validation") };
+    if (!exerciseStep) return { reply: refuse(400, "validation") };
     if (
       input.intent === "check" &&
       (!input.option.every((id) => exerciseStep?.options.some((option) => option.id === id)) ||
         (exerciseStep.type === "multiple-choice" && input.option.length !== 1))
     ) {
-      return { reply: fail(400, "validation") };
+      return { reply: refuse(400, "validation") };
     }
   }
 
   const learner = await getLearner(request);
   if (input.intent === "position") {
     // Saved for signed-in learners only (SPEC §6); a guest's player keeps its place in the page.
-    if (learner.kind !== "user") return { reply: fail(403, "forbidden") };
+    if (learner.kind !== "user") return { reply: refuse(403, "forbidden") };
     const limited = await hitRateLimit(
       rateLimitKey("course-audio", { userId: learner.userId }),
       COURSE_RATE_LIMITS.positions,
@@ -257,7 +253,7 @@ export async function checkCoursePost(
     if (!limited.allowed) return { reply: tooMany(limited.retryAfterSeconds) };
     const media = await courseMediaView(course.id);
     const audio = media.audio[input.audio];
-    if (!audio) return { reply: fail(400, "validation") };
+    if (!audio) return { reply: refuse(400, "validation") };
     const { id } = await ensureLearner(learner);
     await saveAudioPosition({
       learnerId: id,
@@ -377,10 +373,6 @@ export async function coursePostReply(
     if (state) result.step = { key, state };
   }
   return data(result, { headers: setCookie ? { "Set-Cookie": setCookie } : undefined });
-}
-
-function tooMany(retryAfterSeconds: number) {
-  return fail(429, "rate_limited", { "Retry-After": String(retryAfterSeconds) });
 }
 
 /** The tab a URL names (`?tab=`), else the overview. */

@@ -22,16 +22,12 @@ export function GenerateReportForm({
   const navigation = useNavigation();
   const pending =
     navigation.state === "submitting" && navigation.formData?.get("intent") === "generate";
-  const kept = reply && !reply.ok ? reply : null;
+  const kept = reply && !reply.ok ? reply.error : null;
   const initialKind = kinds.find((option) => option.kind === kept?.kind)?.kind ?? kinds[0]?.kind;
   const [kind, setKind] = useState(initialKind);
   const formats = kinds.find((option) => option.kind === kind)?.formats ?? [];
   const errorId = "report-form-error";
-  const error = !kept
-    ? null
-    : kept.error === "tooMany"
-      ? t("errors.tooMany", { count: kept.count ?? 0 })
-      : t(`errors.${kept.error}`);
+  const error = kept && String(t(kept.message as never, { count: kept.count ?? 0 } as never));
   return (
     <Form
       method="post"

@@ -406,7 +406,9 @@ describe("permissions", () => {
     for (const kind of ["training-register", "certification"]) {
       const refused = await ask(cookie, { intent: "generate", kind, format: "csv" });
       expect(refused.status).toBe(403);
-      expect(refused.data).toMatchObject({ ok: false, error: "forbidden" });
+      expect(refused.data).toMatchObject({
+        error: { code: "forbidden", message: "reports:errors.forbidden" },
+      });
     }
     expect(await getDb().selectFrom("report").select("id").execute()).toEqual([]);
     const own = await ask(cookie, { intent: "generate", kind: "training-record", format: "pdf" });
@@ -464,7 +466,7 @@ describe("permissions", () => {
     for (const fields of probes) {
       const answer = await ask(cookie, fields);
       expect(answer.status, JSON.stringify(fields).slice(0, 80)).toBe(400);
-      expect(answer.data).toMatchObject({ ok: false, error: "validation" });
+      expect(answer.data).toMatchObject({ error: { code: "validation" } });
     }
     expect(await getDb().selectFrom("report").select("id").execute()).toEqual([]);
   });
@@ -499,7 +501,9 @@ describe("permissions", () => {
       format: "pdf",
     });
     expect(refused.status).toBe(429);
-    expect(refused.data).toMatchObject({ ok: false, error: "tooMany", count: 3 });
+    expect(refused.data).toMatchObject({
+      error: { code: "rate_limited", message: "reports:errors.tooMany", count: 3 },
+    });
     expect(await getDb().selectFrom("report").select("id").execute()).toHaveLength(3);
   });
 });

@@ -15,6 +15,7 @@ import { getLocaleState } from "~/platform/i18n/index.server";
 import { notify } from "~/platform/notifications/index.server";
 import { getCatalogue } from "~/domain/training/index.server";
 import { getLogger } from "~/platform/lib/logger.server";
+import { refuse } from "~/platform/lib/reply.server";
 import reports from "../../../locales/en/reports.json";
 import {
   FORMATS_BY_KIND,
@@ -36,7 +37,7 @@ import {
   trainingRecord,
   trainingRegister,
 } from "./tables.server";
-import type { ReportReply, ReportView, ReportsPanel } from "./types";
+import type { ReportView, ReportsPanel } from "./types";
 
 // Reports (SPEC §2 training home, §3 report) built by the server in the background: a request is
 // stored as pending, claimed by exactly one server, built into a CSV or PDF that is stored with it,
@@ -81,8 +82,6 @@ const isAdmin = (user: Pick<AuthUser, "role">) => user.role === "admin";
 const mayReadOrganisation = (user: AuthUser, membership: Membership) =>
   isAdmin(user) || membership.role === "manager";
 
-const reply = (body: ReportReply, status: number) => data(body, { status });
-
 async function pendingCount(userId: string): Promise<number> {
   const row = await getDb()
     .selectFrom("report")
@@ -101,16 +100,20 @@ export async function requestReport(request: Request, fields: Record<string, str
   const user = await requireUser(request);
   const parsed = ReportFormSchema.safeParse(fields);
   const echo = { kind: fields.kind?.slice(0, 40), format: fields.format?.slice(0, 10) };
-  if (!parsed.success) return reply({ ok: false, error: "validation", ...echo }, 400);
+  const invalid = () =>
+    refuse(400, "validation", { message: "reports:errors.validation", ...echo });
+  if (!parsed.success) return invalid();
   const form = parsed.data;
   const membership = await membershipOf(user, request);
   const waiting = await pendingCount(user.id);
-  const tooMany = () => reply({ ok: false, error: "tooMany", count: waiting, ...echo }, 429);
+  // Not a rate: the reports already waiting. 429 all the same, so a client waits and asks again.
+  const tooMany = () =>
+    refuse(429, "rate_limited", { message: "reports:errors.tooMany", count: waiting, ...echo });
   const now = new Date().toISOString();
 
   if (form.intent === "retry") {
     const row = await findVisibleReport(user, membership, form.report);
-    if (!row) return reply({ ok: false, error: "notFound" }, 404);
+    if (!row) return refuse(404, "not_found", { message: "reports:errors.notFound" });
     if (row.status === "failed") {
       if (waiting >= MAX_PENDING_REPORTS) return tooMany();
       await getDb()
@@ -124,11 +127,9 @@ export async function requestReport(request: Request, fields: Record<string, str
     return { ok: true as const, intent: "retry" as const };
   }
 
-  if (!FORMATS_BY_KIND[form.kind].includes(form.format)) {
-    return reply({ ok: false, error: "validation", ...echo }, 400);
-  }
+  if (!FORMATS_BY_KIND[form.kind].includes(form.format)) return invalid();
   if (ORGANISATION_KINDS.includes(form.kind) && !mayReadOrganisation(user, membership)) {
-    return reply({ ok: false, error: "forbidden", ...echo }, 403);
+    return refuse(403, "forbidden", { message: "reports:errors.forbidden", ...echo });
   }
   if (waiting >= MAX_PENDING_REPORTS) return tooMany();
   const { locale } = await getLocaleState(request);

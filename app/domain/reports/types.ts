@@ -1,3 +1,4 @@
+import type { Refused } from "~/platform/lib/reply";
 import type { ReportFormat, ReportKind, ReportStatusShown, ReportType } from "./constants";
 
 // The shapes the reports server hands to the page, in a module the browser may load.
@@ -22,15 +23,10 @@ export interface ReportView {
   canRetry: boolean;
 }
 
+/** The generate form's answer: done, or refused with the form's choices kept (docs/decisions/036). */
 export type ReportReply =
   | { ok: true; intent: "generate" | "retry" }
-  | {
-      ok: false;
-      error: "validation" | "forbidden" | "tooMany" | "notFound";
-      count?: number;
-      kind?: string;
-      format?: string;
-    };
+  | Refused<{ count?: number; kind?: string; format?: string }>;
 
 export type ReportsPanel =
   | { signedIn: false }

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { refuse } from "~/platform/lib/reply.server";
 import { llmSettings } from "~/domain/advisor/index.server";
 import type { Region } from "~/platform/i18n";
 import { escapeHtml } from "~/platform/lib/html";
@@ -74,9 +75,6 @@ const ActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("delete-draft"), draftId: id }),
 ]);
 
-const fail = (status: number, result: Extract<SkillsActionResult, { ok: false }>) =>
-  data<SkillsActionResult>(result, { status });
-
 function view(kind: "run" | "draft", stored: StoredDraft): GeneratedView {
   return {
     kind,
@@ -92,17 +90,17 @@ function view(kind: "run" | "draft", stored: StoredDraft): GeneratedView {
 
 export async function skillsAction(userId: string, region: Region, fields: Record<string, string>) {
   const parsed = ActionSchema.safeParse(fields);
-  if (!parsed.success) return fail(400, { ok: false, error: "validation" });
+  if (!parsed.success) return refuse(400, "validation");
   const input = parsed.data;
 
   if (input.intent === "save-draft") {
     const draftId = await saveDraft(userId, input.runId);
-    if (draftId === null) return fail(404, { ok: false, error: "not_found" });
+    if (draftId === null) return refuse(404, "not_found");
     return data<SkillsActionResult>({ ok: true, intent: "save-draft", draftId });
   }
   if (input.intent === "open-draft") {
     const draft = await findDraft(userId, input.draftId);
-    if (!draft) return fail(404, { ok: false, error: "not_found" });
+    if (!draft) return refuse(404, "not_found");
     return data<SkillsActionResult>({
       ok: true,
       intent: "open-draft",
@@ -111,7 +109,7 @@ export async function skillsAction(userId: string, region: Region, fields: Recor
   }
   if (input.intent === "delete-draft") {
     if (!(await deleteDraft(userId, input.draftId))) {
-      return fail(404, { ok: false, error: "not_found" });
+      return refuse(404, "not_found");
     }
     return data<SkillsActionResult>({
       ok: true,
@@ -121,14 +119,20 @@ export async function skillsAction(userId: string, region: Region, fields: Recor
   }
 
   const skill = findSkill(input.skillId);
-  if (!skill) return fail(404, { ok: false, error: "not_found", field: "skillId" });
+  if (!skill) return refuse(404, "not_found", { fields: { skillId: "errors:not_found" } });
   const notes = input.input.trim();
-  if (!notes) return fail(400, { ok: false, error: "validation", field: "input" });
+  if (!notes) return refuse(400, "validation", { fields: { input: "skills:generator.required" } });
   if (notes.length > SKILL_INPUT_CHARS) {
-    return fail(400, { ok: false, error: "validation", field: "input", max: SKILL_INPUT_CHARS });
+    const tooLong = `skills:generator.tooLong?max=${SKILL_INPUT_CHARS}`;
+    return refuse(400, "validation", { fields: { input: tooLong } });
   }
   const reservation = await reserveRun(userId, skill.id, { browser: input.timeZone, region });
-  if (!reservation.ok) return fail(429, { ok: false, error: "quota", quota: reservation.quota });
+  if (!reservation.ok) {
+    return refuse(429, "rate_limited", {
+      message: "skills:generator.quotaReached",
+      quota: reservation.quota,
+    });
+  }
   try {
     const llm = llmSettings();
     const result = await runSkill(skill.id, notes, {
@@ -158,7 +162,7 @@ export async function skillsAction(userId: string, region: Region, fields: Recor
   } catch (error) {
     getLogger().error({ err: error, skill: skill.id }, "skill generation failed");
     await releaseRun(reservation.runId);
-    return fail(500, { ok: false, error: "failed" });
+    return refuse(500, "server_error", { message: "skills:generator.failed" });
   }
 }
 

@@ -11,7 +11,7 @@ import {
 import { type ReactNode, useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { dateTimeFormat, listFormat, localTimeZone } from "~/platform/lib/intl";
-import { useTranslation } from "~/platform/i18n";
+import { useFieldMessage, useTranslation } from "~/platform/i18n";
 import { ReusedHtml } from "~/platform/lib/reused-html";
 import { Button, buttonClasses } from "~/platform/ui/button";
 import {
@@ -47,6 +47,7 @@ export function SkillsGenerator({
   drafts: DraftSummary[];
 }) {
   const { t, i18n } = useTranslation("skills");
+  const fieldMessage = useFieldMessage();
   const [skillId, setSkillId] = useState(skills[0]?.id ?? "");
   const [input, setInput] = useState("");
   const [toast, setToast] = useState("");
@@ -79,7 +80,7 @@ export function SkillsGenerator({
 
   const skill = skills.find((candidate) => candidate.id === skillId);
   const generating = runner.state !== "idle" && runner.formData?.get("intent") === "generate";
-  const error = result && !result.ok ? result : null;
+  const error = result && !result.ok ? result.error : null;
   const spent = quota.used >= quota.limit;
   const resetsAt = dateTimeFormat(i18n.language, {
     weekday: "long",
@@ -103,12 +104,7 @@ export function SkillsGenerator({
   const shownDrafts = drafts.filter(
     (draft) => !(remover.state !== "idle" && Number(remover.formData?.get("draftId")) === draft.id),
   );
-  const inputError =
-    error?.field === "input"
-      ? error.max
-        ? t("generator.tooLong", { max: error.max })
-        : t("generator.required")
-      : "";
+  const inputError = fieldMessage(error?.fields?.input ? [error.fields.input] : undefined) ?? "";
 
   return (
     <section aria-labelledby="skill-generator" className="mt-10">
@@ -194,9 +190,9 @@ export function SkillsGenerator({
             </p>
           </div>
           <div role="alert" className="mt-2 text-sm text-red-800 dark:text-red-300">
-            {spent || error?.error === "quota"
+            {spent || error?.message === "skills:generator.quotaReached"
               ? t("generator.quotaReached", { limit: quota.limit, date: resetsAt })
-              : error && error.error !== "validation"
+              : error && error.code !== "validation"
                 ? t("generator.failed")
                 : ""}
           </div>

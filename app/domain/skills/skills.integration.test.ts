@@ -105,9 +105,13 @@ describe("generating a draft", () => {
     const { cookie } = await signInForTest("skills-bad");
     const blank = await generate(cookie, { input: "   " });
     expect(blank.status).toBe(400);
-    expect(resultOf(blank)).toMatchObject({ ok: false, error: "validation", field: "input" });
+    expect(resultOf(blank)).toMatchObject({
+      error: { code: "validation", fields: { input: "skills:generator.required" } },
+    });
     const long = await generate(cookie, { input: "x".repeat(8001) });
-    expect(resultOf(long)).toMatchObject({ error: "validation", field: "input", max: 8000 });
+    expect(resultOf(long)).toMatchObject({
+      error: { code: "validation", fields: { input: "skills:generator.tooLong?max=8000" } },
+    });
     expect((await generate(cookie, { input: "x".repeat(8000) })).status).toBe(200);
     const unknown = await generate(cookie, { skillId: "write-my-essay" });
     expect(unknown.status).toBe(404);
@@ -123,9 +127,11 @@ describe("generating a draft", () => {
     expect(statuses.filter((status) => status === 429)).toHaveLength(5);
     const refused = answers.find((answer) => answer.status === 429);
     expect(refused && resultOf(refused)).toMatchObject({
-      ok: false,
-      error: "quota",
-      quota: { used: 25, limit: 25 },
+      error: {
+        code: "rate_limited",
+        message: "skills:generator.quotaReached",
+        quota: { used: 25, limit: 25 },
+      },
     });
     expect(await getDb().selectFrom("skill_run").select("id").execute()).toHaveLength(25);
   });

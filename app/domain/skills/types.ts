@@ -1,3 +1,4 @@
+import type { Refused } from "~/platform/lib/reply";
 import type { AdvisorSource } from "~/domain/advisor";
 import type { PiiType } from "./pii";
 
@@ -41,12 +42,7 @@ export type SkillsActionResult =
   | { ok: true; intent: "generate" | "open-draft"; generated: GeneratedView; quota?: QuotaView }
   | { ok: true; intent: "save-draft"; draftId: number }
   | { ok: true; intent: "delete-draft"; draftId: number }
-  | {
-      ok: false;
-      error: "validation" | "not_found" | "quota" | "failed" | "rate_limited";
-      field?: "input" | "skillId";
-      max?: number;
-      quota?: QuotaView;
-    };
+  /** Refused (docs/decisions/036): the week's runs spent carry the quota to show. */
+  | Refused<{ quota?: QuotaView }>;
 
 export const SKILL_INPUT_CHARS = 8000;

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { apiErrorBody } from "~/platform/lib/api.server";
+import { refuse, tooMany } from "~/platform/lib/reply.server";
 import { hitRateLimit, rateLimitKey } from "~/platform/lib/rate-limit.server";
 import { z } from "~/platform/lib/zod";
 import { type ContentLanguage, localize } from "./content-schema";
@@ -32,17 +32,6 @@ export const AnswerFormSchema = z.object({
   option: z.union([slug, z.literal("")]).default(""),
 });
 
-type Failure = { error: ReturnType<typeof apiErrorBody>["error"] & { prerequisites?: string[] } };
-
-function fail(
-  status: number,
-  code: Parameters<typeof apiErrorBody>[0],
-  extra: object = {},
-  headers?: HeadersInit,
-) {
-  return data<Failure>({ error: { ...apiErrorBody(code).error, ...extra } }, { status, headers });
-}
-
 export interface AnswerOptions {
   request: Request;
   itemId: string;
@@ -70,18 +59,18 @@ export interface CheckedAnswer {
 export async function checkAnswer(options: AnswerOptions) {
   const { request, itemId, fields } = options;
   const item = findItem(itemId);
-  if (!item) return { refusal: fail(404, "not_found") };
+  if (!item) return { refusal: refuse(404, "not_found") };
   const parsed = AnswerFormSchema.safeParse(fields);
-  if (!parsed.success) return { refusal: fail(400, "validation") };
+  if (!parsed.success) return { refusal: refuse(400, "validation") };
   const { take, step: stepId, option } = parsed.data;
   const step = item.steps.find((candidate) => candidate.id === stepId);
-  if (!step) return { refusal: fail(404, "not_found") };
+  if (!step) return { refusal: refuse(404, "not_found") };
   const optionId = option === "" ? null : option;
   if (optionId === null && options.mayCompleteUnanswered !== stepId) {
-    return { refusal: fail(400, "validation") };
+    return { refusal: refuse(400, "validation") };
   }
   if (optionId !== null && !step.question.options.some((choice) => choice.id === optionId)) {
-    return { refusal: fail(400, "validation") };
+    return { refusal: refuse(400, "validation") };
   }
 
   const learner = await getLearner(request);
@@ -100,7 +89,7 @@ export async function checkAnswer(options: AnswerOptions) {
   const progress = await progressOf(learner.id, item);
   if (progress.status === "locked") {
     return {
-      refusal: fail(403, "forbidden", { prerequisites: progress.missingPrerequisites }),
+      refusal: refuse(403, "forbidden", { prerequisites: progress.missingPrerequisites }),
     };
   }
   return { answer: { item, step, take, optionId, learner } satisfies CheckedAnswer };
@@ -108,7 +97,7 @@ export async function checkAnswer(options: AnswerOptions) {
 
 /** An answer to a take it does not belong to: the form was tampered with or is stale. */
 export function takeMismatch() {
-  return fail(400, "validation");
+  return refuse(400, "validation");
 }
 
 /** The evidence payload of a completed take (SPEC §3 "Export payload"). */
@@ -161,10 +150,6 @@ export function answerReply(
     score: result.score,
   };
   return data({ answer }, { headers: setCookie ? { "Set-Cookie": setCookie } : undefined });
-}
-
-function tooMany(retryAfterSeconds: number) {
-  return fail(429, "rate_limited", {}, { "Retry-After": String(retryAfterSeconds) });
 }
 
 /** The feedback of the steps a take already answered, for a page shown again (reload, resume). */

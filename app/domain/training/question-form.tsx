@@ -3,10 +3,10 @@ import { type ReactNode, useState } from "react";
 import { type FetcherWithComponents, useFetcher } from "react-router";
 import { useTranslation } from "~/platform/i18n";
 import { Button } from "~/platform/ui/button";
+import type { ReplyError } from "~/platform/lib/reply";
 import type { AnswerFeedback, QuestionView } from "./types";
 
-export type ActionResult =
-  { answer: AnswerFeedback } | { error: { code: string; message: string } };
+export type ActionResult = { answer: AnswerFeedback } | { error: ReplyError };
 
 /**
  * Which step a take shows and its answer. The loader names the step to resume at; an answer just
@@ -69,7 +69,7 @@ export function QuestionForm({
   stepId: string;
   question: QuestionView;
   answered: AnswerFeedback | undefined;
-  error: { code: string; message: string } | undefined;
+  error: ReplyError | undefined;
   hidden?: Record<string, string>;
   /** Extra submit buttons (the lease scenario's Complete Scenario). */
   actions?: ReactNode;
@@ -137,7 +137,7 @@ export function QuestionForm({
           className="mt-4 rounded-xl bg-red-50 p-4 text-red-800 dark:bg-red-950 dark:text-red-200"
         >
           {error.code === "forbidden" || error.code === "rate_limited"
-            ? error.message
+            ? t(error.message as never)
             : t("module.answerFailed")}
         </p>
       )}
