@@ -1,5 +1,5 @@
 import { Award, BookOpen, GraduationCap, ShieldCheck, Siren } from "lucide-react";
-import { Link } from "react-router";
+import { Link, href } from "react-router";
 import { checkPilotAccess, getAuthState, requireUser } from "~/platform/auth/index.server";
 import { addEnglishNamespaces, i18nForMatches, useTranslation } from "~/platform/i18n";
 import { NotificationBell } from "~/platform/notifications";
@@ -49,8 +49,8 @@ export async function action({ request }: Route.ActionArgs) {
 const SKILLS_FORM_BYTES = 40 * 1024;
 
 const LINKS = [
-  { key: "courses", to: "/courses/esg-ai-ethics", Icon: BookOpen },
-  { key: "certificates", to: "/training/certificates", Icon: Award },
+  { key: "courses", to: href("/courses/esg-ai-ethics"), Icon: BookOpen },
+  { key: "certificates", to: href("/training/certificates"), Icon: Award },
 ] as const;
 
 /** Regions whose AML card names their regulator (SPEC §2); the others read a general line. */
@@ -61,7 +61,7 @@ export default function PilotArea({ loaderData }: Route.ComponentProps) {
   const { t: ts } = useTranslation("skills");
   const links =
     loaderData.role === "admin"
-      ? [...LINKS, { key: "admin", to: "/admin", Icon: ShieldCheck } as const]
+      ? [...LINKS, { key: "admin", to: href("/admin"), Icon: ShieldCheck } as const]
       : LINKS;
   const until = loaderData.sessionExpiresAt
     ? formatLongDate(i18n.language, new Date(loaderData.sessionExpiresAt))
@@ -70,14 +70,14 @@ export default function PilotArea({ loaderData }: Route.ComponentProps) {
   const cards = [
     {
       key: "training",
-      to: "/training",
+      to: href("/training"),
       Icon: GraduationCap,
       title: ts("cards.training.title"),
       body: ts("cards.training.body"),
     },
     {
       key: "aml",
-      to: "/kestrel/aml-demo",
+      to: href("/kestrel/aml-demo"),
       Icon: Siren,
       title: ts("cards.aml.title"),
       body: ts(`cards.aml.subtitle.${amlSubtitle}`),

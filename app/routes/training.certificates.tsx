@@ -1,6 +1,6 @@
 import { Award, Download, FileBadge, ShieldCheck } from "lucide-react";
 import { useEffect } from "react";
-import { Link } from "react-router";
+import { Link, href } from "react-router";
 import { track } from "~/platform/analytics";
 import { HolderNameForm, StatusBadge, VerifyForm } from "~/domain/certificates";
 import {
@@ -43,7 +43,10 @@ export default function Certificates({ loaderData, actionData }: Route.Component
           <p className="mt-2 text-slate-700 dark:text-slate-300">
             {t("certificates.signedOutBody")}
           </p>
-          <ButtonLink to="/login?redirectTo=%2Ftraining%2Fcertificates" className="mt-4">
+          <ButtonLink
+            to={`${href("/login")}?${new URLSearchParams({ redirectTo: href("/training/certificates") })}`}
+            className="mt-4"
+          >
             {t("certificates.signIn")}
           </ButtonLink>
         </Card>
@@ -71,7 +74,7 @@ export default function Certificates({ loaderData, actionData }: Route.Component
               <p className="mt-2 text-slate-700 dark:text-slate-300">
                 {t("certificates.emptyBody")}
               </p>
-              <ButtonLink to="/training" className="mt-6">
+              <ButtonLink to={href("/training")} className="mt-6">
                 {t("certificates.startTraining")}
               </ButtonLink>
             </Card>
@@ -122,7 +125,7 @@ export default function Certificates({ loaderData, actionData }: Route.Component
                     </p>
                     <div className="mt-4 flex flex-wrap gap-2">
                       <a
-                        href={`/training/certificates/${certificate.code}/pdf`}
+                        href={href("/training/certificates/:code/pdf", { code: certificate.code })}
                         className={buttonClasses("primary")}
                         download
                       >
@@ -130,14 +133,19 @@ export default function Certificates({ loaderData, actionData }: Route.Component
                         {t("certificates.download")}
                       </a>
                       <a
-                        href={`/training/certificates/${certificate.code}/credential`}
+                        href={href("/training/certificates/:code/credential", {
+                          code: certificate.code,
+                        })}
                         className={buttonClasses("secondary")}
                         download
                       >
                         <FileBadge aria-hidden="true" className="size-4" />
                         {t("certificates.downloadCredential")}
                       </a>
-                      <Link to={`/verify/${certificate.code}`} className={buttonClasses("ghost")}>
+                      <Link
+                        to={href("/verify/:code", { code: certificate.code })}
+                        className={buttonClasses("ghost")}
+                      >
                         <ShieldCheck aria-hidden="true" className="size-4" />
                         {t("certificates.verify")}
                       </Link>

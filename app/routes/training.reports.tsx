@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { FileText } from "lucide-react";
 import { GenerateReportForm, ReportList } from "~/domain/reports";
 import { loadReportsPanel, requestReport } from "~/domain/reports/index.server";
@@ -35,7 +36,10 @@ export default function Reports({ loaderData, actionData }: Route.ComponentProps
       {!panel.signedIn ? (
         <Card className="mt-8" data-testid="reports-signed-out">
           <p className="text-slate-700 dark:text-slate-300">{t("signedOutBody")}</p>
-          <ButtonLink to="/login?redirectTo=%2Ftraining%2Freports" className="mt-4">
+          <ButtonLink
+            to={`${href("/login")}?${new URLSearchParams({ redirectTo: href("/training/reports") })}`}
+            className="mt-4"
+          >
             {t("signIn")}
           </ButtonLink>
         </Card>

@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { forgetFigures } from "~/domain/compliance/index.server";
 import { resetCourseProgress } from "~/domain/courses/index.server";
 import { resetProgress } from "~/domain/training/index.server";
@@ -38,7 +39,12 @@ export async function factoryReset(request: Request, now = new Date()): Promise<
   if (account) forgetFigures(account.organisationId);
   await recordAnalyticsEvents({
     events: [
-      { name: "factory_reset", properties: { revoked }, path: "/training", locale: actor.locale },
+      {
+        name: "factory_reset",
+        properties: { revoked },
+        path: href("/training"),
+        locale: actor.locale,
+      },
     ],
   });
   getLogger().info(

@@ -1,6 +1,6 @@
 import { AlertTriangle, ChevronDown, Download, RotateCcw } from "lucide-react";
 import { useEffect, useId, useState } from "react";
-import { Form, useNavigation, useRevalidator } from "react-router";
+import { Form, useNavigation, useRevalidator, href } from "react-router";
 import { addEnglishNamespaces, useLocale, useTranslation } from "~/platform/i18n";
 import { formatLongDate } from "~/platform/lib/dates";
 import { Button, buttonClasses } from "~/platform/ui/button";
@@ -13,7 +13,7 @@ import { dateTimeFormat, numberFormat } from "~/platform/lib/intl";
 addEnglishNamespaces({ reports });
 
 /** Where report forms post, from the reports page or from a panel embedded elsewhere. */
-export const REPORTS_PATH = "/training/reports";
+export const REPORTS_PATH = href("/training/reports");
 
 /** How often a list with reports being built looks again, so a ready one shows without a reload. */
 const REFRESH_MS = 2000;

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { data } from "react-router";
+import { data, href } from "react-router";
 import { getDb } from "~/platform/db/db.server";
 import type { AuthUser } from "~/platform/auth";
 import { accountsOf, getOptionalUser, requireUser } from "~/platform/auth/index.server";
@@ -238,7 +238,9 @@ async function reportsVisibleTo(
       lastModified: row.completed_at ?? row.started_at ?? row.requested_at,
       size: row.size === null ? null : Number(row.size),
       downloadUrl:
-        row.status === "completed" ? `/training/reports/${row.public_id}/download` : null,
+        row.status === "completed"
+          ? href("/training/reports/:id/download", { id: row.public_id })
+          : null,
       canRetry: row.status === "failed",
     };
   });

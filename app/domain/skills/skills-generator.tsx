@@ -9,7 +9,7 @@ import {
   UserSearch,
 } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
-import { useFetcher } from "react-router";
+import { useFetcher, href } from "react-router";
 import { dateTimeFormat, listFormat, localTimeZone } from "~/platform/lib/intl";
 import { useFieldMessage, useTranslation } from "~/platform/i18n";
 import { ReusedHtml } from "~/platform/lib/reused-html";
@@ -227,7 +227,10 @@ export function SkillsGenerator({
         <div className="mt-6 flex flex-wrap gap-3">
           {generated ? (
             <a
-              href={`/app/skills/export/${generated.kind}/${generated.id}`}
+              href={href("/app/skills/export/:kind/:id", {
+                kind: generated.kind,
+                id: String(generated.id),
+              })}
               download
               onClick={() => setToast(t("generator.exported"))}
               className={buttonClasses("secondary")}
