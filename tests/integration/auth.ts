@@ -71,7 +71,7 @@ export async function signInForTest(
   const after = await lastOutboxId();
   // The code is sent by the same call the login page's first step makes, without that step's
   // one-second floor (it hides from timing whether an email is known): this helper serves tests
-  // whose subject is not sign-in (app/routes/login.integration.test.ts tests the floor).
+  // whose subject is not sign-in (app/platform/auth/login.integration.test.ts tests the floor).
   await getAuth().api.sendVerificationOTP({ body: { email, type: "sign-in" } });
   const code = await latestSignInCode(email, after);
   let cookie = "";

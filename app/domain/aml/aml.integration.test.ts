@@ -2,14 +2,14 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "~/platform/db/db.server";
 import { getPacks } from "~/domain/aml/index.server";
 import { addAllowlistEntry } from "~/platform/auth/index.server";
-import { signInCarryingGuest, signInForTest } from "../../tests/integration/auth";
+import { signInCarryingGuest, signInForTest } from "../../../tests/integration/auth";
 import {
   type RouteAnswer,
   answerOf,
   callAction,
   pageRequest,
-} from "../../tests/integration/call-action";
-import { action, loader } from "./kestrel.aml-demo";
+} from "../../../tests/integration/call-action";
+import { action, loader } from "~/routes/kestrel.aml-demo";
 
 // The AML live training preview on a real database: what the page sends before and after a
 // submission, drafts (autosave, restore, order, staleness, guest to account), graded attempts of

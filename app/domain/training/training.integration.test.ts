@@ -8,11 +8,11 @@ import {
   answerOf,
   callAction,
   pageRequest,
-} from "../../tests/integration/call-action";
-import { lastOutboxId, latestSignInCode, signInForTest } from "../../tests/integration/auth";
-import { action as leaseAction, loader as leaseLoader } from "./training.lease-fraud-demo";
-import { action as loginAction } from "./login";
-import { action as moduleAction, loader as moduleLoader } from "./training.module";
+} from "../../../tests/integration/call-action";
+import { lastOutboxId, latestSignInCode, signInForTest } from "../../../tests/integration/auth";
+import { action as leaseAction, loader as leaseLoader } from "~/routes/training.lease-fraud-demo";
+import { action as loginAction } from "~/routes/login";
+import { action as moduleAction, loader as moduleLoader } from "~/routes/training.module";
 
 // The training routes on a real database, as a browser (or a script) meets them: guests, takes,
 // grading, locks, the move of a guest's progress to an account, and every bad input.

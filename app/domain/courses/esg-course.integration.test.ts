@@ -3,19 +3,19 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/platform/db/db.server";
 import { buildCourseMedia, getEsgCourse } from "~/domain/courses/index.server";
 import { factoryReset } from "~/workflows/factory-reset.server";
-import { signInCarryingGuest, signInForTest } from "../../tests/integration/auth";
+import { signInCarryingGuest, signInForTest } from "../../../tests/integration/auth";
 import {
   type RouteAnswer,
   answerOf,
   callAction,
   pageRequest,
-} from "../../tests/integration/call-action";
-import { action, loader } from "./courses.esg-ai-ethics";
-import { loader as deckLoader } from "./docs.module-file";
+} from "../../../tests/integration/call-action";
+import { action, loader } from "~/routes/courses.esg-ai-ethics";
+import { loader as deckLoader } from "~/routes/docs.module-file";
 import {
   loader as certificatesLoader,
   action as certificatesAction,
-} from "./training.certificates";
+} from "~/routes/training.certificates";
 
 // The ESG and AI ethics course on a real database: visits, exercise grading, completion with its
 // points, evidence and certificate, narration positions, decks for visitors and learners, bad input.

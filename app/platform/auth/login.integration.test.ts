@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/platform/db/db.server";
 import { addAllowlistEntry, getAuthState, SIGN_IN_RATE_LIMITS } from "~/platform/auth/index.server";
-import { type RouteAnswer, callAction } from "../../tests/integration/call-action";
-import { lastOutboxId, latestSignInCode, sessionCookie } from "../../tests/integration/auth";
-import { action } from "./login";
+import { type RouteAnswer, callAction } from "../../../tests/integration/call-action";
+import { lastOutboxId, latestSignInCode, sessionCookie } from "../../../tests/integration/auth";
+import { action } from "~/routes/login";
 
 // POST /login as a browser (or a script) meets it, on a real database: codes, sessions, limits.
 let ipCounter = 0;

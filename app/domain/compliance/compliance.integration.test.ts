@@ -7,11 +7,15 @@ import {
 import { RESET_REASON } from "~/workflows/factory-reset.server";
 import { localDate } from "~/domain/compliance/rules";
 import { getCatalogue } from "~/domain/training/index.server";
-import { answerOf, callAction, pageRequest as request } from "../../tests/integration/call-action";
-import { signInForTest } from "../../tests/integration/auth";
-import { action as certificatesAction } from "./training.certificates";
-import { action as homeAction, loader as homeLoader } from "./training-home";
-import { action as moduleAction } from "./training.module";
+import {
+  answerOf,
+  callAction,
+  pageRequest as request,
+} from "../../../tests/integration/call-action";
+import { signInForTest } from "../../../tests/integration/auth";
+import { action as certificatesAction } from "~/routes/training.certificates";
+import { action as homeAction, loader as homeLoader } from "~/routes/training-home";
+import { action as moduleAction } from "~/routes/training.module";
 
 // The compliance dashboard on a real database: requirements per learner and cycle, what a
 // manager sees of the organisation, analytics from stored takes, extensions, Factory Reset.
