@@ -5,7 +5,7 @@ import { addEnglishNamespaces } from "~/platform/i18n";
 import aml from "../../../locales/en/aml.json";
 import { ErrorList } from "./guided-flow";
 
-// The action answers dictionary keys (preview.server.ts); the page words them, naming the field.
+// The action answers dictionary keys (posts.server.ts); the page words them, naming the field.
 addEnglishNamespaces({ aml });
 afterEach(cleanup);
 

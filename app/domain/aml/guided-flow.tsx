@@ -52,7 +52,7 @@ const hasAny = (responses: GuidedResponses) =>
     (text) => text.trim() !== "",
   );
 
-/** The fields the server's messages can name (preview.server.ts). */
+/** The fields the server's messages can name (posts.server.ts). */
 const ERROR_FIELDS = [
   "signals",
   "signalNotes",
@@ -66,7 +66,7 @@ const isErrorField = (field: string): field is (typeof ERROR_FIELDS)[number] =>
 
 /**
  * An action's error, worded in the reader's language: its message and each field's message are
- * dictionary keys with values (preview.server.ts). `draft` says it was a draft save that failed.
+ * dictionary keys with values (posts.server.ts). `draft` says it was a draft save that failed.
  */
 export function ErrorList({
   error,

@@ -1,2 +1,5 @@
-export { AML_LIMITS, amlAction, loadAmlPreview, moveAmlWork } from "./preview.server";
+export { amlAction } from "./action.server";
+export { moveAmlWork } from "./adoption.server";
+export { loadAmlPreview } from "./page.server";
+export { AML_LIMITS } from "./posts.server";
 export { getPacks } from "./packs.server";

@@ -87,7 +87,7 @@ export interface AmlPreview {
   chips: readonly SignalChip[];
   /** Evidence is saved for signed-in learners only. */
   signedIn: boolean;
-  /** SPEC §5 guided limits (AML_LIMITS of preview.server.ts). */
+  /** SPEC §5 guided limits (AML_LIMITS of posts.server.ts). */
   limits: {
     readonly signalNotes: 400;
     readonly why: 400;

@@ -1,0 +1,316 @@
+import { data } from "react-router";
+import { getDb } from "~/platform/db/db.server";
+import { ensureLearner, getLearner } from "~/domain/training/index.server";
+import { recordEvidence } from "~/domain/evidence/index.server";
+import { refuse, tooMany } from "~/platform/lib/reply.server";
+import { numberFormat } from "~/platform/lib/intl";
+import { getLogger } from "~/platform/lib/logger.server";
+import { z } from "~/platform/lib/zod";
+import {
+  CHIP_LABELS,
+  type AttemptMode,
+  type Grade,
+  type GuidedSubmission,
+  gradeFreeForm,
+  gradeGuided,
+  gradePlayer,
+} from "./grading";
+import type { Scenario } from "./pack-schema";
+import { attemptPayload } from "./evidence.server";
+import {
+  AML_LIMITS,
+  type AmlAccount,
+  AnalysisSchema,
+  GONE,
+  GuidedSchema,
+  MESSAGES,
+  PlayerSchema,
+  ResponsesSchema,
+  type StoredResult,
+  type Target,
+  fieldErrors,
+  limited,
+  parseJson,
+  resultView,
+  scenarioParam,
+  target,
+} from "./posts.server";
+import type { ResultView } from "./types";
+
+// Grading and storing an attempt (guided, free-form or player), and drafting the STR report.
+
+const CONFIDENCE_LABELS = {
+  1: "1 Not confident",
+  2: "2 Somewhat confident",
+  3: "3 Very confident",
+} as const;
+
+/**
+ * Stores a graded attempt for the request's learner (made on their first one) and answers its
+ * result; `after` runs with the learner's id once it is stored.
+ */
+async function storeAttempt(options: {
+  request: Request;
+  clientIp: string;
+  found: Target;
+  mode: AttemptMode;
+  submission: unknown;
+  grade: Grade;
+  player?: ResultView["player"];
+  /** What the learner did, step by step, for the evidence record. */
+  actions: { action: string; value: string }[];
+  after?: (learnerId: string) => Promise<void>;
+  /** The signed-in account whose organisation's evidence chain records the attempt. */
+  account: AmlAccount | null;
+}) {
+  const { grade, found } = options;
+  const { scenario } = found;
+  const learner = await getLearner(options.request);
+  const wait = await limited("grading", learner.id, options.clientIp);
+  if (wait !== null) return tooMany(wait);
+  const now = new Date();
+  const { id: learnerId, setCookie } = await ensureLearner(learner, now);
+  const createdAt = now.toISOString();
+  const player = options.player ?? null;
+  // Written feedback on the learner's own words has no provider yet: results carry none.
+  const feedback = null;
+  const { id: attemptId } = await getDb()
+    .insertInto("aml_attempt")
+    .values({
+      learner_id: learnerId,
+      jurisdiction: scenario.jurisdiction,
+      scenario_id: scenario.id,
+      mode: options.mode,
+      pack_version: found.pack.config.version,
+      submission: JSON.stringify(options.submission),
+      score: grade.score,
+      percent: grade.percent,
+      band: grade.band,
+      result: JSON.stringify({ grade, player, feedback } satisfies StoredResult),
+      requires_escalation: scenario.answerKey.requiresEscalation ? 1 : 0,
+      escalated_in_time: grade.escalatedInTime === null ? null : grade.escalatedInTime ? 1 : 0,
+      complete_record: grade.completeRecord ? 1 : 0,
+      created_at: createdAt,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  // A signed-in learner's attempt joins their organisation's evidence chain.
+  const evidence = options.account
+    ? await recordEvidence({
+        organisationId: options.account.organisationId,
+        user: options.account,
+        learnerId,
+        kind: "aml-attempt",
+        subject: `aml-attempt:${attemptId}`,
+        scenarioId: scenario.id,
+        payload: attemptPayload(found.pack, scenario, {
+          attemptId,
+          mode: options.mode,
+          learner: { name: options.account.name, email: options.account.email },
+          actions: options.actions,
+          grade,
+          player,
+          at: now,
+        }),
+      })
+    : null;
+  getLogger().info(
+    {
+      jurisdiction: scenario.jurisdiction,
+      scenario: scenario.id,
+      mode: options.mode,
+      percent: grade.percent,
+    },
+    "aml attempt graded",
+  );
+  await options.after?.(learnerId);
+  const result = resultView(
+    { id: attemptId, mode: options.mode, createdAt },
+    scenario,
+    { grade, player, feedback },
+    evidence && { evidenceId: evidence.evidenceId, attestationId: null },
+  );
+  return data({ result }, { headers: setCookie ? { "Set-Cookie": setCookie } : undefined });
+}
+
+export async function submitGuided(
+  request: Request,
+  fields: Record<string, string>,
+  clientIp: string,
+  account: AmlAccount | null,
+) {
+  const parsed = GuidedSchema.safeParse(fields);
+  if (!parsed.success) return refuse(400, "validation", { fields: fieldErrors(parsed.error) });
+  const responses = ResponsesSchema.safeParse(parseJson(parsed.data.responses));
+  if (!responses.success)
+    return refuse(400, "validation", { fields: fieldErrors(responses.error) });
+  const given = responses.data;
+  const missing: Record<string, string> = {};
+  if (given.signals.length === 0 && given.signalNotes.trim() === "") {
+    missing.signals = MESSAGES.required;
+  }
+  if (given.why.trim() === "") missing.why = MESSAGES.required;
+  if (given.decision === "") missing.decision = MESSAGES.required;
+  if (Object.keys(missing).length > 0) return refuse(400, "validation", { fields: missing });
+  const found = target(parsed.data.jurisdiction, parsed.data.scenario);
+  if (!found) return refuse(404, "not_found", GONE);
+  const submission: GuidedSubmission = {
+    ...given,
+    decision: given.decision as GuidedSubmission["decision"],
+    confidence: given.confidence as GuidedSubmission["confidence"],
+    citations: given.citations.filter((index) => index < found.scenario.sources.length),
+  };
+  return storeAttempt({
+    request,
+    account,
+    clientIp,
+    found,
+    mode: "guided",
+    submission,
+    actions: [
+      {
+        action: "Signals",
+        value: [
+          ...submission.signals.map((chip) => CHIP_LABELS[chip]),
+          submission.signalNotes.trim(),
+        ]
+          .filter(Boolean)
+          .join("; "),
+      },
+      { action: "Why it matters", value: submission.why },
+      {
+        action: "Decision",
+        value: submission.decision === "ESCALATE" ? "Escalate now" : "Request more KYC",
+      },
+      { action: "Decision notes", value: submission.decisionNotes },
+      { action: "Confidence", value: CONFIDENCE_LABELS[submission.confidence] },
+      {
+        action: "Citations",
+        value: submission.citations
+          .map((index) => found.scenario.sources[index]?.section ?? "")
+          .join("; "),
+      },
+    ],
+    grade: gradeGuided(found.pack.rubric, found.scenario, submission),
+    // Submitted: the draft has done its work.
+    after: async (learnerId) => {
+      await getDb()
+        .deleteFrom("aml_draft")
+        .where("learner_id", "=", learnerId)
+        .where("jurisdiction", "=", found.scenario.jurisdiction)
+        .where("scenario_id", "=", found.scenario.id)
+        .execute();
+    },
+  });
+}
+
+/** The analysis a free-form post carries, and its scenario; or the error to answer. */
+function analysisOf(fields: Record<string, string>) {
+  const parsed = AnalysisSchema.safeParse(fields);
+  if (!parsed.success) return refuse(400, "validation", { fields: fieldErrors(parsed.error) });
+  const analysis = parsed.data.analysis.trim();
+  if (analysis === "") {
+    return refuse(400, "validation", { fields: { analysis: MESSAGES.required } });
+  }
+  const found = target(parsed.data.jurisdiction, parsed.data.scenario);
+  if (!found) return refuse(404, "not_found", GONE);
+  return { analysis, found };
+}
+
+export async function gradeAnalysis(
+  request: Request,
+  fields: Record<string, string>,
+  clientIp: string,
+  account: AmlAccount | null,
+) {
+  const given = analysisOf(fields);
+  if (!("analysis" in given)) return given;
+  const { analysis, found } = given;
+  return storeAttempt({
+    request,
+    account,
+    clientIp,
+    found,
+    mode: "freeform",
+    submission: { analysis },
+    actions: [{ action: "Analysis", value: analysis }],
+    grade: gradeFreeForm(found.pack.rubric, found.scenario, analysis),
+  });
+}
+
+/** The STR draft of SPEC §3 'Report draft': the scenario's template filled with the analysis. */
+export function fillReport(scenario: Scenario, analysis: string, date: string) {
+  const values: Record<string, string> = {
+    analysis,
+    date,
+    "scenario.title": scenario.title,
+    "customerProfile.type": scenario.customerProfile.type,
+    "customerProfile.segment": scenario.customerProfile.segment,
+    "customerProfile.details": scenario.customerProfile.details,
+    "activity.amount": numberFormat("en", { maximumFractionDigits: 2 }).format(
+      scenario.activity.amount,
+    ),
+    "activity.currency": scenario.activity.currency,
+    "activity.pattern": scenario.activity.pattern,
+    "activity.details": scenario.activity.details,
+  };
+  const fill = (text: string) =>
+    text.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (whole, key: string) => values[key] ?? whole);
+  return {
+    title: fill(scenario.strTemplate.title),
+    content: scenario.strTemplate.sections
+      .map((section) => `${section.heading}\n${fill(section.body)}`)
+      .join("\n\n"),
+  };
+}
+
+export function draftReport(fields: Record<string, string>) {
+  const given = analysisOf(fields);
+  if (!("analysis" in given)) return given;
+  const date = new Date().toISOString().slice(0, 10);
+  return data({ report: fillReport(given.found.scenario, given.analysis, date) });
+}
+
+export async function submitPlayer(
+  request: Request,
+  fields: Record<string, string>,
+  clientIp: string,
+  account: AmlAccount | null,
+) {
+  const parsed = PlayerSchema.safeParse(fields);
+  if (!parsed.success) return refuse(400, "validation", { fields: fieldErrors(parsed.error) });
+  const path = z
+    .array(scenarioParam)
+    .min(1)
+    .max(AML_LIMITS.playerSteps)
+    .safeParse(parseJson(parsed.data.path));
+  if (!path.success) return refuse(400, "validation", { fields: { path: MESSAGES.invalidPath } });
+  const found = target(parsed.data.jurisdiction, parsed.data.scenario);
+  if (!found) return refuse(404, "not_found", GONE);
+  const outcome = gradePlayer(found.pack.rubric, found.scenario, path.data);
+  if (!outcome.valid) {
+    getLogger().info({ reason: outcome.reason }, "aml player path refused");
+    return refuse(400, "validation", { fields: { path: MESSAGES.invalidPath } });
+  }
+  const grade: Grade = {
+    score: outcome.score / 100,
+    percent: outcome.score,
+    band: outcome.passed ? "Pass" : "Below pass",
+    details: [],
+    penalties: outcome.penalties,
+    escalatedInTime: outcome.escalatedInTime,
+    completeRecord: false,
+    missedSignals: [],
+  };
+  return storeAttempt({
+    request,
+    account,
+    clientIp,
+    found,
+    mode: "player",
+    submission: { path: path.data },
+    actions: outcome.steps.map((step) => ({ action: step.condition, value: step.consequence })),
+    grade,
+    player: { findings: outcome.findings, passed: outcome.passed, steps: outcome.steps },
+  });
+}

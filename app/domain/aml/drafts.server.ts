@@ -1,0 +1,68 @@
+import { data } from "react-router";
+import { getDb } from "~/platform/db/db.server";
+import { ensureLearner, getLearner } from "~/domain/training/index.server";
+import { refuse, tooMany } from "~/platform/lib/reply.server";
+import {
+  DraftSchema,
+  GONE,
+  ResponsesSchema,
+  fieldErrors,
+  limited,
+  parseJson,
+  target,
+} from "./posts.server";
+
+// Saving a guided-flow draft (the page's autosave), for a guest or a signed-in learner.
+
+export async function saveDraft(
+  request: Request,
+  fields: Record<string, string>,
+  clientIp: string,
+) {
+  const parsed = DraftSchema.safeParse(fields);
+  if (!parsed.success) return refuse(400, "validation", { fields: fieldErrors(parsed.error) });
+  const responses = ResponsesSchema.safeParse(parseJson(parsed.data.responses));
+  if (!responses.success)
+    return refuse(400, "validation", { fields: fieldErrors(responses.error) });
+  const { jurisdiction, scenario: scenarioId, step } = parsed.data;
+  const found = target(jurisdiction, scenarioId);
+  if (!found) return refuse(404, "not_found", GONE);
+  const learner = await getLearner(request);
+  const wait = await limited("drafts", learner.id, clientIp);
+  if (wait !== null) return tooMany(wait);
+  const now = new Date();
+  // The learner's clock orders their saves; one far ahead of ours is held to ours.
+  const edited = new Date(Math.min(Date.parse(parsed.data.editedAt), now.getTime() + 60_000));
+  const { id: learnerId, setCookie } = await ensureLearner(learner, now);
+  const row = {
+    learner_id: learnerId,
+    jurisdiction,
+    scenario_id: scenarioId,
+    pack_version: found.pack.config.version,
+    step,
+    responses: JSON.stringify(responses.data),
+    edited_at: edited.toISOString(),
+    saved_at: now.toISOString(),
+  };
+  await getDb()
+    .insertInto("aml_draft")
+    .values(row)
+    .onConflict((oc) =>
+      oc
+        .columns(["learner_id", "jurisdiction", "scenario_id"])
+        .doUpdateSet({
+          pack_version: row.pack_version,
+          step: row.step,
+          responses: row.responses,
+          edited_at: row.edited_at,
+          saved_at: row.saved_at,
+        })
+        // A save that arrives after a newer one changes nothing.
+        .where("aml_draft.edited_at", "<=", row.edited_at),
+    )
+    .execute();
+  return data(
+    { draftSaved: { at: row.saved_at } },
+    { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
+  );
+}

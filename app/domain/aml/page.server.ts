@@ -1,0 +1,195 @@
+import { data } from "react-router";
+import { getDb } from "~/platform/db/db.server";
+import { getLearner } from "~/domain/training/index.server";
+import { evidenceAbout } from "~/domain/evidence/index.server";
+import { FDI_SAMPLE, fdiInputOf, fraudDefenseIndex } from "./grading";
+import {
+  DEFAULT_JURISDICTION,
+  JURISDICTIONS,
+  type Jurisdiction,
+  SIGNAL_CHIPS,
+  type Scenario,
+} from "./pack-schema";
+import { resolveSource } from "./packs";
+import { getPack, knownSources } from "./packs.server";
+import {
+  AML_LIMITS,
+  AUTOSAVE_SECONDS,
+  GUIDED_VERSION,
+  ResponsesSchema,
+  type StoredResult,
+  jurisdictionParam,
+  resultView,
+} from "./posts.server";
+import type { AmlPreview, DraftView, ResultView, ScenarioView } from "./types";
+
+// The AML page's data: a pack, a scenario (no answer key before a submission), draft, result, FDI.
+
+function notFound(): never {
+  throw data({ notFound: "scenario" }, { status: 404 });
+}
+
+function scenarioView(scenario: Scenario): ScenarioView {
+  return {
+    id: scenario.id,
+    title: scenario.title,
+    summary: scenario.summary,
+    narrative: scenario.narrative,
+    objectives: scenario.objectives,
+    role: scenario.role,
+    version: scenario.version,
+    customerProfile: scenario.customerProfile,
+    activity: scenario.activity,
+    artifactsRequired: scenario.artifactsRequired,
+    questions: scenario.questions,
+    sources: scenario.sources.map((source) => resolveSource(knownSources, source)),
+    stages: scenario.stages,
+    branches: scenario.branches.map(({ id, from, condition, consequence, nextScenario }) => ({
+      id,
+      from,
+      condition,
+      consequence,
+      nextScenario,
+    })),
+  };
+}
+
+/** Which pack and scenario the request names: unknown ones are a 404, absent ones the defaults. */
+function chosen(url: URL) {
+  const rawJurisdiction = url.searchParams.get("jurisdiction");
+  const parsed = jurisdictionParam.safeParse(rawJurisdiction ?? DEFAULT_JURISDICTION);
+  if (!parsed.success) notFound();
+  const jurisdiction = parsed.data;
+  const pack = getPack(jurisdiction);
+  const rawScenario = url.searchParams.get("scenario");
+  if (rawScenario === null) return { jurisdiction, pack, scenario: pack?.scenarios[0] ?? null };
+  const scenario = pack?.scenarios.find((candidate) => candidate.id === rawScenario);
+  if (!scenario) notFound();
+  return { jurisdiction, pack, scenario };
+}
+
+export async function loadAmlPreview(request: Request): Promise<AmlPreview> {
+  const url = new URL(request.url);
+  const { jurisdiction, pack, scenario } = chosen(url);
+  const learner = await getLearner(request);
+  const [draft, result, fdi] = await Promise.all([
+    learner.id && scenario && pack
+      ? readDraft(learner.id, jurisdiction, scenario.id, pack.config.version)
+      : null,
+    learner.id && scenario && pack ? latestResult(learner.id, jurisdiction, scenario) : null,
+    jurisdiction === "ca" && pack ? fdiOf(learner.id, pack.scenarios.length) : null,
+  ]);
+  return {
+    jurisdictions: JURISDICTIONS,
+    jurisdiction,
+    pack: pack
+      ? {
+          title: pack.config.title,
+          regulator: pack.config.regulator,
+          version: pack.config.version,
+          description: pack.config.metadata.description,
+          estimatedDuration: pack.config.metadata.estimatedDuration,
+        }
+      : null,
+    scenarios: pack?.scenarios.map(({ id, title }) => ({ id, title })) ?? [],
+    scenario: scenario ? scenarioView(scenario) : null,
+    draft,
+    result,
+    fdi,
+    chips: SIGNAL_CHIPS,
+    signedIn: learner.kind === "user",
+    limits: AML_LIMITS,
+    guidedVersion: GUIDED_VERSION,
+    autosaveSeconds: AUTOSAVE_SECONDS,
+  };
+}
+
+async function readDraft(
+  learnerId: string,
+  jurisdiction: Jurisdiction,
+  scenarioId: string,
+  packVersion: string,
+): Promise<DraftView | null> {
+  const row = await getDb()
+    .selectFrom("aml_draft")
+    .selectAll()
+    .where("learner_id", "=", learnerId)
+    .where("jurisdiction", "=", jurisdiction)
+    .where("scenario_id", "=", scenarioId)
+    .executeTakeFirst();
+  if (!row) return null;
+  const parsed = ResponsesSchema.safeParse(JSON.parse(row.responses));
+  if (!parsed.success) return null;
+  return {
+    step: row.step,
+    responses: parsed.data,
+    savedAt: row.saved_at,
+    editedAt: row.edited_at,
+    stale: row.pack_version !== packVersion,
+  };
+}
+
+async function latestResult(
+  learnerId: string,
+  jurisdiction: Jurisdiction,
+  scenario: Scenario,
+): Promise<ResultView | null> {
+  const row = await getDb()
+    .selectFrom("aml_attempt")
+    .select(["id", "mode", "result", "created_at"])
+    .where("learner_id", "=", learnerId)
+    .where("jurisdiction", "=", jurisdiction)
+    .where("scenario_id", "=", scenario.id)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  if (!row) return null;
+  const stored = JSON.parse(row.result) as StoredResult;
+  const subject = `aml-attempt:${row.id}`;
+  const [record, attestation] = await Promise.all([
+    evidenceAbout("aml-attempt", subject),
+    evidenceAbout("aml-attestation", subject),
+  ]);
+  return resultView(
+    { id: row.id, mode: row.mode, createdAt: row.created_at },
+    scenario,
+    stored,
+    record && { evidenceId: record.evidenceId, attestationId: attestation?.evidenceId ?? null },
+  );
+}
+
+async function fdiOf(learnerId: string | null, totalScenarios: number): Promise<AmlPreview["fdi"]> {
+  const rows = learnerId
+    ? await getDb()
+        .selectFrom("aml_attempt")
+        .select([
+          "scenario_id",
+          "mode",
+          "score",
+          "requires_escalation",
+          "escalated_in_time",
+          "complete_record",
+          "created_at",
+        ])
+        .where("learner_id", "=", learnerId)
+        .where("jurisdiction", "=", "ca")
+        .execute()
+    : [];
+  const input =
+    rows.length === 0
+      ? FDI_SAMPLE
+      : fdiInputOf(
+          rows.map((row) => ({
+            scenarioId: row.scenario_id,
+            mode: row.mode,
+            score: Number(row.score),
+            requiresEscalation: row.requires_escalation === 1,
+            escalatedInTime: row.escalated_in_time === null ? null : row.escalated_in_time === 1,
+            completeRecord: row.complete_record === 1,
+            createdAt: row.created_at,
+          })),
+          totalScenarios,
+        );
+  return { ...input, ...fraudDefenseIndex(input), sample: rows.length === 0 };
+}

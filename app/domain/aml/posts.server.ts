@@ -1,0 +1,190 @@
+import { hitRateLimit, rateLimitKey } from "~/platform/lib/rate-limit.server";
+import { z } from "~/platform/lib/zod";
+import type { AttemptMode, Grade } from "./grading";
+import {
+  DECISIONS,
+  JURISDICTIONS,
+  type Jurisdiction,
+  SIGNAL_CHIPS,
+  type Scenario,
+} from "./pack-schema";
+import { resolveSource } from "./packs";
+import { getPack, knownSources } from "./packs.server";
+import type { ResultView } from "./types";
+
+// What the AML page's posts share: limits, schemas, messages, rate limits, target, result view.
+
+/**
+ * SPEC §5 guided limits; the free-form analysis is bounded by the form body (16 KB). The page's
+ * copy of their type is `AmlPreview["limits"]` in types.ts: change both together.
+ */
+export const AML_LIMITS = {
+  signalNotes: 400,
+  why: 400,
+  decisionNotes: 300,
+  analysis: 8000,
+  playerSteps: 40,
+} as const;
+export const GUIDED_VERSION = "1.2.0";
+export const AUTOSAVE_SECONDS = 10;
+
+export const AML_RATE_LIMITS = {
+  drafts: { limit: 120, windowMs: 10 * 60_000 },
+  grading: { limit: 60, windowMs: 10 * 60_000 },
+  perIp: { limit: 600, windowMs: 10 * 60_000 },
+};
+
+export const jurisdictionParam = z.enum(JURISDICTIONS);
+export const scenarioParam = z.string().regex(/^[a-z0-9-]{1,60}$/);
+
+export const ResponsesSchema = z.strictObject({
+  signals: z.array(z.enum(SIGNAL_CHIPS)).max(SIGNAL_CHIPS.length).default([]),
+  signalNotes: z.string().max(AML_LIMITS.signalNotes).default(""),
+  why: z.string().max(AML_LIMITS.why).default(""),
+  decision: z.union([z.enum(DECISIONS), z.literal("")]).default(""),
+  decisionNotes: z.string().max(AML_LIMITS.decisionNotes).default(""),
+  confidence: z.number().int().min(1).max(3).default(2),
+  citations: z.array(z.number().int().min(0).max(7)).max(8).default([]),
+});
+
+export interface StoredResult {
+  grade: Grade;
+  player: ResultView["player"];
+  feedback?: string | null;
+}
+
+/** A stored attempt as the page shows it, the answer key included (it has been submitted). */
+export function resultView(
+  attempt: { id: number; mode: AttemptMode; createdAt: string },
+  scenario: Scenario,
+  stored: StoredResult,
+  evidence: ResultView["evidence"],
+): ResultView {
+  const { mode, createdAt } = attempt;
+  const pack = getPack(scenario.jurisdiction);
+  const anchors = new Map(
+    pack?.rubric.criteria.map((criterion) => [
+      criterion.id,
+      resolveSource(knownSources, criterion.regulatoryAnchor),
+    ]),
+  );
+  return {
+    mode,
+    createdAt,
+    grade: {
+      ...stored.grade,
+      details: stored.grade.details.map((detail) => ({
+        ...detail,
+        anchor: anchors.get(detail.criterion) ?? {
+          url: "",
+          section: "",
+          summary: "",
+          secondary: false,
+        },
+      })),
+    },
+    redFlags: scenario.redFlags,
+    keySignals: scenario.answerKey.keySignals.map((signal) => signal.label),
+    expectedDecision: scenario.answerKey.expectedDecision,
+    rationale: scenario.answerKey.rationale,
+    player: stored.player,
+    feedback: stored.feedback ?? null,
+    attemptId: attempt.id,
+    evidence,
+  };
+}
+
+/**
+ * The message and each field's message are dictionary keys with their values (lib/field-message:
+ * `aml:errors.tooLong?max=300`), which the page words in the reader's language, naming the field.
+ */
+export const MESSAGES = {
+  required: "aml:errors.required",
+  tooLong: "aml:errors.tooLong",
+  invalid: "aml:errors.invalid",
+  scenarioGone: "aml:errors.scenarioGone",
+  signInToSave: "aml:errors.signInToSave",
+  attest: "aml:errors.attest",
+  invalidPath: "aml:errors.invalidPath",
+  unknownAction: "aml:errors.unknownAction",
+} as const;
+
+/** Each refused field's message: too long (with the limit) or not valid. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path.at(-1) ?? "form");
+    fields[key] =
+      issue.code === "too_big" && typeof issue.maximum === "number"
+        ? `${MESSAGES.tooLong}?max=${issue.maximum}`
+        : MESSAGES.invalid;
+  }
+  return fields;
+}
+
+const TargetSchema = z.object({ jurisdiction: jurisdictionParam, scenario: scenarioParam });
+
+export const DraftSchema = TargetSchema.extend({
+  step: z.coerce.number().int().min(0).max(3),
+  editedAt: z.iso.datetime(),
+  responses: z.string().max(4000),
+});
+export const GuidedSchema = TargetSchema.extend({ responses: z.string().max(4000) });
+export const AnalysisSchema = TargetSchema.extend({
+  analysis: z.string().max(AML_LIMITS.analysis),
+});
+export const PlayerSchema = TargetSchema.extend({ path: z.string().max(2000) });
+
+export const EvidenceSchema = z.object({
+  attempt: z.coerce.number().int().positive(),
+  attest: z.literal("on", { error: MESSAGES.attest }),
+  reportTitle: z.string().max(200).default(""),
+  reportContent: z.string().max(12000).default(""),
+});
+
+export function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+export async function limited(
+  scope: "drafts" | "grading",
+  learnerId: string | null,
+  clientIp: string,
+) {
+  const byIp = await hitRateLimit(
+    rateLimitKey(`aml-${scope}`, { ip: clientIp }),
+    AML_RATE_LIMITS.perIp,
+  );
+  if (!byIp.allowed) return byIp.retryAfterSeconds;
+  if (learnerId) {
+    const byLearner = await hitRateLimit(
+      rateLimitKey(`aml-${scope}`, { userId: learnerId }),
+      AML_RATE_LIMITS[scope],
+    );
+    if (!byLearner.allowed) return byLearner.retryAfterSeconds;
+  }
+  return null;
+}
+
+/** The pack and scenario a post names; a scenario that is gone is a clear error, the draft kept. */
+export function target(jurisdiction: Jurisdiction, scenarioId: string) {
+  const pack = getPack(jurisdiction);
+  const scenario = pack?.scenarios.find((candidate) => candidate.id === scenarioId);
+  return pack && scenario ? { pack, scenario } : null;
+}
+
+export type Target = NonNullable<ReturnType<typeof target>>;
+
+export const GONE = { message: MESSAGES.scenarioGone };
+
+/** The signed-in learner's account and organisation, for the evidence their work leaves. */
+export interface AmlAccount {
+  id: string;
+  name: string;
+  email: string;
+  organisationId: number;
+}
