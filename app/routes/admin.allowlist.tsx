@@ -15,7 +15,7 @@ import { readFormFields } from "~/platform/lib/api.server";
 import { getEnv } from "~/platform/lib/env.server";
 import { Button } from "~/platform/ui/button";
 import { Card } from "~/platform/ui/card";
-import { Field, controlClass } from "~/platform/ui/field";
+import { FormField, controlClass } from "~/platform/ui/field";
 import { FormAlert, SubmitButton } from "~/platform/ui/form-status";
 import admin from "../../locales/en/admin.json";
 import validation from "../../locales/en/validation.json";
@@ -95,32 +95,26 @@ export default function AdminAllowlist({ loaderData, actionData }: Route.Compone
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("allowlist.addBody")}</p>
         <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-3">
           <input type="hidden" name="intent" value="add" />
-          <Field
-            label={t("allowlist.value")}
-            htmlFor={fields.value.id}
-            error={message(fields.value.errors)}
-            errorId={fields.value.errorId}
-          >
+          <FormField field={fields.value} message={message} label={t("allowlist.value")}>
             <input
               {...getInputProps(fields.value, { type: "text" })}
               key={fields.value.key}
               placeholder="bank.example.sg"
               className={controlClass}
             />
-          </Field>
-          <Field
+          </FormField>
+          <FormField
+            field={fields.organisation}
+            message={message}
             label={t("allowlist.organisation")}
-            htmlFor={fields.organisation.id}
             optional={t("allowlist.optional")}
-            error={message(fields.organisation.errors)}
-            errorId={fields.organisation.errorId}
           >
             <input
               {...getInputProps(fields.organisation, { type: "text" })}
               key={fields.organisation.key}
               className={controlClass}
             />
-          </Field>
+          </FormField>
           <div className="flex items-end">
             <SubmitButton pending={adding} pendingLabel={t("allowlist.adding")}>
               {t("allowlist.add")}

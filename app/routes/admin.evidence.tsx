@@ -1,14 +1,7 @@
 import { Download } from "lucide-react";
 import { useId } from "react";
 import { Form, Link, href } from "react-router";
-import {
-  AdminDate,
-  type Column,
-  DataTable,
-  Pagination,
-  adminPageMeta,
-  formatAdminCount,
-} from "~/domain/admin";
+import { AdminDate, Pagination, adminPageMeta, formatAdminCount } from "~/domain/admin";
 import { requireAdmin } from "~/platform/auth/index.server";
 import { listOrganisations } from "~/domain/compliance/index.server";
 import {
@@ -20,6 +13,7 @@ import {
 } from "~/domain/evidence/index.server";
 import { addEnglishNamespaces, useTranslation } from "~/platform/i18n";
 import { Button, buttonClasses } from "~/platform/ui/button";
+import { type Column, DataTable } from "~/platform/ui/data-table";
 import { controlClass } from "~/platform/ui/field";
 import admin from "../../locales/en/admin.json";
 import type { Route } from "./+types/admin.evidence";
@@ -292,6 +286,7 @@ export default function AdminEvidence({ loaderData }: Route.ComponentProps) {
               })}
               columns={columns}
               rows={list.rows}
+              none={t("tables.none")}
             />
             <Pagination
               kept={new URLSearchParams(search)}

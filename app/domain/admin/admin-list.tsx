@@ -2,7 +2,7 @@ import { Download } from "lucide-react";
 import { useId } from "react";
 import { href } from "react-router";
 import { buttonClasses } from "~/platform/ui/button";
-import { type Column, DataTable } from "./data-table";
+import { type Column, DataTable } from "~/platform/ui/data-table";
 import type { AdminDataset } from "./datasets";
 import { formatAdminCount } from "./format";
 import type { AdminPage } from "./list-query";
@@ -67,6 +67,7 @@ export function AdminList<Row extends { id: number }>({
             caption={t("tables.caption", { caption, page, pageCount })}
             columns={columns}
             rows={list.rows}
+            none={t("tables.none")}
           />
           <Pagination
             kept={new URLSearchParams(q ? { q } : {})}

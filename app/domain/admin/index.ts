@@ -1,6 +1,8 @@
 export { AdminList } from "./admin-list";
+// The columns AdminList takes; the table itself is the UI kit's (~/platform/ui/data-table).
+export type { Column } from "~/platform/ui/data-table";
 export { ADMIN_PAGE_SIZE, ADMIN_SEARCH_MAX_LENGTH, EVENT_WINDOW_DAYS } from "./constants";
-export { AdminDate, DataTable, type Column } from "./data-table";
+export { AdminDate } from "./admin-date";
 export {
   ADMIN_DATASETS,
   SUBMISSION_DATASETS,

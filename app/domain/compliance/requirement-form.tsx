@@ -12,7 +12,7 @@ import { Form, useNavigation } from "react-router";
 import { useFieldMessage, useTranslation } from "~/platform/i18n";
 import { Button } from "~/platform/ui/button";
 import { Card } from "~/platform/ui/card";
-import { Field, controlClass } from "~/platform/ui/field";
+import { FormField, controlClass } from "~/platform/ui/field";
 import { FormAlert, SubmitButton } from "~/platform/ui/form-status";
 import {
   DEFAULT_RECERTIFICATION_WINDOW_DAYS,
@@ -42,34 +42,6 @@ import type {
 // The forms that manage an organisation's requirements, shared by /admin/requirements and the
 // managers' /training/requirements. They work without scripts: each posts to the page, and an
 // error answer brings back everything typed.
-
-type ConformField = Pick<FieldMetadata<unknown>, "id" | "errors" | "errorId">;
-
-/** A labelled control for a form field, with its error in the reader's language. */
-function FieldOf({
-  field,
-  label,
-  hint,
-  children,
-}: {
-  field: ConformField;
-  label: string;
-  hint?: ReactNode;
-  children: ReactNode;
-}) {
-  const message = useFieldMessage();
-  return (
-    <Field
-      label={label}
-      htmlFor={field.id}
-      hint={hint}
-      error={message(field.errors)}
-      errorId={field.errorId}
-    >
-      {children}
-    </Field>
-  );
-}
 
 /** The answer to this form, once the page is idle again. */
 function useReply(reply: RequirementReply | undefined, formId: string) {
@@ -158,32 +130,33 @@ export function RequirementForm({
       <input type="hidden" name="intent" value={requirement ? "update" : "create"} />
       <input type="hidden" name="form" value={formId} />
       {requirement && <input type="hidden" name="id" value={requirement.id} />}
-      <FieldOf field={fields.name} label={t("form.name")}>
+      <FormField field={fields.name} message={message} label={t("form.name")}>
         <input
           {...getInputProps(fields.name, { type: "text" })}
           key={fields.name.key}
           className={controlClass}
         />
-      </FieldOf>
-      <FieldOf field={fields.category} label={t("form.category")}>
+      </FormField>
+      <FormField field={fields.category} message={message} label={t("form.category")}>
         <Choices
           field={fields.category}
           values={REQUIREMENT_CATEGORIES}
           label={(value) => t(`categories.${value}`)}
         />
-      </FieldOf>
+      </FormField>
       <div className="sm:col-span-2">
-        <FieldOf field={fields.description} label={t("form.description")}>
+        <FormField field={fields.description} message={message} label={t("form.description")}>
           <textarea
             {...getTextareaProps(fields.description)}
             key={fields.description.key}
             rows={3}
             className={controlClass}
           />
-        </FieldOf>
+        </FormField>
       </div>
-      <FieldOf
+      <FormField
         field={fields.points}
+        message={message}
         label={t("form.points")}
         hint={t("form.pointsHint", { max: REQUIREMENT_POINTS_MAX })}
       >
@@ -193,23 +166,29 @@ export function RequirementForm({
           inputMode="numeric"
           className={controlClass}
         />
-      </FieldOf>
-      <FieldOf field={fields.dueDate} label={t("form.dueDate")} hint={t("form.dueDateHint")}>
+      </FormField>
+      <FormField
+        field={fields.dueDate}
+        message={message}
+        label={t("form.dueDate")}
+        hint={t("form.dueDateHint")}
+      >
         <input
           {...getInputProps(fields.dueDate, { type: "date" })}
           key={fields.dueDate.key}
           className={controlClass}
         />
-      </FieldOf>
-      <FieldOf field={fields.recurrence} label={t("form.recurrence")}>
+      </FormField>
+      <FormField field={fields.recurrence} message={message} label={t("form.recurrence")}>
         <Choices
           field={fields.recurrence}
           values={RECURRENCES}
           label={(value) => t(`recurrences.${value}`)}
         />
-      </FieldOf>
-      <FieldOf
+      </FormField>
+      <FormField
         field={fields.windowDays}
+        message={message}
         label={t("form.windowDays")}
         hint={t("form.windowDaysHint", { max: WINDOW_DAYS_MAX })}
       >
@@ -219,7 +198,7 @@ export function RequirementForm({
           inputMode="numeric"
           className={controlClass}
         />
-      </FieldOf>
+      </FormField>
       <fieldset
         className="sm:col-span-2"
         aria-describedby={`${fields.fulfilledBy.id}-hint${fulfilledError ? ` ${fields.fulfilledBy.errorId}` : ""}`}
@@ -410,6 +389,7 @@ export function OrganisationSettingsForm({
   reply: RequirementReply | undefined;
 }) {
   const { t } = useTranslation(["requirements", "validation"]);
+  const message = useFieldMessage();
   const { result, done, pending } = useReply(reply, "settings");
   const [form, fields] = useForm({
     id: "settings",
@@ -429,8 +409,9 @@ export function OrganisationSettingsForm({
       <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-3">
         <input type="hidden" name="intent" value="settings" />
         <input type="hidden" name="form" value="settings" />
-        <FieldOf
+        <FormField
           field={fields.region}
+          message={message}
           label={t("settings.region")}
           hint={t("settings.regionHint", { regulator: organisation.regulator })}
         >
@@ -439,9 +420,10 @@ export function OrganisationSettingsForm({
             values={ORGANISATION_REGIONS}
             label={(value) => `${t(`regions.${value}`)} (${value})`}
           />
-        </FieldOf>
-        <FieldOf
+        </FormField>
+        <FormField
           field={fields.timeZone}
+          message={message}
           label={t("settings.timeZone")}
           hint={t("settings.timeZoneHint")}
         >
@@ -452,14 +434,14 @@ export function OrganisationSettingsForm({
             spellCheck={false}
             className={controlClass}
           />
-        </FieldOf>
-        <FieldOf field={fields.nextAudit} label={t("settings.nextAudit")}>
+        </FormField>
+        <FormField field={fields.nextAudit} message={message} label={t("settings.nextAudit")}>
           <input
             {...getInputProps(fields.nextAudit, { type: "date" })}
             key={fields.nextAudit.key}
             className={controlClass}
           />
-        </FieldOf>
+        </FormField>
         <div className="flex flex-wrap items-center gap-3 sm:col-span-3">
           <SubmitButton pending={pending} pendingLabel={t("settings.saving")}>
             {t("settings.save")}
@@ -482,6 +464,7 @@ export function ExtensionForm({
   reply: RequirementReply | undefined;
 }) {
   const { t } = useTranslation(["requirements", "validation"]);
+  const message = useFieldMessage();
   const { result, done, pending } = useReply(reply, "extend");
   const [form, fields] = useForm({
     id: "extend",
@@ -497,7 +480,7 @@ export function ExtensionForm({
       <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-3">
         <input type="hidden" name="intent" value="extend" />
         <input type="hidden" name="form" value="extend" />
-        <FieldOf field={fields.userId} label={t("extend.learner")}>
+        <FormField field={fields.userId} message={message} label={t("extend.learner")}>
           <select
             {...getSelectProps(fields.userId)}
             key={fields.userId.key}
@@ -510,8 +493,8 @@ export function ExtensionForm({
               </option>
             ))}
           </select>
-        </FieldOf>
-        <FieldOf field={fields.requirementId} label={t("extend.requirement")}>
+        </FormField>
+        <FormField field={fields.requirementId} message={message} label={t("extend.requirement")}>
           <select
             {...getSelectProps(fields.requirementId)}
             key={fields.requirementId.key}
@@ -524,17 +507,18 @@ export function ExtensionForm({
               </option>
             ))}
           </select>
-        </FieldOf>
-        <FieldOf field={fields.dueDate} label={t("extend.dueDate")}>
+        </FormField>
+        <FormField field={fields.dueDate} message={message} label={t("extend.dueDate")}>
           <input
             {...getInputProps(fields.dueDate, { type: "date" })}
             key={fields.dueDate.key}
             className={controlClass}
           />
-        </FieldOf>
+        </FormField>
         <div className="sm:col-span-3">
-          <FieldOf
+          <FormField
             field={fields.reason}
+            message={message}
             label={t("extend.reason")}
             hint={t("extend.reasonHint", { max: EXTENSION_REASON_MAX })}
           >
@@ -545,7 +529,7 @@ export function ExtensionForm({
               maxLength={EXTENSION_REASON_MAX}
               className={controlClass}
             />
-          </FieldOf>
+          </FormField>
         </div>
         <div className="flex flex-wrap items-center gap-3 sm:col-span-3">
           <SubmitButton pending={pending} pendingLabel={t("extend.submitting")}>

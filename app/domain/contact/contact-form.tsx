@@ -13,7 +13,7 @@ import { track } from "~/platform/analytics";
 import { brand } from "~/platform/lib/brand";
 import { ButtonLink } from "~/platform/ui/button";
 import { Card } from "~/platform/ui/card";
-import { Field, controlClass } from "~/platform/ui/field";
+import { FormField, controlClass } from "~/platform/ui/field";
 import { FormAlert, SubmitButton, SuccessCard } from "~/platform/ui/form-status";
 import { ContactMessageSchema, INQUIRY_TYPES, type ContactMessage } from "./schema";
 
@@ -43,38 +43,27 @@ export function ContactForm({ lastResult }: { lastResult?: SubmissionResult<stri
     <Card className="lg:col-span-3">
       <h2 className="text-xl font-semibold">{t("form.heading")}</h2>
       <Form method="post" {...getFormProps(form)} className="mt-6 grid gap-4 sm:grid-cols-2">
-        <Field
-          label={t("form.name")}
-          htmlFor={fields.name.id}
-          error={message(fields.name.errors)}
-          errorId={fields.name.errorId}
-        >
+        <FormField field={fields.name} message={message} label={t("form.name")}>
           <input
             {...getInputProps(fields.name, { type: "text" })}
             key={fields.name.key}
             autoComplete="name"
             className={controlClass}
           />
-        </Field>
-        <Field
-          label={t("form.email")}
-          htmlFor={fields.email.id}
-          error={message(fields.email.errors)}
-          errorId={fields.email.errorId}
-        >
+        </FormField>
+        <FormField field={fields.email} message={message} label={t("form.email")}>
           <input
             {...getInputProps(fields.email, { type: "email" })}
             key={fields.email.key}
             autoComplete="email"
             className={controlClass}
           />
-        </Field>
-        <Field
+        </FormField>
+        <FormField
+          field={fields.company}
+          message={message}
           label={t("form.company")}
-          htmlFor={fields.company.id}
           optional={t("form.optional")}
-          error={message(fields.company.errors)}
-          errorId={fields.company.errorId}
         >
           <input
             {...getInputProps(fields.company, { type: "text" })}
@@ -82,13 +71,8 @@ export function ContactForm({ lastResult }: { lastResult?: SubmissionResult<stri
             autoComplete="organization"
             className={controlClass}
           />
-        </Field>
-        <Field
-          label={t("form.inquiryType")}
-          htmlFor={fields.inquiryType.id}
-          error={message(fields.inquiryType.errors)}
-          errorId={fields.inquiryType.errorId}
-        >
+        </FormField>
+        <FormField field={fields.inquiryType} message={message} label={t("form.inquiryType")}>
           <select
             {...getSelectProps(fields.inquiryType)}
             key={fields.inquiryType.key}
@@ -100,21 +84,16 @@ export function ContactForm({ lastResult }: { lastResult?: SubmissionResult<stri
               </option>
             ))}
           </select>
-        </Field>
+        </FormField>
         <div className="sm:col-span-2">
-          <Field
-            label={t("form.message")}
-            htmlFor={fields.message.id}
-            error={message(fields.message.errors)}
-            errorId={fields.message.errorId}
-          >
+          <FormField field={fields.message} message={message} label={t("form.message")}>
             <textarea
               {...getTextareaProps(fields.message)}
               key={fields.message.key}
               rows={5}
               className={controlClass}
             />
-          </Field>
+          </FormField>
         </div>
         {formError ? (
           <FormAlert id={form.errorId} className="sm:col-span-2">

@@ -14,7 +14,7 @@ import { track } from "~/platform/analytics";
 import { brand } from "~/platform/lib/brand";
 import { ButtonLink } from "~/platform/ui/button";
 import { Card } from "~/platform/ui/card";
-import { Field, controlClass } from "~/platform/ui/field";
+import { Field, FormField, controlClass } from "~/platform/ui/field";
 import { FormAlert, SubmitButton, SuccessCard } from "~/platform/ui/form-status";
 import {
   COMPANY_SIZES,
@@ -52,51 +52,35 @@ export function DemoRequestForm({ lastResult }: { lastResult?: SubmissionResult<
     <Card className="lg:col-span-3">
       <h2 className="text-xl font-semibold">{t("form.heading")}</h2>
       <Form method="post" {...getFormProps(form)} className="mt-6 grid gap-4 sm:grid-cols-2">
-        <Field
-          label={t("form.name")}
-          htmlFor={fields.name.id}
-          error={message(fields.name.errors)}
-          errorId={fields.name.errorId}
-        >
+        <FormField field={fields.name} message={message} label={t("form.name")}>
           <input
             {...getInputProps(fields.name, { type: "text" })}
             key={fields.name.key}
             autoComplete="name"
             className={controlClass}
           />
-        </Field>
-        <Field
-          label={t("form.email")}
-          htmlFor={fields.email.id}
-          error={message(fields.email.errors)}
-          errorId={fields.email.errorId}
-        >
+        </FormField>
+        <FormField field={fields.email} message={message} label={t("form.email")}>
           <input
             {...getInputProps(fields.email, { type: "email" })}
             key={fields.email.key}
             autoComplete="email"
             className={controlClass}
           />
-        </Field>
-        <Field
-          label={t("form.company")}
-          htmlFor={fields.company.id}
-          error={message(fields.company.errors)}
-          errorId={fields.company.errorId}
-        >
+        </FormField>
+        <FormField field={fields.company} message={message} label={t("form.company")}>
           <input
             {...getInputProps(fields.company, { type: "text" })}
             key={fields.company.key}
             autoComplete="organization"
             className={controlClass}
           />
-        </Field>
-        <Field
+        </FormField>
+        <FormField
+          field={fields.jobTitle}
+          message={message}
           label={t("form.jobTitle")}
-          htmlFor={fields.jobTitle.id}
           optional={optional}
-          error={message(fields.jobTitle.errors)}
-          errorId={fields.jobTitle.errorId}
         >
           <input
             {...getInputProps(fields.jobTitle, { type: "text" })}
@@ -104,7 +88,7 @@ export function DemoRequestForm({ lastResult }: { lastResult?: SubmissionResult<
             autoComplete="organization-title"
             className={controlClass}
           />
-        </Field>
+        </FormField>
         <Field label={t("form.companySize")} htmlFor={fields.companySize.id} optional={optional}>
           <select
             {...getSelectProps(fields.companySize)}
@@ -152,12 +136,11 @@ export function DemoRequestForm({ lastResult }: { lastResult?: SubmissionResult<
           </select>
         </Field>
         <div className="sm:col-span-2">
-          <Field
+          <FormField
+            field={fields.details}
+            message={message}
             label={t("form.details")}
-            htmlFor={fields.details.id}
             optional={optional}
-            error={message(fields.details.errors)}
-            errorId={fields.details.errorId}
           >
             <textarea
               {...getTextareaProps(fields.details)}
@@ -165,7 +148,7 @@ export function DemoRequestForm({ lastResult }: { lastResult?: SubmissionResult<
               rows={4}
               className={controlClass}
             />
-          </Field>
+          </FormField>
         </div>
         {formError ? (
           <FormAlert id={form.errorId} className="sm:col-span-2">

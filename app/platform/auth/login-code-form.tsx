@@ -4,7 +4,7 @@ import { useEffect, useRef } from "react";
 import { Form, Link, href, useNavigation } from "react-router";
 import { useFieldMessage, useTranslation } from "~/platform/i18n";
 import { Button } from "~/platform/ui/button";
-import { Field } from "~/platform/ui/field";
+import { FormField } from "~/platform/ui/field";
 import { FormAlert, SubmitButton } from "~/platform/ui/form-status";
 import { LOGIN_INTENTS } from "./constants";
 import { OneTimeCodeInput } from "./one-time-code-input";
@@ -42,18 +42,13 @@ export function LoginCodeForm({
         <input type="hidden" name="intent" value={LOGIN_INTENTS.verifyCode} />
         <input type="hidden" name="email" value={email} />
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <Field
-          label={t("auth.code")}
-          htmlFor={fields.code.id}
-          error={message(fields.code.errors)}
-          errorId={fields.code.errorId}
-        >
+        <FormField field={fields.code} message={message} label={t("auth.code")}>
           <OneTimeCodeInput
             {...getInputProps(fields.code, { type: "text" })}
             key={fields.code.key}
             ref={codeRef}
           />
-        </Field>
+        </FormField>
         {formError ? <FormAlert id={form.errorId}>{formError}</FormAlert> : null}
         <SubmitButton
           pending={intent === LOGIN_INTENTS.verifyCode}

@@ -4,7 +4,7 @@ import { useState, useSyncExternalStore } from "react";
 import { Form, useNavigation } from "react-router";
 import { useFieldMessage, useTranslation } from "~/platform/i18n";
 import { openWaitlist } from "~/platform/lib/waitlist-trigger";
-import { Field, controlClass } from "~/platform/ui/field";
+import { FormField, controlClass } from "~/platform/ui/field";
 import { FormAlert, SubmitButton } from "~/platform/ui/form-status";
 import { LOGIN_INTENTS, LOGIN_WAITLIST_PATH } from "./constants";
 import { LoginEmailSchema, looksLikeEmail } from "./schema";
@@ -46,12 +46,7 @@ export function LoginEmailForm({
       <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
         <input type="hidden" name="intent" value={LOGIN_INTENTS.requestCode} />
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <Field
-          label={t("auth.email")}
-          htmlFor={fields.email.id}
-          error={message(fields.email.errors)}
-          errorId={fields.email.errorId}
-        >
+        <FormField field={fields.email} message={message} label={t("auth.email")}>
           <input
             {...getInputProps(fields.email, { type: "email" })}
             key={fields.email.key}
@@ -61,7 +56,7 @@ export function LoginEmailForm({
             onChange={(event) => setEmail(event.currentTarget.value)}
             className={controlClass}
           />
-        </Field>
+        </FormField>
         {formError ? <FormAlert id={form.errorId}>{formError}</FormAlert> : null}
         <SubmitButton
           pending={verifying}

@@ -1,18 +1,10 @@
+import type { FieldMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
 
 export const controlClass =
   "focus-ring mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 aria-[invalid=true]:border-red-600 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100";
 
-/** A labelled form control with its optional marker, hint and error (linked by id). */
-export function Field({
-  label,
-  htmlFor,
-  error,
-  errorId,
-  optional,
-  hint,
-  children,
-}: {
+interface FieldProps {
   label: string;
   htmlFor: string;
   error?: string | null;
@@ -21,7 +13,10 @@ export function Field({
   optional?: string;
   hint?: ReactNode;
   children: ReactNode;
-}) {
+}
+
+/** A labelled form control with its optional marker, hint and error (linked by id). */
+export function Field({ label, htmlFor, error, errorId, optional, hint, children }: FieldProps) {
   return (
     <div>
       <label htmlFor={htmlFor} className="text-sm font-medium">
@@ -38,5 +33,31 @@ export function Field({
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** What `FormField` reads from a Conform field (`fields.email` of `useForm`). */
+export type ConformField = Pick<FieldMetadata<unknown>, "id" | "errors" | "errorId">;
+
+/** Turns a field's errors into the text to show: `useFieldMessage()` of `~/platform/i18n`. */
+export type FieldMessage = (errors: readonly string[] | undefined) => string | null;
+
+/**
+ * A `Field` bound to a Conform field: the label names the field's control, and its first error is
+ * shown under the id its control's aria-describedby names (Conform's errorId).
+ *
+ * The UI kit may not import a platform feature (lint: kestrel/boundaries), so the form passes the
+ * translator from `useFieldMessage()` as `message`.
+ */
+export function FormField({
+  field,
+  message,
+  ...rest
+}: Omit<FieldProps, "htmlFor" | "error" | "errorId"> & {
+  field: ConformField;
+  message: FieldMessage;
+}) {
+  return (
+    <Field {...rest} htmlFor={field.id} error={message(field.errors)} errorId={field.errorId} />
   );
 }

@@ -1,6 +1,4 @@
 import { type ReactNode, useId } from "react";
-import { formatAdminDate } from "./format";
-import { useTranslation } from "~/platform/i18n";
 
 export interface Column<Row> {
   /** Unique among the table's columns. */
@@ -10,44 +8,35 @@ export interface Column<Row> {
   className?: string;
 }
 
-/** A cell's value, or a dash (read out as "None") when there is none. */
-function CellValue({ value }: { value: ReactNode }) {
-  const { t } = useTranslation("admin");
-  if (value === null || value === undefined || value === "") {
-    return (
-      <>
-        <span aria-hidden="true" className="text-slate-500 dark:text-slate-400">
-          —
-        </span>
-        <span className="sr-only">{t("tables.none")}</span>
-      </>
-    );
-  }
-  return value;
-}
-
-/** An ISO timestamp, readable and the same for everyone (UTC). */
-export function AdminDate({ value }: { value: string | null }) {
-  if (!value) return <CellValue value={null} />;
+/** An empty value: a dash to see, and `label` (e.g. "None") to hear. */
+export function NoValue({ label }: { label: string }) {
   return (
-    <time dateTime={value} className="whitespace-nowrap">
-      {formatAdminDate(value)}
-    </time>
+    <>
+      <span aria-hidden="true" className="text-slate-500 dark:text-slate-400">
+        —
+      </span>
+      <span className="sr-only">{label}</span>
+    </>
   );
 }
 
 /**
  * A table of rows under a caption. It scrolls sideways on narrow screens, so the scrolling region
- * takes keyboard focus and is named by the caption.
+ * takes keyboard focus and is named by the caption. A cell whose value is empty shows `NoValue`
+ * with `none`, the word for it in the page's language (the UI kit cannot translate: it may not
+ * import ~/platform/i18n).
  */
 export function DataTable<Row extends { id: number }>({
   caption,
   columns,
   rows,
+  none,
 }: {
   caption: string;
   columns: readonly Column<Row>[];
   rows: readonly Row[];
+  /** Read out for an empty cell, e.g. "None". */
+  none: string;
 }) {
   const captionId = useId();
   return (
@@ -80,11 +69,18 @@ export function DataTable<Row extends { id: number }>({
         <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
           {rows.map((row) => (
             <tr key={row.id}>
-              {columns.map((column) => (
-                <td key={column.key} className={`px-3 py-2 align-top ${column.className ?? ""}`}>
-                  <CellValue value={column.cell(row)} />
-                </td>
-              ))}
+              {columns.map((column) => {
+                const value = column.cell(row);
+                return (
+                  <td key={column.key} className={`px-3 py-2 align-top ${column.className ?? ""}`}>
+                    {value === null || value === undefined || value === "" ? (
+                      <NoValue label={none} />
+                    ) : (
+                      value
+                    )}
+                  </td>
+                );
+              })}
             </tr>
           ))}
         </tbody>
