@@ -143,12 +143,46 @@ test("a locked module says what to do first", async ({ page }) => {
   await expect(card).toContainText("Structuring and Cash Thresholds");
   await expectAccessible(page);
   await page.goto("/training/module/suspicious-transaction-reporting");
-  await expect(page.getByTestId("module-locked")).toContainText("Complete these modules first:");
+  await expect(page.getByTestId("module-locked")).toContainText("Pass these modules first:");
   await expect(
     page
       .getByTestId("module-locked")
       .getByRole("link", { name: "Structuring and Cash Thresholds" }),
   ).toHaveAttribute("href", "/training/module/structuring-and-cash-thresholds");
+});
+
+test("a failed module is not passed yet: no tick, no points, and what follows stays locked", async ({
+  page,
+}) => {
+  await page.goto(`/training/module/${esg.id}`);
+  await waitForHydration(page);
+  const [first, second, third] = questions(esg.steps);
+  await answer(page, first, false);
+  await page.getByRole("link", { name: "Next" }).click();
+  await answer(page, second, false);
+  await page.getByRole("link", { name: "Next" }).click();
+  await answer(page, third, true);
+  await page.getByRole("link", { name: "Complete Module" }).click();
+  const done = page.getByTestId("module-completed");
+  await expect(done.getByRole("heading", { name: "Not passed yet" })).toBeVisible();
+  await expect(done).not.toContainText("Module Completed!");
+  await expect(done).toContainText("Score 33%");
+  await expect(done).toContainText("Points Earned 0");
+  await expect(done).toContainText("Not passed yet: 67% is needed. You can retake the module.");
+  await expect(done).toHaveAttribute("data-passed", "false");
+  await expectAccessible(page);
+
+  await page.goto("/training/track/esg-track");
+  const card = page.getByTestId(`module-card-${esg.id}`);
+  await expect(card).toContainText("Not passed yet");
+  await expect(card).toContainText("Best score 33%");
+  await expect(card.getByRole("link", { name: "Retake module" })).toBeVisible();
+  await expect(page.getByTestId("module-card-esg-materiality-sector-scenarios")).toContainText(
+    "Locked",
+  );
+  await expectAccessible(page);
+  await page.goto("/training");
+  await expect(page.getByTestId("progress-summary")).toContainText("0 of 11");
 });
 
 test("unknown tracks and modules say so with a 404", async ({ page }) => {

@@ -13,9 +13,9 @@ import {
 
 export interface ModuleStats {
   moduleId: string;
-  /** Learners who completed the module. */
+  /** Learners who passed the module. */
   completions: number;
-  /** Mean score of its completed takes, a whole percent. */
+  /** Mean score of its finished takes, passed or not, a whole percent. */
   avgScore: number;
   lastCompleted: string;
 }
@@ -43,6 +43,8 @@ export function computeAnalytics(
       startedAt: string;
       completedAt: string;
       score: number;
+      /** The take reached the module's pass mark: only such a take completes the module. */
+      passed: boolean;
     }[];
     certificates: readonly { issuedAt: Instant }[];
     states: readonly { status: RequirementState }[];
@@ -50,33 +52,44 @@ export function computeAnalytics(
   },
   { now, timeZone, moduleCount }: { now: Date; timeZone: string; moduleCount: number },
 ): Analytics {
-  // A module counts once per learner, in the month they first completed it.
+  // Completion means passed: a module counts once per learner, in the month they first passed it.
+  // A failed take counts in the module's mean score, never as a completion.
+  const passedTakes = facts.takes.filter((take) => take.passed);
   const firstCompletion = new Map<string, string>();
-  const byModule = new Map<
-    string,
-    { learners: Set<string>; scoreSum: number; takes: number; last: string }
-  >();
-  for (const take of facts.takes) {
+  for (const take of passedTakes) {
     const key = `${take.userId}\u0000${take.moduleId}`;
     const first = firstCompletion.get(key);
     if (!first || take.completedAt < first) firstCompletion.set(key, take.completedAt);
+  }
+  const byModule = new Map<
+    string,
+    { learners: Set<string>; scoreSum: number; takes: number; last: string | null }
+  >();
+  for (const take of facts.takes) {
     let stats = byModule.get(take.moduleId);
     if (!stats) {
-      stats = { learners: new Set(), scoreSum: 0, takes: 0, last: take.completedAt };
+      stats = { learners: new Set(), scoreSum: 0, takes: 0, last: null };
       byModule.set(take.moduleId, stats);
     }
-    stats.learners.add(take.userId);
     stats.scoreSum += take.score;
     stats.takes += 1;
-    if (take.completedAt > stats.last) stats.last = take.completedAt;
+    if (!take.passed) continue;
+    stats.learners.add(take.userId);
+    if (stats.last === null || take.completedAt > stats.last) stats.last = take.completedAt;
   }
   const topModules = [...byModule]
-    .map(([moduleId, stats]) => ({
-      moduleId,
-      completions: stats.learners.size,
-      avgScore: Math.round(stats.scoreSum / stats.takes),
-      lastCompleted: stats.last,
-    }))
+    .flatMap(([moduleId, stats]) =>
+      stats.last === null
+        ? []
+        : [
+            {
+              moduleId,
+              completions: stats.learners.size,
+              avgScore: Math.round(stats.scoreSum / stats.takes),
+              lastCompleted: stats.last,
+            },
+          ],
+    )
     .sort((a, b) => b.completions - a.completions || a.moduleId.localeCompare(b.moduleId))
     .slice(0, TOP_MODULES);
 
@@ -88,7 +101,7 @@ export function computeAnalytics(
       moduleCount,
     }),
     avgTimeToComplete: averageMinutesToComplete(
-      facts.takes.map((take) => ({ firstAnswerAt: take.startedAt, completedAt: take.completedAt })),
+      passedTakes.map((take) => ({ firstAnswerAt: take.startedAt, completedAt: take.completedAt })),
     ),
     certificatesIssued: facts.certificates.length,
     complianceScore: complianceScore(facts.states.map((state) => state.status)),

@@ -73,7 +73,7 @@ describe("progress", () => {
     expect(done).toMatchObject({ status: "completed", bestScore: 67, passed: true });
   });
 
-  it("counts the best take and the earliest completion across retakes", () => {
+  it("counts the best take and the earliest passing take across retakes", () => {
     const first = run(
       1,
       [answer("intro", false), answer("concepts", false), answer("practice", true)],
@@ -90,21 +90,65 @@ describe("progress", () => {
       status: "completed",
       bestScore: 100,
       passed: true,
-      firstCompletedAt: "2026-11-20T10:10:00.000Z",
+      // The take of 20 November failed: completion is the first pass.
+      firstCompletedAt: "2026-11-21T09:00:00.000Z",
     });
     expect(result.openRun?.id).toBe(3);
   });
 
-  it("a failed take is completed but not passed", () => {
+  it("a failed take leaves the item failed, not completed: not passed yet", () => {
     const failed = run(
       1,
       [answer("intro", false), answer("concepts", false), answer("practice", true)],
       "t",
     );
-    expect(progress([failed])).toMatchObject({ status: "completed", bestScore: 33, passed: false });
+    expect(progress([failed])).toMatchObject({
+      status: "failed",
+      bestScore: 33,
+      passed: false,
+      firstCompletedAt: null,
+    });
+    // Every take wrong is still a finished take, and still not a completion.
+    const zero = run(
+      2,
+      steps.map((id) => answer(id, false)),
+      "t2",
+    );
+    expect(progress([zero])).toMatchObject({ status: "failed", bestScore: 0, passed: false });
   });
 
-  it("is locked while a prerequisite is not completed, and names it", () => {
+  it("a retake under way after a failure is in progress; after a pass the item stays completed", () => {
+    const failed = run(
+      1,
+      steps.map((id) => answer(id, false)),
+      "t1",
+    );
+    const passed = run(
+      2,
+      steps.map((id) => answer(id, true)),
+      "t2",
+    );
+    const retake = run(3, [answer("intro", true)]);
+    expect(progress([failed, retake]).status).toBe("in-progress");
+    expect(progress([failed, passed, retake]).status).toBe("completed");
+  });
+
+  it("exactly the pass mark passes; one answer less fails", () => {
+    const atMark = run(
+      1,
+      [answer("intro", true), answer("concepts", true), answer("practice", false)],
+      "t",
+    );
+    const below = run(
+      2,
+      [answer("intro", true), answer("concepts", false), answer("practice", false)],
+      "t",
+    );
+    expect(progress([atMark])).toMatchObject({ status: "completed", bestScore: 67 });
+    expect(progress([below])).toMatchObject({ status: "failed", bestScore: 33 });
+  });
+
+  it("is locked while a prerequisite is not passed, and names it", () => {
     const locked = progress([], ["document-verification", "structuring"], ["structuring"]);
     expect(locked.status).toBe("locked");
     expect(locked.missingPrerequisites).toEqual(["document-verification"]);

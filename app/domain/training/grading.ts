@@ -1,7 +1,12 @@
 // Grading and progress rules (docs/decisions/018): pure functions over the answers a learner gave,
 // shared by every screen that shows a score, a status or points.
 
-export type ItemStatus = "not-started" | "in-progress" | "completed" | "locked";
+/**
+ * Where a learner stands on a module or scenario. "completed" means passed (issue: completion means
+ * passed, everywhere): a take that ends below the pass mark leaves the item "failed" ("Not passed
+ * yet"), which neither counts, earns points nor unlocks what follows.
+ */
+export type ItemStatus = "not-started" | "in-progress" | "completed" | "failed" | "locked";
 
 /** One answer as stored: whether the first (and only counted) answer to a step was right. */
 export interface StepAnswer {
@@ -42,20 +47,22 @@ export function resumeStepIndex(run: Run | undefined, stepIds: readonly string[]
 
 export interface ItemProgress {
   status: ItemStatus;
-  /** Best score of a completed take, a whole percent; null before the first completion. */
+  /** Best score of a finished take, passed or not, a whole percent; null before the first. */
   bestScore: number | null;
-  /** The best take reached the pass mark. */
+  /** The best take reached the pass mark: the item is completed. */
   passed: boolean;
+  /** When the first passing take was finished; null until one passes. */
   firstCompletedAt: string | null;
   /** The take the learner is in (not completed), if any. */
   openRun: Run | undefined;
-  /** Prerequisites still to complete, in catalogue order; empty when unlocked. */
+  /** Prerequisites still to pass, in catalogue order; empty when unlocked. */
   missingPrerequisites: string[];
 }
 
 /**
  * Where a learner stands on one module or scenario. Retakes are allowed and every take is kept;
- * the best completed take counts. `passMark` is a number of right answers.
+ * the best finished take counts. `passMark` is a number of right answers; `completedItems` are the
+ * items the learner has passed.
  */
 export function itemProgress(options: {
   runs: readonly Run[];
@@ -65,28 +72,31 @@ export function itemProgress(options: {
   completedItems: ReadonlySet<string>;
 }): ItemProgress {
   const { runs, stepIds, passMark, prerequisites, completedItems } = options;
-  const completed = runs.filter((run) => run.completedAt !== null);
-  const scores = completed.map((run) => scorePercent(run.answers, stepIds.length));
+  const finished = runs.filter((run) => run.completedAt !== null);
+  const scores = finished.map((run) => scorePercent(run.answers, stepIds.length));
   const bestScore = scores.length > 0 ? Math.max(...scores) : null;
+  const needed = passPercent(passMark, stepIds.length);
   const firstCompletedAt =
-    completed
+    finished
+      .filter((_, index) => (scores[index] ?? 0) >= needed)
       .map((run) => run.completedAt as string)
       .sort()
       .at(0) ?? null;
+  const passed = firstCompletedAt !== null;
   const openRun = runs
     .filter((run) => run.completedAt === null)
     .sort((a, b) => b.id - a.id)
     .at(0);
   const missingPrerequisites = prerequisites.filter((id) => !completedItems.has(id));
-  const started = runs.some((run) => run.answers.length > 0);
   let status: ItemStatus = "not-started";
-  if (completed.length > 0) status = "completed";
-  else if (started) status = "in-progress";
+  if (passed) status = "completed";
+  else if ((openRun?.answers.length ?? 0) > 0) status = "in-progress";
+  else if (finished.length > 0) status = "failed";
   else if (missingPrerequisites.length > 0) status = "locked";
   return {
     status,
     bestScore,
-    passed: bestScore !== null && bestScore >= passPercent(passMark, stepIds.length),
+    passed,
     firstCompletedAt,
     openRun,
     missingPrerequisites,
@@ -98,12 +108,12 @@ export function passPercent(passMark: number, stepCount: number): number {
   return Math.round((100 * passMark) / stepCount);
 }
 
-/** SPEC §9: points are the sum of the best scores of completed modules. */
+/** SPEC §9: points are the sum of the best scores of completed (passed) modules. */
 export function totalPoints(bestScores: readonly (number | null)[]): number {
   return bestScores.reduce<number>((sum, score) => sum + (score ?? 0), 0);
 }
 
-/** SPEC §9: completed modules of all modules, a whole percent. */
+/** SPEC §9: completed (passed) modules of all modules, a whole percent. */
 export function completionRate(completedCount: number, moduleCount: number): number {
   return moduleCount === 0 ? 0 : Math.round((100 * completedCount) / moduleCount);
 }

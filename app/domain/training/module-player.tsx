@@ -1,4 +1,4 @@
-import { CheckCircle2, Lock } from "lucide-react";
+import { CheckCircle2, CircleAlert, Lock } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, href, useLocation, useNavigate } from "react-router";
 import { track } from "~/platform/analytics";
@@ -131,14 +131,23 @@ function CompletionScreen({ player, score }: { player: PlayerData; score: number
   const passPercent = Math.round((100 * player.module.passMark) / player.steps.length);
   const scenarios = player.module.format === "scenarios";
   const correct = player.finished?.correct ?? 0;
+  // Completion means passed: a take below the pass mark is finished, not completed, and earns no
+  // points (the best passing take's score does, SPEC §9).
+  const passed = score >= passPercent;
   useEffect(
     () => track("module_completed", { moduleId: player.module.id, score }),
     [player.module.id, score],
   );
   return (
-    <Card className="text-center" data-testid="module-completed">
-      <CheckCircle2 aria-hidden className="mx-auto size-12 text-emerald-600" />
-      <h2 className="mt-4 text-3xl font-extrabold">{t("module.completed")}</h2>
+    <Card className="text-center" data-testid="module-completed" data-passed={passed}>
+      {passed ? (
+        <CheckCircle2 aria-hidden className="mx-auto size-12 text-emerald-600" />
+      ) : (
+        <CircleAlert aria-hidden className="mx-auto size-12 text-red-600 dark:text-red-400" />
+      )}
+      <h2 className="mt-4 text-3xl font-extrabold">
+        {passed ? t("module.completed") : t("module.notPassedTitle")}
+      </h2>
       <p className="mt-4 text-xl font-semibold">
         {scenarios
           ? t("consumerScamModule:finalScore", {
@@ -148,20 +157,20 @@ function CompletionScreen({ player, score }: { player: PlayerData; score: number
           : t("module.score", { score })}
       </p>
       <p className="mt-1 text-slate-700 dark:text-slate-300">
-        {t("module.pointsEarned", { points: Math.round((player.module.points * score) / 100) })}
+        {t("module.pointsEarned", {
+          points: passed ? Math.round((player.module.points * score) / 100) : 0,
+        })}
       </p>
       <p className="mt-2 text-slate-700 dark:text-slate-300">
-        {score >= passPercent
-          ? t("module.passed")
-          : t("module.notPassed", { percent: passPercent })}
+        {passed ? t("module.passed") : t("module.notPassed", { percent: passPercent })}
       </p>
-      {score >= passPercent && (
+      {passed && (
         <p className="mt-2 font-medium" data-testid="completion-certificate">
           {player.guest ? t("certificates.completionGuest") : t("certificates.completionEarned")}
         </p>
       )}
       <div className="mt-6 flex flex-wrap justify-center gap-3">
-        {scenarios && player.nextModule ? (
+        {scenarios && passed && player.nextModule ? (
           <ButtonLink to={href("/training/module/:moduleId", { moduleId: player.nextModule.id })}>
             {t("consumerScamModule:nextModule")}
           </ButtonLink>

@@ -3,7 +3,14 @@ import type { Expression, ExpressionBuilder, SqlBool } from "kysely";
 import { type Database, getDb, inOneTransaction } from "~/platform/db/db.server";
 import { getCatalogue } from "./catalogue.server";
 import type { Module } from "./content-schema";
-import { type ItemProgress, type Run, isRunComplete, itemProgress, scorePercent } from "./grading";
+import {
+  type ItemProgress,
+  type Run,
+  isRunComplete,
+  itemProgress,
+  passPercent,
+  scorePercent,
+} from "./grading";
 
 // Takes and answers in the database; scores and statuses computed from them (grading.ts).
 
@@ -114,15 +121,30 @@ export async function loadRuns(
   return byItem;
 }
 
+/**
+ * The modules among `ids` that a learner has passed (a finished take at the pass mark): what
+ * unlocks the modules that need them. A failed take unlocks nothing.
+ */
+function passedModules(runs: ReadonlyMap<string, Run[]>, ids: Iterable<string>): Set<string> {
+  const { modules } = getCatalogue();
+  const passed = new Set<string>();
+  for (const id of ids) {
+    const module = modules.get(id);
+    if (!module) continue;
+    const needed = passPercent(module.passMark, module.steps.length);
+    const finished = (runs.get(id) ?? []).filter((run) => run.completedAt !== null);
+    if (finished.some((run) => scorePercent(run.answers, module.steps.length) >= needed)) {
+      passed.add(id);
+    }
+  }
+  return passed;
+}
+
 /** Progress on every module of the catalogue, prerequisites included. */
 export async function moduleProgress(learnerId: string | null): Promise<Map<string, ItemProgress>> {
   const { modules } = getCatalogue();
   const runs = await loadRuns(learnerId, [...modules.keys()]);
-  const completed = new Set(
-    [...runs]
-      .filter(([, itemRuns]) => itemRuns.some((run) => run.completedAt !== null))
-      .map(([id]) => id),
-  );
+  const completed = passedModules(runs, modules.keys());
   return new Map(
     [...modules.values()].map((module) => [
       module.id,
@@ -143,9 +165,7 @@ export async function progressOf(
   item: GradedItem,
 ): Promise<ItemProgress> {
   const runs = await loadRuns(learnerId, [item.itemId, ...item.prerequisites]);
-  const completed = new Set(
-    item.prerequisites.filter((id) => runs.get(id)?.some((run) => run.completedAt !== null)),
-  );
+  const completed = passedModules(runs, item.prerequisites);
   return itemProgress({
     runs: runs.get(item.itemId) ?? [],
     stepIds: item.steps.map((step) => step.id),

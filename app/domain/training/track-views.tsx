@@ -1,4 +1,4 @@
-import { CheckCircle2, Circle, CircleDot, Clock, Lock, Star } from "lucide-react";
+import { CheckCircle2, Circle, CircleAlert, CircleDot, Clock, Lock, Star } from "lucide-react";
 import { Link, href } from "react-router";
 import { track as trackEvent } from "~/platform/analytics";
 import { useTranslation } from "~/platform/i18n";
@@ -22,6 +22,11 @@ const STATUS = {
     key: "progress.completed",
     Icon: CheckCircle2,
     tone: "text-emerald-700 dark:text-emerald-300",
+  },
+  failed: {
+    key: "progress.failed",
+    Icon: CircleAlert,
+    tone: "text-red-700 dark:text-red-300",
   },
   locked: { key: "progress.locked", Icon: Lock, tone: "text-slate-600 dark:text-slate-300" },
 } as const;
@@ -82,9 +87,10 @@ export function TrackCounts({ track }: { track: TrackView }) {
   );
 }
 
-/** The player's button for a module: Start, Resume or Review by status. */
-export function moduleAction(status: ItemStatus): "start" | "resume" | "review" {
+/** The player's button for a module: Start, Resume, Retake (not passed yet) or Review by status. */
+export function moduleAction(status: ItemStatus): "start" | "resume" | "retake" | "review" {
   if (status === "in-progress") return "resume";
+  if (status === "failed") return "retake";
   return status === "completed" ? "review" : "start";
 }
 

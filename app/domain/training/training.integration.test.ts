@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/platform/db/db.server";
 import { addAllowlistEntry } from "~/platform/auth/index.server";
-import { getCatalogue } from "~/domain/training/index.server";
+import { getCatalogue, loadTrainingHome } from "~/domain/training/index.server";
 import { purgeGuestLearners } from "~/domain/training/learners.server";
 import {
   type RouteAnswer,
@@ -244,6 +244,61 @@ describe("bad answers", () => {
     );
     expect(response.status).toBe(403);
     expect(reply(response).error?.prerequisites).toEqual(locked.prerequisites);
+  });
+});
+
+describe("completion means passed", () => {
+  const next = present(catalogue.modules.get("esg-materiality-sector-scenarios"), "next module");
+  const nextStep = present(next.steps[0], "step");
+  const answerNext = (cookie: string) =>
+    answer(
+      { take: takeKey(), step: nextStep.id, option: nextStep.question.answer },
+      { moduleId: next.id, cookie },
+    );
+  const home = async (cookie: string) =>
+    (await loadTrainingHome(request("/training", { cookie }))) as Awaited<
+      ReturnType<typeof loadTrainingHome>
+    >;
+  const card = async (cookie: string) => {
+    const track = present(
+      (await home(cookie)).tracks.find((candidate) =>
+        candidate.modules.some((module) => module.id === esg.id),
+      ),
+      "the ESG track",
+    );
+    return present(
+      track.modules.find((module) => module.id === esg.id),
+      "the module's card",
+    );
+  };
+
+  it("a failed take is not a completion: no count, no points, nothing unlocked, not passed yet", async () => {
+    const { take, cookie, last } = await takeModule([false, false, false]);
+    expect(last.answer).toMatchObject({ completed: true, score: 0 });
+    const done = await player(`/training/module/${esg.id}?done=${take}`, cookie);
+    expect(done.data).toMatchObject({ finished: { score: 0 }, status: "failed", bestScore: 0 });
+    expect((await home(cookie)).summary).toMatchObject({
+      completedModules: 0,
+      completionRate: 0,
+      points: 0,
+    });
+    expect(await card(cookie)).toMatchObject({ status: "failed", bestScore: 0 });
+    const refused = await answerNext(cookie);
+    expect(refused.status).toBe(403);
+    expect(reply(refused).error?.prerequisites).toEqual([esg.id]);
+
+    // One right answer short of the pass mark (2 of 3) is still not passed.
+    await takeModule([true, false, false], cookie);
+    expect(await card(cookie)).toMatchObject({ status: "failed", bestScore: 33 });
+    expect((await answerNext(cookie)).status).toBe(403);
+  });
+
+  it("a pass completes the module, earns its points and unlocks the next", async () => {
+    const failed = await takeModule([false, false, false]);
+    await takeModule([true, true, false], failed.cookie);
+    expect(await card(failed.cookie)).toMatchObject({ status: "completed", bestScore: 67 });
+    expect((await home(failed.cookie)).summary).toMatchObject({ completedModules: 1, points: 67 });
+    expect((await answerNext(failed.cookie)).status).toBe(200);
   });
 });
 
