@@ -40,9 +40,12 @@ describe("training search", () => {
     expect(ids("ghg protocol")).toEqual(["esg"]);
   });
 
-  it("combines with the level filter", () => {
+  it("combines with the level filter, which is the track's own level", () => {
     expect(ids("", "advanced")).toEqual(["aml"]);
-    expect(ids("", "beginner")).toEqual(["esg"]);
+    expect(ids("", "intermediate")).toEqual(["esg"]);
+    // The ESG track holds a beginner module, but it is an intermediate track.
+    expect(ids("", "beginner")).toEqual([]);
+    expect(ids("ghg protocol", "beginner")).toEqual([]);
     expect(ids("lease", "beginner")).toEqual([]);
     expect(ids("nothing like this")).toEqual([]);
   });

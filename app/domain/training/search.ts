@@ -15,7 +15,8 @@ interface Searchable {
 
 /**
  * SPEC §5: tracks whose title or description, or one of whose modules' title or description,
- * contains the query (any case), at the chosen level (the track's or one of its modules').
+ * contains the query (any case), at the chosen level: the track's own level, so "Beginner" and
+ * "Advanced" do not both list an intermediate track because its modules span levels.
  */
 export function searchTracks<T extends Searchable>(
   tracks: readonly T[],
@@ -29,9 +30,6 @@ export function searchTracks<T extends Searchable>(
     item.description.toLocaleLowerCase().includes(needle);
   return tracks.filter(
     (track) =>
-      (level === "all" ||
-        track.level === level ||
-        track.modules.some((module) => module.level === level)) &&
-      (matches(track) || track.modules.some(matches)),
+      (level === "all" || track.level === level) && (matches(track) || track.modules.some(matches)),
   );
 }
