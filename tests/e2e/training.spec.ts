@@ -271,6 +271,27 @@ test("a lease scenario runs from its intro to 'Scenario Completed!' with the poi
   await expect(done).toContainText(`Points Earned ${Math.round((ring.points * 67) / 100)}`);
 });
 
+test("a lease scenario below its pass mark is not passed yet and earns no points", async ({
+  page,
+}) => {
+  await page.goto(`/training/lease-fraud-demo?scenario=${ring.id}&step=1`);
+  await waitForHydration(page);
+  const [first, second] = questions(ring.steps);
+  await answer(page, first, true);
+  await page.getByRole("link", { name: "Next Step" }).click();
+  await answer(page, second, false);
+  await page.getByRole("link", { name: "Next Step" }).click();
+  await page.getByRole("button", { name: "Complete Scenario" }).click();
+  const done = page.getByTestId("scenario-completed");
+  await expect(done.getByRole("heading", { name: "Not passed yet" })).toBeVisible();
+  await expect(done).toContainText("Score 33%");
+  await expect(done).toContainText("Points Earned 0");
+  await expect(done).toContainText("67% is needed");
+  await expectAccessible(page);
+  await page.goto("/training/lease-fraud-demo");
+  await expect(page.getByTestId(`scenario-${ring.id}`)).not.toContainText("Completed");
+});
+
 test("the consumer scam module in Thai ends with a score out of 75 in Thai baht", async ({
   page,
 }) => {

@@ -1,4 +1,4 @@
-import { CheckCircle2, ShieldCheck } from "lucide-react";
+import { CheckCircle2, CircleAlert, ShieldCheck } from "lucide-react";
 import { useEffect } from "react";
 import { Link, href, useNavigate } from "react-router";
 import { track } from "~/platform/analytics";
@@ -201,17 +201,29 @@ function ScenarioSteps({
 function ScenarioCompleted({ selected }: { selected: Selected }) {
   const { t } = useTranslation("training");
   const score = selected.finished?.score ?? 0;
+  const passed = score >= selected.passPercent;
   useEffect(
     () => track("scenario_completed", { scenarioId: selected.scenario.id, score }),
     [selected.scenario.id, score],
   );
   return (
-    <Card className="text-center" data-testid="scenario-completed">
-      <CheckCircle2 aria-hidden className="mx-auto size-12 text-emerald-600" />
-      <h1 className="mt-4 text-3xl font-extrabold">{t("scenario.completed")}</h1>
+    <Card className="text-center" data-testid="scenario-completed" data-passed={passed}>
+      {passed ? (
+        <CheckCircle2 aria-hidden className="mx-auto size-12 text-emerald-600" />
+      ) : (
+        <CircleAlert aria-hidden className="mx-auto size-12 text-red-600 dark:text-red-400" />
+      )}
+      <h1 className="mt-4 text-3xl font-extrabold">
+        {passed ? t("scenario.completed") : t("scenario.notPassedTitle")}
+      </h1>
       <p className="mt-2 text-lg">{selected.scenario.title}</p>
       <p className="mt-4 text-xl font-semibold">{t("module.score", { score })}</p>
       <p className="mt-1">{t("module.pointsEarned", { points: selected.pointsEarned ?? 0 })}</p>
+      {!passed && (
+        <p className="mt-2 text-slate-700 dark:text-slate-300">
+          {t("scenario.notPassed", { percent: selected.passPercent })}
+        </p>
+      )}
       <div className="mt-6 flex flex-wrap justify-center gap-3">
         <ButtonLink to={href("/training/lease-fraud-demo")}>
           {t("scenario.backToScenarios")}

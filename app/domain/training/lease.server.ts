@@ -3,11 +3,11 @@ import { getLocaleState } from "~/platform/i18n/index.server";
 import type { AnswerOptions } from "./answer.server";
 import { getCatalogue } from "./catalogue.server";
 import { localize } from "./content-schema";
-import { itemProgress, scenarioPoints } from "./grading";
+import { itemProgress, passPercent, scenarioPoints } from "./grading";
 import { contentLanguage } from "./language";
 import { getLearner } from "./learners.server";
 import { takeState } from "./player.server";
-import { LEASE_PREFIX, findItem, loadRuns } from "./progress.server";
+import { LEASE_PASS_MARK, LEASE_PREFIX, findItem, loadRuns } from "./progress.server";
 import type { LeaseDemoData } from "./types";
 import { questionView, scenarioSummary, tableView } from "./views.server";
 
@@ -29,7 +29,7 @@ export async function loadLeaseDemo(request: Request): Promise<LeaseDemoData> {
     const progress = itemProgress({
       runs: runs.get(`${LEASE_PREFIX}${scenario.id}`) ?? [],
       stepIds: scenario.steps.map((step) => step.id),
-      passMark: 2,
+      passMark: LEASE_PASS_MARK,
       prerequisites: [],
       completedItems: new Set(),
     });
@@ -68,7 +68,13 @@ export async function loadLeaseDemo(request: Request): Promise<LeaseDemoData> {
         url.searchParams.has("step") ||
         take.finished !== null ||
         (progress.openRun?.answers.length ?? 0) > 0,
-      pointsEarned: take.finished ? scenarioPoints(scenario.points, take.finished.score) : null,
+      // Points come from a passing take only (completion means passed).
+      passPercent: passPercent(LEASE_PASS_MARK, scenario.steps.length),
+      pointsEarned: !take.finished
+        ? null
+        : take.finished.score >= passPercent(LEASE_PASS_MARK, scenario.steps.length)
+          ? scenarioPoints(scenario.points, take.finished.score)
+          : 0,
     },
   };
 }

@@ -23,6 +23,8 @@ export interface GradedItem {
 }
 
 export const LEASE_PREFIX = "lease/";
+/** A lease scenario passes with two right answers of its three steps (67 %), as a module does. */
+export const LEASE_PASS_MARK = 2;
 
 /** A module or lease scenario by its item id; undefined when there is none. */
 export function findItem(itemId: string): GradedItem | undefined {
@@ -32,7 +34,7 @@ export function findItem(itemId: string): GradedItem | undefined {
       (candidate) => `${LEASE_PREFIX}${candidate.id}` === itemId,
     );
     if (!scenario) return undefined;
-    return { itemId, steps: scenario.steps, passMark: 2, prerequisites: [] };
+    return { itemId, steps: scenario.steps, passMark: LEASE_PASS_MARK, prerequisites: [] };
   }
   const module = catalogue.modules.get(itemId);
   if (!module) return undefined;

@@ -341,6 +341,33 @@ describe("lease scenarios", () => {
     });
   });
 
+  it("passes at two right answers of three: below that, no points and not completed", async () => {
+    const take = takeKey();
+    const [first, second, last] = scenario.steps;
+    if (!first || !second || !last) throw new Error("a lease scenario has three steps");
+    const one = await post({ take, step: first.id, option: first.question.answer });
+    const cookie = guestCookie(one);
+    const wrong = present(
+      second.question.options.find((option) => option.id !== second.question.answer),
+      "a wrong option",
+    );
+    await post({ take, step: second.id, option: wrong.id }, cookie);
+    const end = await post({ take, step: last.id }, cookie);
+    expect(reply(end).answer).toMatchObject({ completed: true, score: 33 });
+    const page = await answerOf(() =>
+      leaseLoader({
+        request: request(`/training/lease-fraud-demo?scenario=${scenario.id}&done=${take}`, {
+          cookie,
+        }),
+      } as never),
+    );
+    expect(page.data).toMatchObject({
+      selected: { finished: { score: 33 }, pointsEarned: 0, passPercent: 67 },
+    });
+    const listed = (page.data as { scenarios: { id: string; completed: boolean }[] }).scenarios;
+    expect(listed.find((candidate) => candidate.id === scenario.id)?.completed).toBe(false);
+  });
+
   it("answers an unknown scenario 404", async () => {
     const response = await callAction(
       leaseAction,

@@ -121,6 +121,8 @@ export interface LeaseDemoData {
         /** The learner has begun (asked for a step, or answered one): show steps, not the intro. */
         started: boolean;
         pointsEarned: number | null;
+        /** The score a take must reach to pass, a whole percent. */
+        passPercent: number;
       })
     | null;
 }
