@@ -1,4 +1,4 @@
-import { CheckCircle2, CircleAlert, ShieldCheck } from "lucide-react";
+import { ShieldCheck } from "lucide-react";
 import { useEffect } from "react";
 import { Link, href, useNavigate } from "react-router";
 import { track } from "~/platform/analytics";
@@ -8,6 +8,7 @@ import { Card } from "~/platform/ui/card";
 import type { LeaseDemoData } from "./types";
 import { type ActionResult, QuestionForm, useTakeStep } from "./question-form";
 import { RecordsTable } from "./step-content";
+import { OutcomeIcon } from "./outcome-icon";
 import { Counts, LevelBadge, StatusLabel } from "./track-views";
 
 type Selected = NonNullable<LeaseDemoData["selected"]>;
@@ -208,11 +209,7 @@ function ScenarioCompleted({ selected }: { selected: Selected }) {
   );
   return (
     <Card className="text-center" data-testid="scenario-completed" data-passed={passed}>
-      {passed ? (
-        <CheckCircle2 aria-hidden className="mx-auto size-12 text-emerald-600" />
-      ) : (
-        <CircleAlert aria-hidden className="mx-auto size-12 text-red-600 dark:text-red-400" />
-      )}
+      <OutcomeIcon passed={passed} />
       <h1 className="mt-4 text-3xl font-extrabold">
         {passed ? t("scenario.completed") : t("scenario.notPassedTitle")}
       </h1>

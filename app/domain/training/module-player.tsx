@@ -1,4 +1,4 @@
-import { CheckCircle2, CircleAlert, Lock } from "lucide-react";
+import { Lock } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, href, useLocation, useNavigate } from "react-router";
 import { track } from "~/platform/analytics";
@@ -7,6 +7,7 @@ import { Button, ButtonLink, buttonClasses } from "~/platform/ui/button";
 import { Card } from "~/platform/ui/card";
 import type { PlayerData } from "./types";
 import { type ActionResult, QuestionForm, useTakeStep } from "./question-form";
+import { OutcomeIcon } from "./outcome-icon";
 import { StepContent } from "./step-content";
 
 // SPEC §2 "Module player": three steps with a knowledge check each, a transition bar between steps,
@@ -140,11 +141,7 @@ function CompletionScreen({ player, score }: { player: PlayerData; score: number
   );
   return (
     <Card className="text-center" data-testid="module-completed" data-passed={passed}>
-      {passed ? (
-        <CheckCircle2 aria-hidden className="mx-auto size-12 text-emerald-600" />
-      ) : (
-        <CircleAlert aria-hidden className="mx-auto size-12 text-red-600 dark:text-red-400" />
-      )}
+      <OutcomeIcon passed={passed} />
       <h2 className="mt-4 text-3xl font-extrabold">
         {passed ? t("module.completed") : t("module.notPassedTitle")}
       </h2>
