@@ -1,5 +1,5 @@
 import { membershipOf } from "~/domain/compliance/index.server";
-import { type Learner, contentLanguage, getLearner } from "~/domain/training/index.server";
+import { type Learner, getLearner } from "~/domain/training/index.server";
 import { getOptionalUser } from "~/platform/auth/index.server";
 import type { Locale, Region } from "~/platform/i18n";
 import { getLocaleState } from "~/platform/i18n/index.server";
@@ -40,8 +40,4 @@ export async function actorOf(request: Request): Promise<Actor> {
       }
     : null;
   return { account, learner, locale, region };
-}
-
-export function languageOf(actor: Actor) {
-  return contentLanguage(actor.locale);
 }

@@ -1,7 +1,12 @@
 import { moveAmlWork } from "~/domain/aml/index.server";
 import { membershipOf } from "~/domain/compliance/index.server";
 import { moveCourseWork } from "~/domain/courses/index.server";
-import { claimGuest, clearGuestCookie, guestOf, removeGuest } from "~/domain/training/index.server";
+import {
+  claimGuest,
+  clearGuestCookie,
+  guestIdOf,
+  removeGuest,
+} from "~/domain/training/index.server";
 import { inOneTransaction } from "~/platform/db/db.server";
 
 // A visitor signs in (ARCHITECTURE "Learning core", docs/decisions/036): the account joins the
@@ -15,7 +20,7 @@ export async function adoptGuestWork(
   now = new Date(),
 ): Promise<string | null> {
   await membershipOf(user);
-  const guestId = await guestOf(request);
+  const guestId = await guestIdOf(request);
   if (!guestId) return null;
   await inOneTransaction(async () => {
     const claimed = await claimGuest(guestId, user.id, now);

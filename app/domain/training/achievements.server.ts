@@ -1,7 +1,7 @@
 import { type Region, getLoadedPack } from "~/platform/i18n";
 import { getCatalogue } from "./catalogue.server";
 import { type ContentLanguage, localize } from "./content-schema";
-import { passPercent, scorePercent } from "./grading";
+import { isPassingScore, scorePercent } from "./grading";
 import { loadRuns } from "./progress.server";
 
 // What a learner has achieved and may hold a certificate for: each module passed, and each track
@@ -39,7 +39,7 @@ export async function achievementsOf(
     const stepCount = module.steps.length;
     const passing = (runs.get(module.id) ?? []).flatMap((run) => {
       const score = scorePercent(run.answers, stepCount);
-      return run.completedAt && score >= passPercent(module.passMark, stepCount)
+      return run.completedAt && isPassingScore(score, module.passMark, stepCount)
         ? [{ score, completedAt: run.completedAt }]
         : [];
     });

@@ -3,7 +3,7 @@ import { refuse, tooMany } from "~/platform/lib/reply.server";
 import { hitRateLimit, rateLimitKey } from "~/platform/lib/rate-limit.server";
 import { z } from "~/platform/lib/zod";
 import { type ContentLanguage, localize } from "./content-schema";
-import { passPercent } from "./grading";
+import { isPassingScore } from "./grading";
 import { type Learner, getLearner } from "./learners.server";
 import {
   type GradedItem,
@@ -117,7 +117,7 @@ export function takeEvidencePayload(
       learner,
       take,
       score: result.score,
-      passed: (result.score ?? 0) >= passPercent(item.passMark, item.steps.length),
+      passed: isPassingScore(result.score ?? 0, item.passMark, item.steps.length),
       answers: result.answers.map((answer) => ({
         step: answer.stepId,
         option: answer.optionId,

@@ -75,10 +75,9 @@ export function itemProgress(options: {
   const finished = runs.filter((run) => run.completedAt !== null);
   const scores = finished.map((run) => scorePercent(run.answers, stepIds.length));
   const bestScore = scores.length > 0 ? Math.max(...scores) : null;
-  const needed = passPercent(passMark, stepIds.length);
   const firstCompletedAt =
     finished
-      .filter((_, index) => (scores[index] ?? 0) >= needed)
+      .filter((run) => isPassingRun(run, passMark, stepIds.length))
       .map((run) => run.completedAt as string)
       .sort()
       .at(0) ?? null;
@@ -106,6 +105,22 @@ export function itemProgress(options: {
 /** The pass mark as the percent a take must reach. */
 export function passPercent(passMark: number, stepCount: number): number {
   return Math.round((100 * passMark) / stepCount);
+}
+
+/**
+ * Completion means passed: a score reaches the pass mark. The one rule behind every status,
+ * count, point, unlock, register and evidence record that says "passed".
+ */
+export function isPassingScore(score: number, passMark: number, stepCount: number): boolean {
+  return score >= passPercent(passMark, stepCount);
+}
+
+/** A take that is finished and reached the pass mark. */
+export function isPassingRun(run: Run, passMark: number, stepCount: number): boolean {
+  return (
+    run.completedAt !== null &&
+    isPassingScore(scorePercent(run.answers, stepCount), passMark, stepCount)
+  );
 }
 
 /** SPEC §9: points are the sum of the best scores of completed (passed) modules. */

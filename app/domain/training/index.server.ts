@@ -10,7 +10,7 @@ export {
   GUEST_COOKIE,
   claimGuest,
   clearGuestCookie,
-  guestOf,
+  guestIdOf,
   removeGuest,
   ensureLearner,
   type Learner,

@@ -27,7 +27,8 @@ export type Learner =
 
 const GUEST_ID = /^g_[A-Za-z0-9_-]{22}$/;
 
-async function guestIdOf(request: Request): Promise<string | null> {
+/** The guest learner a request's cookie names, or null. */
+export async function guestIdOf(request: Request): Promise<string | null> {
   const value: unknown = await guestCookie.parse(request.headers.get("Cookie"));
   return typeof value === "string" && GUEST_ID.test(value) ? value : null;
 }
@@ -115,9 +116,6 @@ export async function ensureLearner(
   await purgeNowAndThen(now);
   return { id, setCookie: await guestCookie.serialize(id, { secure: usesHttps() }) };
 }
-
-/** The guest learner a request's cookie names, or null. */
-export const guestOf = guestIdOf;
 
 /**
  * At sign-in (app/workflows/adopt-guest.server.ts): the guest's takes become the account's (every

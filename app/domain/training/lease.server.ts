@@ -3,7 +3,7 @@ import { getLocaleState } from "~/platform/i18n/index.server";
 import type { AnswerOptions } from "./answer.server";
 import { getCatalogue } from "./catalogue.server";
 import { localize } from "./content-schema";
-import { itemProgress, passPercent, scenarioPoints } from "./grading";
+import { isPassingScore, itemProgress, passPercent, scenarioPoints } from "./grading";
 import { contentLanguage } from "./language";
 import { getLearner } from "./learners.server";
 import { takeState } from "./player.server";
@@ -68,11 +68,11 @@ export async function loadLeaseDemo(request: Request): Promise<LeaseDemoData> {
         url.searchParams.has("step") ||
         take.finished !== null ||
         (progress.openRun?.answers.length ?? 0) > 0,
-      // Points come from a passing take only (completion means passed).
       passPercent: passPercent(LEASE_PASS_MARK, scenario.steps.length),
+      // Points come from a passing take only (completion means passed).
       pointsEarned: !take.finished
         ? null
-        : take.finished.score >= passPercent(LEASE_PASS_MARK, scenario.steps.length)
+        : isPassingScore(take.finished.score, LEASE_PASS_MARK, scenario.steps.length)
           ? scenarioPoints(scenario.points, take.finished.score)
           : 0,
     },

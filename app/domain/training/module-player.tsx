@@ -7,6 +7,7 @@ import { Button, ButtonLink, buttonClasses } from "~/platform/ui/button";
 import { Card } from "~/platform/ui/card";
 import type { PlayerData } from "./types";
 import { type ActionResult, QuestionForm, useTakeStep } from "./question-form";
+import { isPassingScore, passPercent } from "./grading";
 import { OutcomeIcon } from "./outcome-icon";
 import { StepContent } from "./step-content";
 
@@ -129,12 +130,12 @@ export const SCENARIO_POINTS = 25;
 function CompletionScreen({ player, score }: { player: PlayerData; score: number }) {
   const { t } = useTranslation(["training", "consumerScamModule"]);
   const esg = player.module.id.includes("esg");
-  const passPercent = Math.round((100 * player.module.passMark) / player.steps.length);
+  const needed = passPercent(player.module.passMark, player.steps.length);
   const scenarios = player.module.format === "scenarios";
   const correct = player.finished?.correct ?? 0;
   // Completion means passed: a take below the pass mark is finished, not completed, and earns no
   // points (the best passing take's score does, SPEC §9).
-  const passed = score >= passPercent;
+  const passed = isPassingScore(score, player.module.passMark, player.steps.length);
   useEffect(
     () => track("module_completed", { moduleId: player.module.id, score }),
     [player.module.id, score],
@@ -159,7 +160,7 @@ function CompletionScreen({ player, score }: { player: PlayerData; score: number
         })}
       </p>
       <p className="mt-2 text-slate-700 dark:text-slate-300">
-        {passed ? t("module.passed") : t("module.notPassed", { percent: passPercent })}
+        {passed ? t("module.passed") : t("module.notPassed", { percent: needed })}
       </p>
       {passed && (
         <p className="mt-2 font-medium" data-testid="completion-certificate">

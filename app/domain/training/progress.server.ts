@@ -8,7 +8,7 @@ import {
   type Run,
   isRunComplete,
   itemProgress,
-  passPercent,
+  isPassingRun,
   scorePercent,
 } from "./grading";
 
@@ -133,9 +133,8 @@ function passedModules(runs: ReadonlyMap<string, Run[]>, ids: Iterable<string>):
   for (const id of ids) {
     const module = modules.get(id);
     if (!module) continue;
-    const needed = passPercent(module.passMark, module.steps.length);
-    const finished = (runs.get(id) ?? []).filter((run) => run.completedAt !== null);
-    if (finished.some((run) => scorePercent(run.answers, module.steps.length) >= needed)) {
+    const steps = module.steps.length;
+    if ((runs.get(id) ?? []).some((run) => isPassingRun(run, module.passMark, steps))) {
       passed.add(id);
     }
   }

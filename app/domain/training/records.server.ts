@@ -1,7 +1,7 @@
 import { getDb } from "~/platform/db/db.server";
 import { inChunks } from "~/platform/lib/chunks";
 import { getCatalogue } from "./catalogue.server";
-import { passPercent } from "./grading";
+import { isPassingScore } from "./grading";
 import { countsSinceReset } from "./progress.server";
 
 // Completed module takes of many users at once, for the compliance dashboard, its reminders and
@@ -48,7 +48,7 @@ export async function completedModuleTakes(userIds: readonly string[]): Promise<
       startedAt: row.startedAt,
       completedAt: row.completedAt as string,
       score,
-      passed: module ? score >= passPercent(module.passMark, module.steps.length) : false,
+      passed: module ? isPassingScore(score, module.passMark, module.steps.length) : false,
     };
   });
 }

@@ -1,17 +1,11 @@
 import errors from "../../../locales/en/errors.json";
 import validation from "../../../locales/en/validation.json";
 import { parseFieldMessage } from "./field-message";
+import type { ReplyCode } from "./reply";
 
-// JSON errors for API clients carry a stable code and the SPEC §8 message.
-export type ApiErrorCode =
-  | "validation"
-  | "forbidden"
-  | "not_found"
-  | "payload_too_large"
-  | "unsupported_media_type"
-  | "rate_limited"
-  | "method_not_allowed"
-  | "server_error";
+// JSON errors for API clients carry a stable code (the one list of reply.ts) and the SPEC §8
+// message.
+export type ApiErrorCode = ReplyCode;
 
 export function apiErrorBody(code: ApiErrorCode, fields?: Record<string, string[]>) {
   return { error: { code, message: errors[code], ...(fields && { fields }) } };

@@ -28,15 +28,3 @@ export interface Refused<Extra extends object = object> {
   ok: false;
   error: ReplyError & Extra;
 }
-
-export function isRefused(value: unknown): value is Refused {
-  return (
-    typeof value === "object" &&
-    value !== null &&
-    (value as { ok?: unknown }).ok === false &&
-    "error" in value &&
-    typeof (value as { error: unknown }).error === "object" &&
-    (value as { error: object | null }).error !== null &&
-    "code" in (value as { error: object }).error
-  );
-}
