@@ -15,6 +15,7 @@ import { readFormFields } from "~/platform/lib/api.server";
 import { getEnv } from "~/platform/lib/env.server";
 import { Button } from "~/platform/ui/button";
 import { Card } from "~/platform/ui/card";
+import { type Column, DataTable } from "~/platform/ui/data-table";
 import { FormField, controlClass } from "~/platform/ui/field";
 import { FormAlert, SubmitButton } from "~/platform/ui/form-status";
 import admin from "../../locales/en/admin.json";
@@ -87,6 +88,45 @@ export default function AdminAllowlist({ loaderData, actionData }: Route.Compone
   });
   const { environment } = loaderData;
   const formError = message(form.errors);
+  const columns: Column<(typeof loaderData.entries)[number]>[] = [
+    {
+      key: "kind",
+      header: t("allowlist.kind"),
+      cell: (entry) => t(`allowlist.kinds.${entry.kind}`),
+    },
+    {
+      key: "value",
+      header: t("allowlist.value"),
+      className: "font-mono",
+      cell: (entry) => entry.value,
+    },
+    {
+      key: "organisation",
+      header: t("allowlist.organisation"),
+      cell: (entry) => entry.organisation,
+    },
+    {
+      key: "addedBy",
+      header: t("allowlist.addedBy"),
+      cell: (entry) => `${entry.addedBy} · ${when(entry.createdAt)}`,
+    },
+    {
+      key: "actions",
+      header: t("allowlist.actions"),
+      hideHeader: true,
+      align: "end",
+      cell: (entry) => (
+        <Form method="post">
+          <input type="hidden" name="intent" value="remove" />
+          <input type="hidden" name="id" value={entry.id} />
+          <Button type="submit" variant="secondary">
+            {t("allowlist.remove")}
+            <span className="sr-only"> {entry.value}</span>
+          </Button>
+        </Form>
+      ),
+    },
+  ];
 
   return (
     <div className="space-y-8">
@@ -135,51 +175,14 @@ export default function AdminAllowlist({ loaderData, actionData }: Route.Compone
         {loaderData.entries.length === 0 ? (
           <p className="mt-2 text-slate-600 dark:text-slate-300">{t("allowlist.empty")}</p>
         ) : (
-          <div className="mt-3 overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">{t("allowlist.entriesTitle")}</caption>
-              <thead className="border-b border-slate-200 dark:border-slate-700">
-                <tr>
-                  <th scope="col" className="py-2 pr-4">
-                    {t("allowlist.kind")}
-                  </th>
-                  <th scope="col" className="py-2 pr-4">
-                    {t("allowlist.value")}
-                  </th>
-                  <th scope="col" className="py-2 pr-4">
-                    {t("allowlist.organisation")}
-                  </th>
-                  <th scope="col" className="py-2 pr-4">
-                    {t("allowlist.addedBy")}
-                  </th>
-                  <th scope="col" className="py-2 pr-4">
-                    <span className="sr-only">{t("allowlist.actions")}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {loaderData.entries.map((entry) => (
-                  <tr key={entry.id} className="border-b border-slate-100 dark:border-slate-800">
-                    <td className="py-2 pr-4">{t(`allowlist.kinds.${entry.kind}`)}</td>
-                    <td className="py-2 pr-4 font-mono">{entry.value}</td>
-                    <td className="py-2 pr-4">{entry.organisation ?? "—"}</td>
-                    <td className="py-2 pr-4">
-                      {entry.addedBy} · {when(entry.createdAt)}
-                    </td>
-                    <td className="py-2 pr-4 text-right">
-                      <Form method="post">
-                        <input type="hidden" name="intent" value="remove" />
-                        <input type="hidden" name="id" value={entry.id} />
-                        <Button type="submit" variant="secondary">
-                          {t("allowlist.remove")}
-                          <span className="sr-only"> {entry.value}</span>
-                        </Button>
-                      </Form>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+          <div className="mt-3">
+            <DataTable
+              variant="compact"
+              caption={t("allowlist.entriesTitle")}
+              columns={columns}
+              rows={loaderData.entries}
+              none={t("tables.none")}
+            />
           </div>
         )}
       </section>

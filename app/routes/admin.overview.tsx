@@ -3,6 +3,7 @@ import { countAdminTotals, countEventsByName } from "~/domain/admin/index.server
 import { requireAdmin } from "~/platform/auth/index.server";
 import { addEnglishNamespaces, useTranslation } from "~/platform/i18n";
 import { Card } from "~/platform/ui/card";
+import { type Column, DataTable } from "~/platform/ui/data-table";
 import admin from "../../locales/en/admin.json";
 import type { Route } from "./+types/admin.overview";
 
@@ -27,6 +28,21 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
   const { totals, events } = loaderData;
   const days = EVENT_WINDOW_DAYS;
+  const columns: Column<(typeof events)[number]>[] = [
+    {
+      key: "name",
+      header: t("overview.eventName"),
+      className: "font-mono break-all",
+      cell: (event) => event.name,
+    },
+    {
+      key: "count",
+      header: t("overview.eventCount"),
+      align: "end",
+      className: "tabular-nums",
+      cell: (event) => formatAdminCount(event.count),
+    },
+  ];
   return (
     <>
       <h2 className="text-2xl font-bold tracking-tight">{t("overview.heading")}</h2>
@@ -52,36 +68,13 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
           {t("overview.noEvents", { days })}
         </p>
       ) : (
-        <div className="mt-4 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm sm:max-w-xl dark:border-slate-800 dark:bg-slate-900">
-          <table className="min-w-full text-left text-sm">
-            <caption className="sr-only">{t("overview.eventsCaption", { days })}</caption>
-            <thead className="border-b border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-950">
-              <tr>
-                <th
-                  scope="col"
-                  className="px-3 py-2 font-semibold text-slate-700 dark:text-slate-200"
-                >
-                  {t("overview.eventName")}
-                </th>
-                <th
-                  scope="col"
-                  className="px-3 py-2 text-right font-semibold text-slate-700 dark:text-slate-200"
-                >
-                  {t("overview.eventCount")}
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-              {events.map((event) => (
-                <tr key={event.name}>
-                  <td className="px-3 py-2 font-mono break-all">{event.name}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">
-                    {formatAdminCount(event.count)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+        <div className="mt-4 sm:max-w-xl">
+          <DataTable
+            caption={t("overview.eventsCaption", { days })}
+            columns={columns}
+            rows={events.map((event) => ({ ...event, id: event.name }))}
+            none={t("tables.none")}
+          />
         </div>
       )}
     </>

@@ -2,6 +2,7 @@ import { useId } from "react";
 import { useLocale, useTranslation } from "~/platform/i18n";
 import { formatLongDate } from "~/platform/lib/dates";
 import { Card } from "~/platform/ui/card";
+import { type Column, DataTable } from "~/platform/ui/data-table";
 import type { ComplianceDashboard } from "./types";
 import type { MonthStats } from "./rules";
 import { dateTimeFormat } from "~/platform/lib/intl";
@@ -81,6 +82,7 @@ export function AnalyticsPanel({ dashboard }: { dashboard: ComplianceDashboard }
   const { locale } = useLocale();
   const monthName = useMonthName();
   const { analytics } = dashboard;
+  const topModulesId = useId();
   const figures: [
     "totalUsers" | "completionRate" | "avgTimeToComplete" | "certificatesIssued",
     string,
@@ -94,6 +96,46 @@ export function AnalyticsPanel({ dashboard }: { dashboard: ComplianceDashboard }
         : t("analytics.minutes", { count: analytics.avgTimeToComplete }),
     ],
     ["certificatesIssued", String(analytics.certificatesIssued)],
+  ];
+  const topModuleColumns: Column<ComplianceDashboard["analytics"]["topModules"][number]>[] = [
+    {
+      key: "module",
+      header: t("analytics.module"),
+      rowHeader: true,
+      cell: (module) => module.title,
+    },
+    {
+      key: "completions",
+      header: t("analytics.completions"),
+      align: "end",
+      cell: (module) => module.completions,
+    },
+    {
+      key: "avgScore",
+      header: t("analytics.avgScore"),
+      align: "end",
+      cell: (module) => t("percent", { value: module.avgScore }),
+    },
+    {
+      key: "lastCompleted",
+      header: t("analytics.lastCompleted"),
+      align: "end",
+      cell: (module) => formatLongDate(locale, new Date(module.lastCompleted)),
+    },
+  ];
+  const monthColumns: Column<MonthStats>[] = [
+    {
+      key: "month",
+      header: t("analytics.month"),
+      rowHeader: true,
+      cell: (month) => monthName(month.month),
+    },
+    ...SERIES.map(({ key }) => ({
+      key,
+      header: t(`analytics.${key}`),
+      align: "end" as const,
+      cell: (month: MonthStats) => month[key],
+    })),
   ];
   return (
     <Card data-testid="analytics">
@@ -111,46 +153,19 @@ export function AnalyticsPanel({ dashboard }: { dashboard: ComplianceDashboard }
         ))}
       </dl>
 
-      <h3 className="mt-6 text-lg font-semibold">{t("analytics.topModules")}</h3>
+      <h3 id={topModulesId} className="mt-6 text-lg font-semibold">
+        {t("analytics.topModules")}
+      </h3>
       {analytics.topModules.length === 0 ? (
         <p className="mt-2">{t("analytics.noCompletions")}</p>
       ) : (
-        <div className="mt-2 overflow-x-auto">
-          <table className="w-full text-start text-sm">
-            <thead>
-              <tr className="border-b border-slate-200 dark:border-slate-700">
-                <th scope="col" className="py-2 text-start">
-                  {t("analytics.module")}
-                </th>
-                <th scope="col" className="py-2 text-end">
-                  {t("analytics.completions")}
-                </th>
-                <th scope="col" className="py-2 text-end">
-                  {t("analytics.avgScore")}
-                </th>
-                <th scope="col" className="py-2 text-end">
-                  {t("analytics.lastCompleted")}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {analytics.topModules.map((module) => (
-                <tr
-                  key={module.moduleId}
-                  className="border-b border-slate-100 dark:border-slate-800"
-                >
-                  <th scope="row" className="py-2 text-start font-medium">
-                    {module.title}
-                  </th>
-                  <td className="py-2 text-end">{module.completions}</td>
-                  <td className="py-2 text-end">{t("percent", { value: module.avgScore })}</td>
-                  <td className="py-2 text-end">
-                    {formatLongDate(locale, new Date(module.lastCompleted))}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+        <div className="mt-2">
+          <DataTable
+            variant="compact"
+            labelledBy={topModulesId}
+            columns={topModuleColumns}
+            rows={analytics.topModules.map((module) => ({ ...module, id: module.moduleId }))}
+          />
         </div>
       )}
 
@@ -166,36 +181,14 @@ export function AnalyticsPanel({ dashboard }: { dashboard: ComplianceDashboard }
         ))}
       </ul>
       <MonthlyChart months={analytics.monthlyStats} />
-      <div className="mt-4 overflow-x-auto">
-        <table className="w-full text-sm" data-testid="monthly-stats">
-          <caption className="sr-only">{t("analytics.chartTitle")}</caption>
-          <thead>
-            <tr className="border-b border-slate-200 dark:border-slate-700">
-              <th scope="col" className="py-2 text-start">
-                {t("analytics.month")}
-              </th>
-              {SERIES.map(({ key }) => (
-                <th key={key} scope="col" className="py-2 text-end">
-                  {t(`analytics.${key}`)}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {analytics.monthlyStats.map((month) => (
-              <tr key={month.month} className="border-b border-slate-100 dark:border-slate-800">
-                <th scope="row" className="py-2 text-start font-medium">
-                  {monthName(month.month)}
-                </th>
-                {SERIES.map(({ key }) => (
-                  <td key={key} className="py-2 text-end">
-                    {month[key]}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+      <div className="mt-4">
+        <DataTable
+          variant="compact"
+          caption={t("analytics.chartTitle")}
+          columns={monthColumns}
+          rows={analytics.monthlyStats.map((month) => ({ ...month, id: month.month }))}
+          data-testid="monthly-stats"
+        />
       </div>
     </Card>
   );

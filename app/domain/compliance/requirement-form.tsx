@@ -12,6 +12,7 @@ import { Form, useNavigation } from "react-router";
 import { useFieldMessage, useTranslation } from "~/platform/i18n";
 import { Button } from "~/platform/ui/button";
 import { Card } from "~/platform/ui/card";
+import { type Column, DataTable } from "~/platform/ui/data-table";
 import { FormField, controlClass } from "~/platform/ui/field";
 import { FormAlert, SubmitButton } from "~/platform/ui/form-status";
 import {
@@ -271,6 +272,78 @@ export function RequirementTable({
   const { t } = useTranslation("requirements");
   const titles = new Map(options.map((option) => [option.key, option.title]));
   const removed = reply?.intent === "remove" && reply.done;
+  const columns: Column<Requirement>[] = [
+    {
+      key: "name",
+      header: t("list.name"),
+      rowHeader: true,
+      cell: (requirement) => (
+        <>
+          {requirement.name}
+          <p className="mt-1 max-w-md font-normal text-slate-600 dark:text-slate-300">
+            {requirement.description}
+          </p>
+        </>
+      ),
+    },
+    {
+      key: "category",
+      header: t("list.category"),
+      cell: (requirement) => t(`categories.${requirement.category}`),
+    },
+    { key: "points", header: t("list.points"), cell: (requirement) => requirement.points },
+    {
+      key: "dueDate",
+      header: t("list.dueDate"),
+      className: "whitespace-nowrap",
+      cell: (requirement) => requirement.dueDate,
+    },
+    {
+      key: "recurrence",
+      header: t("list.recurrence"),
+      cell: (requirement) =>
+        requirement.recurrence === "yearly"
+          ? t("list.yearlyWindow", { count: requirement.windowDays })
+          : t("recurrences.none"),
+    },
+    {
+      key: "fulfilledBy",
+      header: t("list.fulfilledBy"),
+      cell: (requirement) => (
+        <ul>
+          {requirement.fulfilledBy.map((key) => (
+            <li key={key}>{titles.get(key) ?? key}</li>
+          ))}
+        </ul>
+      ),
+    },
+    {
+      key: "changed",
+      header: t("list.changed"),
+      cell: (requirement) =>
+        t("list.changedBy", {
+          date: requirement.updatedAt.slice(0, 10),
+          email: requirement.updatedBy,
+        }),
+    },
+    {
+      key: "actions",
+      header: t("list.actions"),
+      hideHeader: true,
+      align: "end",
+      cell: (requirement) => (
+        <Form method="post">
+          <input type="hidden" name="intent" value="remove" />
+          <input type="hidden" name="form" value={`remove-${requirement.id}`} />
+          <input type="hidden" name="id" value={requirement.id} />
+          <Button type="submit" variant="secondary">
+            {t("list.remove")}
+            <span className="sr-only"> {requirement.name}</span>
+          </Button>
+        </Form>
+      ),
+    },
+  ];
   return (
     <section aria-labelledby="requirements-list" className="space-y-4">
       <h2 id="requirements-list" className="text-xl font-bold">
@@ -280,82 +353,13 @@ export function RequirementTable({
       {requirements.length === 0 ? (
         <p className="text-slate-600 dark:text-slate-300">{t("list.empty")}</p>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm" data-testid="requirements-table">
-            <caption className="sr-only">
-              {t("list.caption", { organisation: organisation.name })}
-            </caption>
-            <thead className="border-b border-slate-200 dark:border-slate-700">
-              <tr>
-                {(
-                  [
-                    "name",
-                    "category",
-                    "points",
-                    "dueDate",
-                    "recurrence",
-                    "fulfilledBy",
-                    "changed",
-                  ] as const
-                ).map((column) => (
-                  <th key={column} scope="col" className="py-2 pr-4">
-                    {t(`list.${column}`)}
-                  </th>
-                ))}
-                <th scope="col" className="py-2 pr-4">
-                  <span className="sr-only">{t("list.actions")}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {requirements.map((requirement) => (
-                <tr
-                  key={requirement.id}
-                  className="border-b border-slate-100 align-top dark:border-slate-800"
-                >
-                  <th scope="row" className="py-2 pr-4 font-medium">
-                    {requirement.name}
-                    <p className="mt-1 max-w-md font-normal text-slate-600 dark:text-slate-300">
-                      {requirement.description}
-                    </p>
-                  </th>
-                  <td className="py-2 pr-4">{t(`categories.${requirement.category}`)}</td>
-                  <td className="py-2 pr-4">{requirement.points}</td>
-                  <td className="py-2 pr-4 whitespace-nowrap">{requirement.dueDate}</td>
-                  <td className="py-2 pr-4">
-                    {requirement.recurrence === "yearly"
-                      ? t("list.yearlyWindow", { count: requirement.windowDays })
-                      : t("recurrences.none")}
-                  </td>
-                  <td className="py-2 pr-4">
-                    <ul>
-                      {requirement.fulfilledBy.map((key) => (
-                        <li key={key}>{titles.get(key) ?? key}</li>
-                      ))}
-                    </ul>
-                  </td>
-                  <td className="py-2 pr-4">
-                    {t("list.changedBy", {
-                      date: requirement.updatedAt.slice(0, 10),
-                      email: requirement.updatedBy,
-                    })}
-                  </td>
-                  <td className="py-2 pr-4 text-right">
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="remove" />
-                      <input type="hidden" name="form" value={`remove-${requirement.id}`} />
-                      <input type="hidden" name="id" value={requirement.id} />
-                      <Button type="submit" variant="secondary">
-                        {t("list.remove")}
-                        <span className="sr-only"> {requirement.name}</span>
-                      </Button>
-                    </Form>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          variant="compact"
+          caption={t("list.caption", { organisation: organisation.name })}
+          columns={columns}
+          rows={requirements}
+          data-testid="requirements-table"
+        />
       )}
       {requirements.length > 0 && (
         <div className="space-y-2">
@@ -545,15 +549,35 @@ export function ExtensionForm({
 /** Who moved which due date, to when and why: newest first. */
 export function ExtensionHistory({ history }: { history: readonly ExtensionRecord[] }) {
   const { t } = useTranslation("requirements");
-  const columns = [
-    "when",
-    "learner",
-    "requirement",
-    "cycle",
-    "dueDate",
-    "reason",
-    "actor",
-  ] as const;
+  const columns: Column<ExtensionRecord>[] = [
+    {
+      key: "when",
+      header: t("history.when"),
+      className: "whitespace-nowrap",
+      cell: (entry) => (
+        <time dateTime={entry.createdAt}>{entry.createdAt.slice(0, 16).replace("T", " ")}</time>
+      ),
+    },
+    {
+      key: "learner",
+      header: t("history.learner"),
+      cell: (entry) => entry.learnerName || entry.learnerEmail,
+    },
+    {
+      key: "requirement",
+      header: t("history.requirement"),
+      cell: (entry) => entry.requirementName,
+    },
+    { key: "cycle", header: t("history.cycle"), cell: (entry) => entry.cycle },
+    {
+      key: "dueDate",
+      header: t("history.dueDate"),
+      className: "whitespace-nowrap",
+      cell: (entry) => entry.dueDate,
+    },
+    { key: "reason", header: t("history.reason"), cell: (entry) => entry.reason },
+    { key: "actor", header: t("history.actor"), cell: (entry) => entry.actorEmail },
+  ];
   return (
     <section aria-labelledby="extension-history">
       <h2 id="extension-history" className="text-xl font-bold">
@@ -562,36 +586,14 @@ export function ExtensionHistory({ history }: { history: readonly ExtensionRecor
       {history.length === 0 ? (
         <p className="mt-2 text-slate-600 dark:text-slate-300">{t("history.empty")}</p>
       ) : (
-        <div className="mt-3 overflow-x-auto">
-          <table className="w-full text-left text-sm" data-testid="extension-history">
-            <caption className="sr-only">{t("history.caption")}</caption>
-            <thead className="border-b border-slate-200 dark:border-slate-700">
-              <tr>
-                {columns.map((column) => (
-                  <th key={column} scope="col" className="py-2 pr-4">
-                    {t(`history.${column}`)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {history.map((entry) => (
-                <tr key={entry.id} className="border-b border-slate-100 dark:border-slate-800">
-                  <td className="py-2 pr-4 whitespace-nowrap">
-                    <time dateTime={entry.createdAt}>
-                      {entry.createdAt.slice(0, 16).replace("T", " ")}
-                    </time>
-                  </td>
-                  <td className="py-2 pr-4">{entry.learnerName || entry.learnerEmail}</td>
-                  <td className="py-2 pr-4">{entry.requirementName}</td>
-                  <td className="py-2 pr-4">{entry.cycle}</td>
-                  <td className="py-2 pr-4 whitespace-nowrap">{entry.dueDate}</td>
-                  <td className="py-2 pr-4">{entry.reason}</td>
-                  <td className="py-2 pr-4">{entry.actorEmail}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+        <div className="mt-3">
+          <DataTable
+            variant="compact"
+            caption={t("history.caption")}
+            columns={columns}
+            rows={history}
+            data-testid="extension-history"
+          />
         </div>
       )}
     </section>
@@ -608,6 +610,49 @@ export function MemberRoles({
 }) {
   const { t } = useTranslation(["requirements", "validation"]);
   const message = useFieldMessage();
+  const roleForm = (member: MemberView) => {
+    const formId = `role-${member.id}`;
+    const mine = reply?.form === formId ? reply : undefined;
+    const error = mine && !mine.done ? message(mine.result.error?.role ?? undefined) : null;
+    return (
+      <Form method="post" className="flex flex-wrap items-center gap-2">
+        <input type="hidden" name="intent" value="role" />
+        <input type="hidden" name="form" value={formId} />
+        <input type="hidden" name="userId" value={member.id} />
+        <label htmlFor={`${formId}-role`} className="sr-only">
+          {t("members.roleOf", { name: member.name || member.email })}
+        </label>
+        <select
+          id={`${formId}-role`}
+          name="role"
+          defaultValue={member.role}
+          key={member.role}
+          className={`${controlClass} mt-0 w-auto`}
+        >
+          {MEMBER_ROLES.map((role) => (
+            <option key={role} value={role}>
+              {t(`roles.${role}`)}
+            </option>
+          ))}
+        </select>
+        <Button type="submit" variant="secondary">
+          {t("members.change")}
+          <span className="sr-only"> {member.name || member.email}</span>
+        </Button>
+        {mine?.done && <Done>{t("members.changed")}</Done>}
+        {error && (
+          <span role="alert" className="text-sm text-red-700 dark:text-red-400">
+            {error}
+          </span>
+        )}
+      </Form>
+    );
+  };
+  const columns: Column<MemberView>[] = [
+    { key: "name", header: t("members.name"), rowHeader: true, cell: (member) => member.name },
+    { key: "email", header: t("members.email"), cell: (member) => member.email },
+    { key: "role", header: t("members.role"), cell: roleForm },
+  ];
   return (
     <section aria-labelledby="members">
       <h2 id="members" className="text-xl font-bold">
@@ -616,72 +661,14 @@ export function MemberRoles({
           ({t("members.count", { count: members.length })})
         </span>
       </h2>
-      <div className="mt-3 overflow-x-auto">
-        <table className="w-full text-left text-sm" data-testid="members">
-          <caption className="sr-only">{t("members.heading")}</caption>
-          <thead className="border-b border-slate-200 dark:border-slate-700">
-            <tr>
-              <th scope="col" className="py-2 pr-4">
-                {t("members.name")}
-              </th>
-              <th scope="col" className="py-2 pr-4">
-                {t("members.email")}
-              </th>
-              <th scope="col" className="py-2 pr-4">
-                {t("members.role")}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {members.map((member) => {
-              const formId = `role-${member.id}`;
-              const mine = reply?.form === formId ? reply : undefined;
-              const error =
-                mine && !mine.done ? message(mine.result.error?.role ?? undefined) : null;
-              return (
-                <tr key={member.id} className="border-b border-slate-100 dark:border-slate-800">
-                  <th scope="row" className="py-2 pr-4 font-medium">
-                    {member.name}
-                  </th>
-                  <td className="py-2 pr-4">{member.email}</td>
-                  <td className="py-2 pr-4">
-                    <Form method="post" className="flex flex-wrap items-center gap-2">
-                      <input type="hidden" name="intent" value="role" />
-                      <input type="hidden" name="form" value={formId} />
-                      <input type="hidden" name="userId" value={member.id} />
-                      <label htmlFor={`${formId}-role`} className="sr-only">
-                        {t("members.roleOf", { name: member.name || member.email })}
-                      </label>
-                      <select
-                        id={`${formId}-role`}
-                        name="role"
-                        defaultValue={member.role}
-                        key={member.role}
-                        className={`${controlClass} mt-0 w-auto`}
-                      >
-                        {MEMBER_ROLES.map((role) => (
-                          <option key={role} value={role}>
-                            {t(`roles.${role}`)}
-                          </option>
-                        ))}
-                      </select>
-                      <Button type="submit" variant="secondary">
-                        {t("members.change")}
-                        <span className="sr-only"> {member.name || member.email}</span>
-                      </Button>
-                      {mine?.done && <Done>{t("members.changed")}</Done>}
-                      {error && (
-                        <span role="alert" className="text-sm text-red-700 dark:text-red-400">
-                          {error}
-                        </span>
-                      )}
-                    </Form>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+      <div className="mt-3">
+        <DataTable
+          variant="compact"
+          caption={t("members.heading")}
+          columns={columns}
+          rows={members}
+          data-testid="members"
+        />
       </div>
     </section>
   );

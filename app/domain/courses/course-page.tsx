@@ -7,13 +7,14 @@ import {
   GraduationCap,
   ShieldCheck,
 } from "lucide-react";
-import { Suspense, lazy, useEffect, useState } from "react";
+import { Suspense, lazy, useEffect, useId, useState } from "react";
 import { Link, href, useFetcher, useLocation, useSearchParams } from "react-router";
 import { AdvisorPanel } from "~/domain/advisor";
 import { useLocale, useTranslation } from "~/platform/i18n";
 import { formatLongDate } from "~/platform/lib/dates";
 import { Button, ButtonLink } from "~/platform/ui/button";
 import { Card } from "~/platform/ui/card";
+import { type Column, DataTable } from "~/platform/ui/data-table";
 import { type CourseTab, COURSE_TABS, LEARNING_TABS } from "./constants";
 import { tabOf } from "./grading";
 import type { CoursePage } from "./types";
@@ -255,6 +256,20 @@ function FrameworksTab({ page }: { page: CoursePage }) {
 function GovernanceTab({ page }: { page: CoursePage }) {
   const { t } = useTranslation("esgCourse");
   const roles = ["responsible", "accountable", "consulted", "informed"] as const;
+  type Raci = CoursePage["course"]["governance"][number]["raciRoles"][number];
+  const columns: Column<Raci>[] = [
+    {
+      key: "activity",
+      header: t("governance.activity"),
+      rowHeader: true,
+      cell: (row) => row.activity,
+    },
+    ...roles.map((role) => ({
+      key: role,
+      header: t(`governance.${role}`),
+      cell: (row: Raci) => row[role],
+    })),
+  ];
   return (
     <div className="grid gap-6">
       {page.course.governance.map((control) => (
@@ -289,39 +304,14 @@ function GovernanceTab({ page }: { page: CoursePage }) {
               {paragraph}
             </p>
           ))}
-          <div className="mt-4 overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <caption className="text-left font-semibold">{t("governance.raci")}</caption>
-              <thead>
-                <tr>
-                  <th scope="col" className="p-2">
-                    {t("governance.activity")}
-                  </th>
-                  {roles.map((role) => (
-                    <th key={role} scope="col" className="p-2">
-                      {t(`governance.${role}`)}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {control.raciRoles.map((row) => (
-                  <tr
-                    key={row.activity}
-                    className="border-t border-slate-200 dark:border-slate-700"
-                  >
-                    <th scope="row" className="p-2 font-medium">
-                      {row.activity}
-                    </th>
-                    {roles.map((role) => (
-                      <td key={role} className="p-2">
-                        {row[role]}
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+          <div className="mt-4">
+            <DataTable
+              variant="compact"
+              caption={t("governance.raci")}
+              showCaption
+              columns={columns}
+              rows={control.raciRoles.map((row) => ({ ...row, id: row.activity }))}
+            />
           </div>
           <Sources sources={control.sources} />
         </Card>
@@ -334,43 +324,48 @@ function ResultsTab({ page }: { page: CoursePage }) {
   const { t } = useTranslation("esgCourse");
   const { locale } = useLocale();
   const { summary, completion } = page;
+  const headingId = useId();
+  const columns: Column<{
+    id: string;
+    title?: string;
+    correct: number;
+    steps: number;
+    total?: boolean;
+  }>[] = [
+    { key: "exercise", header: t("results.exercise"), rowHeader: true, cell: (row) => row.title },
+    {
+      key: "score",
+      header: t("results.score"),
+      className: "tabular-nums",
+      cell: (row) => {
+        const score = t("results.scoreValue", { correct: row.correct, steps: row.steps });
+        return row.total ? <span data-testid="course-total">{score}</span> : score;
+      },
+    },
+  ];
   return (
     <div className="space-y-4">
-      <h3 className="text-xl font-bold">{t("results.heading")}</h3>
-      <table className="w-full max-w-xl text-left">
-        <thead>
-          <tr>
-            <th scope="col" className="p-2">
-              {t("results.exercise")}
-            </th>
-            <th scope="col" className="p-2">
-              {t("results.score")}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {summary.exercises.map((exercise) => (
-            <tr key={exercise.id} className="border-t border-slate-200 dark:border-slate-700">
-              <th scope="row" className="p-2 font-medium">
-                {page.course.exercises.find((item) => item.id === exercise.id)?.title}
-              </th>
-              <td className="p-2 tabular-nums">
-                {t("results.scoreValue", { correct: exercise.correct, steps: exercise.steps })}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr className="border-t-2 border-slate-300 font-bold dark:border-slate-600">
-            <th scope="row" className="p-2">
-              {t("results.total")}
-            </th>
-            <td className="p-2 tabular-nums" data-testid="course-total">
-              {t("results.scoreValue", { correct: summary.correct, steps: summary.steps })}
-            </td>
-          </tr>
-        </tfoot>
-      </table>
+      <h3 id={headingId} className="text-xl font-bold">
+        {t("results.heading")}
+      </h3>
+      <div className="max-w-xl">
+        <DataTable
+          variant="compact"
+          labelledBy={headingId}
+          columns={columns}
+          rows={summary.exercises.map((exercise) => ({
+            ...exercise,
+            title: page.course.exercises.find((item) => item.id === exercise.id)?.title,
+          }))}
+          footer={{
+            id: "total",
+            total: true,
+            title: t("results.total"),
+            correct: summary.correct,
+            steps: summary.steps,
+          }}
+        />
+      </div>
       {completion ? (
         <div
           role="status"

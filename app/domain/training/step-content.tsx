@@ -1,4 +1,5 @@
 import { useTranslation } from "~/platform/i18n";
+import { DataTable } from "~/platform/ui/data-table";
 import type { StepView, TableView } from "./types";
 
 const KIND_LABELS = {
@@ -7,40 +8,21 @@ const KIND_LABELS = {
   practicalApplication: "module.practicalApplication",
 } as const;
 
+/** A step's records: a table with its caption shown, each row as the content gives it. */
 export function RecordsTable({ table }: { table: TableView }) {
+  const columns = table.columns.map((header, index) => ({
+    key: String(index),
+    header,
+    cell: (row: { cells: string[] }) => row.cells[index],
+  }));
   return (
-    // A wide table scrolls; the scrolling region takes focus so a keyboard can scroll it too
-    // (axe "scrollable-region-focusable").
-    <div
-      className="focus-ring mt-4 overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-700"
-      role="region"
-      aria-label={table.caption}
-      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-      tabIndex={0}
-    >
-      <table className="w-full min-w-max text-left text-sm">
-        <caption className="p-3 text-left font-semibold">{table.caption}</caption>
-        <thead className="bg-slate-50 dark:bg-slate-800">
-          <tr>
-            {table.columns.map((column) => (
-              <th key={column} scope="col" className="px-3 py-2 font-semibold">
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {table.rows.map((row, index) => (
-            <tr key={index} className="border-t border-slate-200 dark:border-slate-700">
-              {row.map((cell, column) => (
-                <td key={column} className="px-3 py-2">
-                  {cell}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+    <div className="mt-4">
+      <DataTable
+        caption={table.caption}
+        showCaption
+        columns={columns}
+        rows={table.rows.map((cells, id) => ({ id, cells }))}
+      />
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { addEnglishNamespaces, useFieldMessage, useRegion, useTranslation } from
 import { track } from "~/platform/analytics";
 import { brand } from "~/platform/lib/brand";
 import { buttonClasses } from "~/platform/ui/button";
-import { controlClass as inputClass } from "~/platform/ui/field";
+import { FieldError, FormField, controlClass } from "~/platform/ui/field";
 import forms from "../../../locales/en/forms.json";
 import validation from "../../../locales/en/validation.json";
 import type { WaitlistSchema } from "./schema";
@@ -43,16 +43,19 @@ export function WaitlistFields({
   const message = useFieldMessage();
   const region = useRegion().pack.region.id;
   const personalEmail = FREE_MAIL.test(email);
+  const consentError = message(fields.consent.errors);
   return (
     <>
       {FIELDS.map(([name, label]) => {
         const field = fields[name];
-        const error = message(field.errors);
         return (
-          <div key={name}>
-            <label htmlFor={field.id} className="text-sm font-medium">
-              {t(label)}
-            </label>
+          <FormField
+            key={name}
+            field={field}
+            message={message}
+            label={t(label)}
+            hint={name === "email" && personalEmail ? t("waitlist.personalEmailHint") : undefined}
+          >
             <input
               {...getInputProps(field, { type: name === "email" ? "email" : "text" })}
               key={field.key}
@@ -66,19 +69,9 @@ export function WaitlistFields({
                   role: "organization-title",
                 }[name]
               }
-              className={inputClass}
+              className={controlClass}
             />
-            {name === "email" && personalEmail ? (
-              <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-                {t("waitlist.personalEmailHint")}
-              </p>
-            ) : null}
-            {error ? (
-              <p id={field.errorId} className="mt-1 text-sm text-red-700 dark:text-red-400">
-                {error}
-              </p>
-            ) : null}
-          </div>
+          </FormField>
         );
       })}
       <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
@@ -102,11 +95,7 @@ export function WaitlistFields({
             </Link>
           </span>
         </label>
-        {message(fields.consent.errors) ? (
-          <p id={fields.consent.errorId} className="mt-1 text-sm text-red-700 dark:text-red-400">
-            {message(fields.consent.errors)}
-          </p>
-        ) : null}
+        {consentError ? <FieldError id={fields.consent.errorId}>{consentError}</FieldError> : null}
       </div>
     </>
   );

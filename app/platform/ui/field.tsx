@@ -15,6 +15,15 @@ interface FieldProps {
   children: ReactNode;
 }
 
+/** A field's error under its control, with the id the control's aria-describedby names. */
+export function FieldError({ id, children }: { id?: string; children: ReactNode }) {
+  return (
+    <p id={id} className="mt-1 text-sm text-red-700 dark:text-red-400">
+      {children}
+    </p>
+  );
+}
+
 /** A labelled form control with its optional marker, hint and error (linked by id). */
 export function Field({ label, htmlFor, error, errorId, optional, hint, children }: FieldProps) {
   return (
@@ -27,11 +36,7 @@ export function Field({ label, htmlFor, error, errorId, optional, hint, children
       </label>
       {children}
       {hint ? <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{hint}</p> : null}
-      {error ? (
-        <p id={errorId} className="mt-1 text-sm text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
+      {error ? <FieldError id={errorId}>{error}</FieldError> : null}
     </div>
   );
 }
