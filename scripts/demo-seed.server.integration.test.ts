@@ -89,7 +89,7 @@ describe("the demo organisation", () => {
       .execute();
     const answers = await db
       .selectFrom("training_answer")
-      .select(["run_id", "step_id", "option_id", "correct", "answered_at"])
+      .select(["run_id", "step_id", "option_id", "item_id", "correct", "answered_at"])
       .execute();
     const answersOf = new Map<number, typeof answers>();
     for (const answer of answers) {
@@ -104,7 +104,8 @@ describe("the demo organisation", () => {
       const given = answersOf.get(Number(run.id)) ?? [];
       for (const answer of given) {
         const step = module.steps.find((candidate) => candidate.id === answer.step_id);
-        expect(Number(answer.correct)).toBe(answer.option_id === step?.question.answer ? 1 : 0);
+        const item = step?.items.find((candidate) => candidate.id === answer.item_id);
+        expect(Number(answer.correct)).toBe(answer.option_id === item?.answer ? 1 : 0);
       }
       const times = given.map((answer) => answer.answered_at).sort();
       expect(run.started_at).toBe(times[0]);

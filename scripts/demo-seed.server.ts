@@ -321,7 +321,15 @@ interface DemoTake {
   key: string;
   learnerId: string;
   moduleId: string;
-  answers: { stepId: string; optionId: string; correct: number; answeredAt: string }[];
+  /** Per step, the bank item drawn and its options' order (JSON). */
+  drawn: string;
+  answers: {
+    stepId: string;
+    itemId: string;
+    optionId: string;
+    correct: number;
+    answeredAt: string;
+  }[];
   completed: boolean;
   score: number | null;
 }
@@ -395,11 +403,10 @@ function makeTakes(
     .map((completes) => ({ completes, at: from + random() * (until - from) }))
     .sort((a, b) => a.at - b.at);
 
-  const completedModules = new Set<string>();
   const passedModules = new Set<string>();
   return slots.map(({ completes, at }) => {
     const unlocked = all.filter((module) =>
-      module.prerequisites.every((id) => completedModules.has(id)),
+      module.prerequisites.every((id) => passedModules.has(id)),
     );
     const fresh = unlocked.filter((module) => !passedModules.has(module.id));
     const module = pick(random, fresh.length > 0 && random() < 0.6 ? fresh : unlocked);
@@ -407,12 +414,21 @@ function makeTakes(
       ? module.steps.length
       : 1 + Math.floor(random() * (module.steps.length - 1));
     let time = at;
+    const drawn = Object.fromEntries(
+      module.steps.map((step) => {
+        const item = pick(random, step.items);
+        return [step.id, { item: item.id, order: item.options.map((option) => option.id) }];
+      }),
+    );
     const answers = module.steps.slice(0, answered).map((step) => {
       const correct = random() < user.skill;
-      const wrong = step.question.options.filter((option) => option.id !== step.question.answer);
+      const question = step.items.find((item) => item.id === drawn[step.id]?.item) ?? step.items[0];
+      if (!question) throw new Error(`step "${step.id}" has no items`);
+      const wrong = question.options.filter((option) => option.id !== question.answer);
       const answer = {
         stepId: step.id,
-        optionId: correct ? step.question.answer : pick(random, wrong).id,
+        itemId: question.id,
+        optionId: correct ? question.answer : pick(random, wrong).id,
         correct: correct ? 1 : 0,
         answeredAt: new Date(time).toISOString(),
       };
@@ -423,13 +439,13 @@ function makeTakes(
     if (completes) {
       const right = answers.filter((answer) => answer.correct === 1).length;
       score = Math.round((100 * right) / module.steps.length);
-      completedModules.add(module.id);
       if (right >= module.passMark) passedModules.add(module.id);
     }
     return {
       key: randomText(random, 16, KEY_CHARS),
       learnerId: user.learnerId,
       moduleId: module.id,
+      drawn: JSON.stringify(drawn),
       answers,
       completed: completes,
       score,
@@ -590,6 +606,7 @@ export async function seedDemo({
             started_at: take.answers[0]?.answeredAt ?? "",
             completed_at: take.completed ? (take.answers.at(-1)?.answeredAt ?? null) : null,
             score: take.score,
+            drawn: take.drawn,
           })),
         )
         .returning(["id", "take_key"])
@@ -602,6 +619,7 @@ export async function seedDemo({
           option_id: answer.optionId,
           correct: answer.correct,
           answered_at: answer.answeredAt,
+          item_id: answer.itemId,
         })),
       );
       await insertInBatches(answers, (slice) =>

@@ -32,6 +32,7 @@ export async function answerTakeStep(options: AnswerOptions) {
         takeKey: answer.take,
         stepId: answer.step.id,
         optionId: answer.optionId,
+        drawn: answer.drawn,
       });
       const { account } = actor;
       if (result.newlyCompleted && account) {

@@ -8,9 +8,9 @@ import { getPack } from "~/domain/aml/packs.server";
 import { action as amlAction } from "~/routes/courses.aml-fraud";
 import { action as courseAction } from "~/routes/courses.esg-ai-ethics";
 import { action as certificatesAction } from "~/routes/training.certificates";
-import { action as moduleAction } from "~/routes/training.module";
 import { signInForTest } from "../../tests/integration/auth";
 import { callAction, pageRequest } from "../../tests/integration/call-action";
+import { answerStep, openTake } from "../../tests/integration/takes";
 
 // docs/decisions/036: a workflow commits everything or nothing. The evidence write is made to
 // fail inside the database (a trigger that refuses the insert, as a full disk or a lost lock
@@ -63,18 +63,8 @@ const freshIp = () => `203.0.113.${(ipCounter += 1) % 250}`;
 const module = getCatalogue().modules.get("esg-fundamentals-singapore");
 if (!module) throw new Error("the ESG fundamentals module is missing");
 
-function answerStep(cookie: string, take: string, index: number) {
-  const step = module?.steps[index];
-  if (!step) throw new Error(`no step ${index}`);
-  return callAction(
-    moduleAction,
-    pageRequest(`/training/module/${module.id}`, {
-      cookie,
-      body: new URLSearchParams({ take, step: step.id, option: step.question.answer }),
-    }),
-    freshIp(),
-    { moduleId: module.id },
-  );
+function answerRight(cookie: string, take: string, index: number) {
+  return answerStep({ moduleId: module?.id ?? "", take, index, right: true, cookie });
 }
 
 async function counts(userId: string) {
@@ -129,16 +119,16 @@ describe("a workflow whose evidence cannot be written", () => {
   it("leaves no completed take, certificate or notification; the same answer completes later", async () => {
     const { cookie, userId } = await signIn("atomic-take");
     await setHolderName(cookie);
-    const take = "atomicTake000001";
+    const take = await openTake(module.id, cookie);
     const last = module.steps.length - 1;
     for (let index = 0; index < last; index += 1) {
-      expect((await answerStep(cookie, take, index)).status).toBe(200);
+      expect((await answerRight(cookie, take, index)).status).toBe(200);
     }
     const before = await counts(userId);
     expect(before).toEqual({ completedTakes: 0, evidence: 0, certificates: 0, notifications: 0 });
 
     await refuseEvidence();
-    await expect(answerStep(cookie, take, last)).rejects.toThrow(FAILURE);
+    await expect(answerRight(cookie, take, last)).rejects.toThrow(FAILURE);
     expect(await counts(userId)).toEqual(before);
     const lastAnswer = await getDb()
       .selectFrom("training_answer")
@@ -150,7 +140,7 @@ describe("a workflow whose evidence cannot be written", () => {
     expect(lastAnswer).toEqual([]);
 
     await acceptEvidence();
-    const completed = await answerStep(cookie, take, last);
+    const completed = await answerRight(cookie, take, last);
     expect(completed.data).toMatchObject({ answer: { completed: true, score: 100 } });
     const after = await counts(userId);
     expect(after.completedTakes).toBe(1);

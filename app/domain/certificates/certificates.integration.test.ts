@@ -28,14 +28,13 @@ import { loader as jwksLoader } from "~/routes/well-known.jwks";
 import { loader as credentialLoader } from "~/routes/training.certificate-credential";
 import { loader as pdfLoader } from "~/routes/training.certificate-pdf";
 import { action as pageAction, loader as pageLoader } from "~/routes/training.certificates";
-import { action as moduleAction } from "~/routes/training.module";
 import { loader as verifyLoader } from "~/routes/verify.code";
+import { takeModule as takeFromPage } from "../../../tests/integration/takes";
 
 // Certificates on a real database, as a learner, a stranger with a code and an admin meet them:
 // issuance on a pass, the name to print, public verification, revocation, expiry, the credential.
 let counter = 0;
 const freshIp = () => `192.0.2.${(counter += 1) % 250}`;
-const takeKey = () => `cert${String((counter += 1)).padStart(12, "0")}`;
 
 const esg = getCatalogue().modules.get("esg-fundamentals-singapore");
 if (!esg) throw new Error("The ESG module is missing from the catalogue");
@@ -44,24 +43,7 @@ const request = pageRequest;
 
 /** Takes a module (the ESG fundamentals one by default) with the given rightness of each answer. */
 async function takeModule(rights: boolean[], cookie: string, module = esg) {
-  const take = takeKey();
-  for (const [index, right] of rights.entries()) {
-    const step = module?.steps[index];
-    if (!step) throw new Error("missing step");
-    const option = right
-      ? step.question.answer
-      : step.question.options.find((choice) => choice.id !== step.question.answer)?.id;
-    const response = await callAction(
-      moduleAction,
-      request(`/training/module/${module?.id}`, {
-        cookie,
-        body: new URLSearchParams({ take, step: step.id, option: option ?? "" }),
-      }),
-      freshIp(),
-      { moduleId: module?.id ?? "" },
-    );
-    expect(response.status).toBe(200);
-  }
+  await takeFromPage(module?.id ?? "", cookie, rights);
 }
 
 type Page = {

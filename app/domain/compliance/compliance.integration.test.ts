@@ -6,7 +6,6 @@ import {
 } from "~/domain/compliance/index.server";
 import { RESET_REASON } from "~/workflows/factory-reset.server";
 import { localDate } from "~/domain/compliance/rules";
-import { getCatalogue } from "~/domain/training/index.server";
 import {
   answerOf,
   callAction,
@@ -15,7 +14,7 @@ import {
 import { signInForTest } from "../../../tests/integration/auth";
 import { action as certificatesAction } from "~/routes/training.certificates";
 import { action as homeAction, loader as homeLoader } from "~/routes/training-home";
-import { action as moduleAction } from "~/routes/training.module";
+import { takeModule } from "../../../tests/integration/takes";
 
 // The compliance dashboard on a real database: requirements per learner and cycle, what a
 // manager sees of the organisation, analytics from stored takes, extensions, Factory Reset.
@@ -26,28 +25,8 @@ const DAY = 86_400_000;
 let counter = 0;
 const freshIp = () => `198.51.100.${(counter += 1) % 250}`;
 
-async function passModule(cookie: string, moduleId: string, right = true) {
-  const module = getCatalogue().modules.get(moduleId);
-  if (!module) throw new Error(`no module ${moduleId}`);
-  const take = `comp${String((counter += 1)).padStart(12, "0")}`;
-  for (const step of module.steps) {
-    const wrong = step.question.options.find((option) => option.id !== step.question.answer);
-    const response = await callAction(
-      moduleAction,
-      request(`/training/module/${moduleId}`, {
-        cookie,
-        body: new URLSearchParams({
-          take,
-          step: step.id,
-          option: right ? step.question.answer : (wrong?.id ?? ""),
-        }),
-      }),
-      freshIp(),
-      { moduleId },
-    );
-    expect(response.status).toBe(200);
-  }
-  return take;
+function passModule(cookie: string, moduleId: string, right = true) {
+  return takeModule(moduleId, cookie, right);
 }
 
 /** Moves a take (its first answer and completion) to another moment. */

@@ -31,9 +31,23 @@ type OrganisationRow = {
   region: string;
   time_zone: string;
   next_audit: string;
+  final_pass_percent: number;
+  final_item_count: number;
+  final_cooling_off_hours: number;
+  time_floor_percent: number;
 };
 
-const ORGANISATION_COLUMNS = ["id", "name", "region", "time_zone", "next_audit"] as const;
+const ORGANISATION_COLUMNS = [
+  "id",
+  "name",
+  "region",
+  "time_zone",
+  "next_audit",
+  "final_pass_percent",
+  "final_item_count",
+  "final_cooling_off_hours",
+  "time_floor_percent",
+] as const;
 
 function toOrganisation(row: OrganisationRow): Organisation {
   return {
@@ -43,6 +57,12 @@ function toOrganisation(row: OrganisationRow): Organisation {
     timeZone: row.time_zone,
     nextAudit: row.next_audit,
     regulator: regulatorFor(row.region),
+    assessment: {
+      finalPassPercent: Number(row.final_pass_percent),
+      finalItemCount: Number(row.final_item_count),
+      finalCoolingOffHours: Number(row.final_cooling_off_hours),
+      timeFloorPercent: Number(row.time_floor_percent),
+    },
   };
 }
 
@@ -152,6 +172,10 @@ async function readMembership(user: Pick<AuthUser, "id" | "email">): Promise<Mem
         "organisation.region",
         "organisation.time_zone",
         "organisation.next_audit",
+        "organisation.final_pass_percent",
+        "organisation.final_item_count",
+        "organisation.final_cooling_off_hours",
+        "organisation.time_floor_percent",
       ])
       .where("organisation_member.user_id", "=", user.id)
       .executeTakeFirst();

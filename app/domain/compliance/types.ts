@@ -14,6 +14,19 @@ export interface Organisation {
   timeZone: string;
   nextAudit: string;
   regulator: string;
+  /** How its final assessments are held and how fast is too fast (issue: assessment). */
+  assessment: AssessmentSettings;
+}
+
+export interface AssessmentSettings {
+  /** The percent of a final assessment's items to get right. */
+  finalPassPercent: number;
+  /** How many items a final assessment draws. */
+  finalItemCount: number;
+  /** Hours after a failed final before another may start. */
+  finalCoolingOffHours: number;
+  /** A take faster than this percent of its stated reading time is flagged. */
+  timeFloorPercent: number;
 }
 
 export interface Requirement {

@@ -4,15 +4,14 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "~/platform/db/db.server";
 import { ensureOrganisation } from "~/domain/compliance/index.server";
 import { processPendingReports, reportProcessingSettled } from "~/domain/reports/index.server";
-import { getCatalogue } from "~/domain/training/index.server";
 import { pdfText } from "../../../tests/pdf-text";
 import { signInForTest } from "../../../tests/integration/auth";
 import { answerOf, callAction, pageRequest } from "../../../tests/integration/call-action";
 import { action as certificatesAction } from "~/routes/training.certificates";
-import { action as moduleAction } from "~/routes/training.module";
 import { loader as downloadLoader } from "~/routes/training.report-download";
 import { action as reportsAction, loader as reportsLoader } from "~/routes/training.reports";
 import { parseCsv } from "../../../tests/csv";
+import { takeModule } from "../../../tests/integration/takes";
 
 // Reports on a real database, as a manager, a learner and outsiders meet them: asked for on the
 // page, built in the background exactly once, downloaded only by those allowed.
@@ -87,21 +86,7 @@ async function rename(email: string, name: string) {
 
 /** Passes a module with every answer right. */
 async function passModule(cookie: string, moduleId: string) {
-  const module = getCatalogue().modules.get(moduleId);
-  if (!module) throw new Error(`${moduleId} is missing from the catalogue`);
-  const take = `rep${String((counter += 1)).padStart(13, "0")}`;
-  for (const step of module.steps) {
-    const response = await callAction(
-      moduleAction,
-      pageRequest(`/training/module/${moduleId}`, {
-        cookie,
-        body: new URLSearchParams({ take, step: step.id, option: step.question.answer }),
-      }),
-      freshIp(),
-      { moduleId },
-    );
-    expect(response.status).toBe(200);
-  }
+  await takeModule(moduleId, cookie, true);
 }
 
 /** Waits for the build the request started in this process, then answers the viewer's reports. */

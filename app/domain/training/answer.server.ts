@@ -5,11 +5,14 @@ import { z } from "~/platform/lib/zod";
 import { type ContentLanguage, localize } from "./content-schema";
 import { isPassingScore } from "./grading";
 import { type Learner, getLearner } from "./learners.server";
+import { type Drawn, drawnItem } from "./draw.server";
 import {
   type GradedItem,
   LEASE_PREFIX,
   type AnswerResult,
+  drawFor,
   findItem,
+  loadRuns,
   progressOf,
 } from "./progress.server";
 import type { AnswerFeedback } from "./types";
@@ -26,7 +29,7 @@ export const ANSWER_RATE_LIMITS = {
 
 const slug = z.string().regex(/^[a-z0-9-]{1,60}$/);
 export const AnswerFormSchema = z.object({
-  take: z.string().regex(/^[A-Za-z0-9_-]{16}$/),
+  take: z.string().regex(/^[A-Za-z0-9_-]{16,28}$/),
   step: slug,
   // Empty only where a step may complete unanswered (the last lease step).
   option: z.union([slug, z.literal("")]).default(""),
@@ -50,6 +53,8 @@ export interface CheckedAnswer {
   take: string;
   optionId: string | null;
   learner: Learner;
+  /** The items the take shows (drawn now, for a take this answer starts). */
+  drawn: Drawn;
 }
 
 /**
@@ -67,9 +72,6 @@ export async function checkAnswer(options: AnswerOptions) {
   if (!step) return { refusal: refuse(404, "not_found") };
   const optionId = option === "" ? null : option;
   if (optionId === null && options.mayCompleteUnanswered !== stepId) {
-    return { refusal: refuse(400, "validation") };
-  }
-  if (optionId !== null && !step.question.options.some((choice) => choice.id === optionId)) {
     return { refusal: refuse(400, "validation") };
   }
 
@@ -92,7 +94,13 @@ export async function checkAnswer(options: AnswerOptions) {
       refusal: refuse(403, "forbidden", { prerequisites: progress.missingPrerequisites }),
     };
   }
-  return { answer: { item, step, take, optionId, learner } satisfies CheckedAnswer };
+  const runs = (await loadRuns(learner.id, [item.itemId])).get(item.itemId) ?? [];
+  const drawn = drawFor(item, take, runs);
+  const question = drawnItem(step, drawn);
+  if (optionId !== null && !question?.options.some((choice) => choice.id === optionId)) {
+    return { refusal: refuse(400, "validation") };
+  }
+  return { answer: { item, step, take, optionId, learner, drawn } satisfies CheckedAnswer };
 }
 
 /** An answer to a take it does not belong to: the form was tampered with or is stale. */
@@ -120,6 +128,7 @@ export function takeEvidencePayload(
       passed: isPassingScore(result.score ?? 0, item.passMark, item.steps.length),
       answers: result.answers.map((answer) => ({
         step: answer.stepId,
+        item: answer.itemId ?? null,
         option: answer.optionId,
         correct: answer.correct,
       })),
@@ -136,8 +145,9 @@ export function answerReply(
 ) {
   const fill = options.fill ?? ((text: string) => text);
   const { step, take } = checked;
-  const chosen = step.question.options.find((choice) => choice.id === result.optionId);
-  const right = step.question.options.find((choice) => choice.id === result.rightOptionId);
+  const choices = drawnItem(step, checked.drawn)?.options ?? [];
+  const chosen = choices.find((choice) => choice.id === result.optionId);
+  const right = choices.find((choice) => choice.id === result.rightOptionId);
   const answer: AnswerFeedback = {
     take,
     stepId: step.id,
@@ -156,22 +166,24 @@ export function answerReply(
 export function answeredFeedback(
   take: string,
   item: GradedItem,
+  drawn: Drawn,
   answers: readonly { stepId: string; optionId: string | null; correct: boolean }[],
   language: ContentLanguage,
   fill: (text: string) => string = (text) => text,
 ): AnswerFeedback[] {
   return answers.flatMap((stored) => {
     const step = item.steps.find((candidate) => candidate.id === stored.stepId);
-    if (!step) return [];
-    const chosen = step.question.options.find((choice) => choice.id === stored.optionId);
-    const right = step.question.options.find((choice) => choice.id === step.question.answer);
+    const question = step && drawnItem(step, drawn);
+    if (!question) return [];
+    const chosen = question.options.find((choice) => choice.id === stored.optionId);
+    const right = question.options.find((choice) => choice.id === question.answer);
     return [
       {
         take,
         stepId: stored.stepId,
         optionId: stored.optionId,
         correct: stored.correct,
-        rightOptionId: step.question.answer,
+        rightOptionId: question.answer,
         feedback: chosen ? fill(localize(chosen.feedback, language)) : null,
         rightOptionText: right ? fill(localize(right.text, language)) : "",
         completed: false,

@@ -104,8 +104,17 @@ export function buildCatalogue(files: {
   }
   const known = sources as Record<string, unknown>;
   const anchored = [
-    ...[...modules.values()].map((module) => ({ id: module.id, anchors: module.anchors })),
-    ...leaseScenarios.map((scenario) => ({ id: scenario.id, anchors: scenario.anchors })),
+    ...[...modules.values()].map((module) => ({
+      id: module.id,
+      anchors: [
+        ...module.anchors,
+        ...module.steps.flatMap((step) => step.items.map((i) => i.anchor)),
+      ],
+    })),
+    ...leaseScenarios.map((scenario) => ({
+      id: scenario.id,
+      anchors: [...scenario.anchors, ...scenario.steps.map((step) => step.question.anchor)],
+    })),
   ];
   for (const { id, anchors } of anchored) {
     for (const anchor of anchors) {
@@ -113,6 +122,10 @@ export function buildCatalogue(files: {
     }
   }
   for (const module of modules.values()) {
+    const itemIds = module.steps.flatMap((step) => step.items.map((item) => item.id));
+    if (new Set(itemIds).size !== itemIds.length) {
+      problems.push(`module "${module.id}": item ids repeat`);
+    }
     for (const required of module.prerequisites) {
       if (!modules.has(required)) problems.push(`module "${module.id}": no module "${required}"`);
     }

@@ -64,7 +64,7 @@ describe("the catalogue", () => {
     const regional = catalogue.tracks.find((track) => track.fromRegionPack);
     for (const id of regional?.modules ?? []) {
       const module = catalogue.modules.get(id);
-      for (const text of [module?.title, module?.description, module?.steps[0]?.question.prompt]) {
+      for (const text of [module?.title, module?.description, module?.steps[0]?.items[0]?.prompt]) {
         for (const language of CONTENT_LANGUAGES) {
           expect(text?.[language], `${id} ${language}`).toBeTruthy();
         }

@@ -43,8 +43,14 @@ const OptionSchema = z.strictObject({
   feedback: LocalizedSchema,
 });
 
-export const QuestionSchema = z
+/**
+ * One knowledge-check item: a single-answer question with feedback on every option, the
+ * regulatory anchor it tests, and an id unique in its module (answers are stored with it).
+ */
+export const ItemSchema = z
   .strictObject({
+    id,
+    anchor: AnchorSchema,
     prompt: LocalizedSchema,
     options: z.array(OptionSchema).min(3).max(4),
     /** The id of the one right option. Never sent to the browser before the learner answers. */
@@ -59,6 +65,10 @@ export const QuestionSchema = z
       ctx.issues.push({ code: "custom", message: "answer is not an option", input: ids });
     }
   });
+export type Item = z.infer<typeof ItemSchema>;
+
+/** Every step of a module draws one item per take from a bank of at least this many. */
+export const MIN_BANK_SIZE = 4;
 
 export const STEP_KINDS = ["introduction", "keyConcepts", "practicalApplication"] as const;
 export type StepKind = (typeof STEP_KINDS)[number];
@@ -82,7 +92,8 @@ const StepSchema = z.strictObject({
   example: z.strictObject({ title: LocalizedSchema, body: paragraphs }).optional(),
   /** Synthetic records shown as tables (dealer files, lease applications, transfers). */
   records: z.array(TableSchema).max(3).optional(),
-  question: QuestionSchema,
+  /** The step's item bank: a take draws one of these, options shuffled. */
+  items: z.array(ItemSchema).min(MIN_BANK_SIZE).max(10),
 });
 export type Step = z.infer<typeof StepSchema>;
 
@@ -155,7 +166,7 @@ export const LeaseScenarioSchema = z.strictObject({
         body: paragraphs,
         records: z.array(TableSchema).min(1).max(3),
         task: LocalizedSchema,
-        question: QuestionSchema,
+        question: ItemSchema,
       }),
     )
     .length(3),

@@ -13,6 +13,10 @@ export interface StepAnswer {
   stepId: string;
   optionId: string | null;
   correct: boolean;
+  /** The bank item answered (null for answers stored before item banks). */
+  itemId?: string | null;
+  /** When the server recorded the answer. */
+  answeredAt?: string;
 }
 
 /** One take of a module or scenario, with its answers. */
@@ -23,6 +27,8 @@ export interface Run {
   startedAt: string;
   completedAt: string | null;
   answers: StepAnswer[];
+  /** The items the take drew (JSON, see draw.server.ts); null before item banks. */
+  drawn?: string | null;
 }
 
 /** Score of a take: right answers of the steps, a whole percent. */

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { type RegionPack, getLoadedPack } from "~/platform/i18n";
 import { getLocaleState } from "~/platform/i18n/index.server";
 import { MODULE_COUNT, getCatalogue } from "./catalogue.server";
+import { trackOr404 } from "./final.server";
 import { localize } from "./content-schema";
 import { type ItemProgress, completionRate, totalPoints } from "./grading";
 import { contentLanguage } from "./language";
@@ -68,12 +69,6 @@ export async function loadTrainingHome(request: Request) {
     tracks: searchTracks(tracks, query, level),
     trackCount: tracks.length,
   };
-}
-
-function trackOr404(trackId: string) {
-  const track = getCatalogue().tracks.find((candidate) => candidate.id === trackId);
-  if (!track) throw data({ notFound: "track" as const }, { status: 404 });
-  return track;
 }
 
 export async function loadTrack(

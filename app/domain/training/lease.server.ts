@@ -6,7 +6,7 @@ import { localize } from "./content-schema";
 import { isPassingScore, itemProgress, passPercent, scenarioPoints } from "./grading";
 import { contentLanguage } from "./language";
 import { getLearner } from "./learners.server";
-import { takeState } from "./player.server";
+import { shownItem, takeState } from "./player.server";
 import { LEASE_PASS_MARK, LEASE_PREFIX, findItem, loadRuns } from "./progress.server";
 import type { LeaseDemoData } from "./types";
 import { questionView, scenarioSummary, tableView } from "./views.server";
@@ -45,7 +45,7 @@ export async function loadLeaseDemo(request: Request): Promise<LeaseDemoData> {
   const scenario = leaseScenarios.find((candidate) => candidate.id === selectedId);
   const item = findItem(`${LEASE_PREFIX}${selectedId}`);
   if (!scenario || !item) throw data({ notFound: "scenario" }, { status: 404 });
-  const { progress, ...take } = await takeState(url, learner.id, item, language, same);
+  const { progress, drawn, ...take } = await takeState(url, learner.id, item, language, same);
   return {
     scenarios,
     selected: {
@@ -61,7 +61,7 @@ export async function loadLeaseDemo(request: Request): Promise<LeaseDemoData> {
           body: step.body.map((paragraph) => localize(paragraph, language)),
           records: step.records.map((table) => tableView(table, language)),
           task: localize(step.task, language),
-          question: questionView(step.question, language),
+          question: questionView(shownItem(item, step.id, drawn), language),
         })),
       },
       started:

@@ -7,7 +7,15 @@ import { type ContentLanguage, localize } from "./content-schema";
 import { resumeStepIndex, scorePercent } from "./grading";
 import { contentLanguage } from "./language";
 import { getLearner } from "./learners.server";
-import { type GradedItem, findItem, loadRuns, newTakeKey, progressOf } from "./progress.server";
+import { type Drawn, drawnItem, newTakeKey } from "./draw.server";
+import {
+  type GradedItem,
+  drawFor,
+  findItem,
+  loadRuns,
+  openTake,
+  progressOf,
+} from "./progress.server";
 import type { PlayerData, TakeState } from "./types";
 import { moduleSummary, stepView } from "./views.server";
 import { numberFormat } from "~/platform/lib/intl";
@@ -35,17 +43,21 @@ export async function takeState(
   item: GradedItem,
   language: ContentLanguage,
   fill: (text: string) => string,
-): Promise<TakeState> {
+): Promise<TakeState & { drawn: Drawn }> {
   const progress = await progressOf(learnerId, item);
+  const runs = (await loadRuns(learnerId, [item.itemId])).get(item.itemId) ?? [];
   const stepIds = item.steps.map((step) => step.id);
   const doneKey = url.searchParams.get("done");
   const finishedRun = doneKey
-    ? (await loadRuns(learnerId, [item.itemId]))
-        .get(item.itemId)
-        ?.find((run) => run.takeKey === doneKey && run.completedAt !== null)
+    ? runs.find((run) => run.takeKey === doneKey && run.completedAt !== null)
     : undefined;
   const open = progress.openRun;
   const takeKey = open?.takeKey ?? newTakeKey();
+  const drawn = drawFor(item, takeKey, runs);
+  // A learner with a record keeps the take this page shows: a reload draws nothing new.
+  if (learnerId && progress.status !== "locked") {
+    await openTake({ learnerId, item, takeKey, drawn, open });
+  }
   const resume = Math.min(resumeStepIndex(open, stepIds), stepIds.length - 1);
   const asked = Number(url.searchParams.get("step"));
   const stepIndex =
@@ -55,7 +67,8 @@ export async function takeState(
   return {
     takeKey,
     stepIndex,
-    answered: answeredFeedback(takeKey, item, open?.answers ?? [], language, fill),
+    drawn,
+    answered: answeredFeedback(takeKey, item, drawn, open?.answers ?? [], language, fill),
     finished: finishedRun
       ? {
           score: scorePercent(finishedRun.answers, stepIds.length),
@@ -64,6 +77,14 @@ export async function takeState(
       : null,
     progress,
   };
+}
+
+/** The item a take drew for a step, as the page shows it; throws when the draw has none. */
+export function shownItem(item: GradedItem, stepId: string, drawn: Drawn) {
+  const step = item.steps.find((candidate) => candidate.id === stepId);
+  const question = step && drawnItem(step, drawn);
+  if (!question) throw new Error(`no item drawn for "${stepId}" in "${item.itemId}"`);
+  return question;
 }
 
 /** The module player's data; 404 for an unknown module. Nothing here reveals an answer. */
@@ -76,7 +97,7 @@ export async function loadPlayer(request: Request, moduleId: string): Promise<Pl
   const pack = getLoadedPack(region);
   const fill = amountFiller(locale, pack);
   const learner = await getLearner(request);
-  const { progress, ...take } = await takeState(
+  const { progress, drawn, ...take } = await takeState(
     new URL(request.url),
     learner.id,
     item,
@@ -95,7 +116,9 @@ export async function loadPlayer(request: Request, moduleId: string): Promise<Pl
       format: module.format,
       passMark: module.passMark,
     },
-    steps: module.steps.map((step) => stepView(step, language, fill)),
+    steps: module.steps.map((step) =>
+      stepView(step, shownItem(item, step.id, drawn), language, fill),
+    ),
     ...take,
     status: progress.status,
     bestScore: progress.bestScore,

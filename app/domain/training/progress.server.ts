@@ -1,11 +1,11 @@
-import { randomBytes } from "node:crypto";
 import type { Expression, ExpressionBuilder, SqlBool } from "kysely";
 import { type Database, getDb, inOneTransaction } from "~/platform/db/db.server";
 import { getCatalogue } from "./catalogue.server";
-import type { Module } from "./content-schema";
+import { type BankStep, type Drawn, drawTake, drawnItem, openedAt, readDrawn } from "./draw.server";
 import {
   type ItemProgress,
   type Run,
+  type StepAnswer,
   isRunComplete,
   itemProgress,
   isPassingRun,
@@ -17,7 +17,8 @@ import {
 /** What a learner can take: a module, or a lease scenario (`lease/<id>`). */
 export interface GradedItem {
   itemId: string;
-  steps: { id: string; question: Module["steps"][number]["question"] }[];
+  /** Its steps, each with its item bank (a lease step's bank is its one question). */
+  steps: BankStep[];
   passMark: number;
   prerequisites: string[];
 }
@@ -34,7 +35,12 @@ export function findItem(itemId: string): GradedItem | undefined {
       (candidate) => `${LEASE_PREFIX}${candidate.id}` === itemId,
     );
     if (!scenario) return undefined;
-    return { itemId, steps: scenario.steps, passMark: LEASE_PASS_MARK, prerequisites: [] };
+    return {
+      itemId,
+      steps: scenario.steps.map((step) => ({ id: step.id, items: [step.question] })),
+      passMark: LEASE_PASS_MARK,
+      prerequisites: [],
+    };
   }
   const module = catalogue.modules.get(itemId);
   if (!module) return undefined;
@@ -44,11 +50,6 @@ export function findItem(itemId: string): GradedItem | undefined {
     passMark: module.passMark,
     prerequisites: module.prerequisites,
   };
-}
-
-/** A fresh key for a take a page is about to start. */
-export function newTakeKey(): string {
-  return randomBytes(12).toString("base64url");
 }
 
 /**
@@ -90,9 +91,12 @@ export async function loadRuns(
       "training_run.take_key as takeKey",
       "training_run.started_at as startedAt",
       "training_run.completed_at as completedAt",
+      "training_run.drawn as drawn",
       "training_answer.step_id as stepId",
       "training_answer.option_id as optionId",
       "training_answer.correct as correct",
+      "training_answer.item_id as answeredItemId",
+      "training_answer.answered_at as answeredAt",
     ])
     .where("training_run.learner_id", "=", learnerId)
     .where(countsSinceReset);
@@ -107,6 +111,7 @@ export async function loadRuns(
         takeKey: row.takeKey,
         startedAt: row.startedAt,
         completedAt: row.completedAt,
+        drawn: row.drawn,
         answers: [],
       };
       runs.set(row.runId, run);
@@ -117,10 +122,74 @@ export async function loadRuns(
         stepId: row.stepId,
         optionId: row.optionId,
         correct: Number(row.correct) === 1,
+        itemId: row.answeredItemId,
+        answeredAt: row.answeredAt ?? undefined,
       });
     }
   }
   return byItem;
+}
+
+/**
+ * The items a take shows: the stored draw of a take already started, else a fresh draw that
+ * avoids the items of the learner's last finished take.
+ */
+export function drawFor(item: GradedItem, takeKey: string, runs: readonly Run[]): Drawn {
+  const stored = runs.find((run) => run.takeKey === takeKey);
+  if (stored) return readDrawn(stored.drawn ?? null, item.steps);
+  const last = runs.filter((run) => run.completedAt !== null).sort((a, b) => b.id - a.id)[0];
+  const avoid = new Set(
+    last ? Object.values(readDrawn(last.drawn ?? null, item.steps)).map((entry) => entry.item) : [],
+  );
+  return drawTake(takeKey, item.steps, avoid);
+}
+
+/** A take opened without an answer for more than this starts its clock again when shown. */
+const STALE_OPEN_MS = 60 * 60_000;
+
+/**
+ * Stores a take a page is about to show, with its draw, so a reload shows the same items and the
+ * clock for time on task starts now. A take opened long ago and never answered restarts its clock.
+ */
+export async function openTake(input: {
+  learnerId: string;
+  item: GradedItem;
+  takeKey: string;
+  drawn: Drawn;
+  open: Run | undefined;
+  now?: Date;
+}): Promise<void> {
+  const now = input.now ?? new Date();
+  const db = getDb();
+  if (input.open) {
+    const stale = now.getTime() - Date.parse(input.open.startedAt) > STALE_OPEN_MS;
+    if (input.open.answers.length === 0 && stale) {
+      await db
+        .updateTable("training_run")
+        .set({ started_at: now.toISOString() })
+        .where("id", "=", input.open.id)
+        .execute();
+    }
+    return;
+  }
+  await db
+    .insertInto("training_run")
+    .values({
+      learner_id: input.learnerId,
+      item_id: input.item.itemId,
+      take_key: input.takeKey,
+      started_at: now.toISOString(),
+      drawn: JSON.stringify(input.drawn),
+    })
+    .onConflict((oc) => oc.column("take_key").doNothing())
+    .execute();
+}
+
+/** When a take began: the time sealed in its key, if recent and not after `at`; else `at`. */
+function takeStart(takeKey: string, at: Date): string {
+  const opened = openedAt(takeKey);
+  const recent = opened && opened <= at && at.getTime() - opened.getTime() < 24 * STALE_OPEN_MS;
+  return (recent ? opened : at).toISOString();
 }
 
 /**
@@ -188,7 +257,7 @@ export interface AnswerResult {
   /** This answer completed the take (not a replay of an answer to a complete one). */
   newlyCompleted: boolean;
   /** Every answer of the take, in the order given. */
-  answers: { stepId: string; optionId: string | null; correct: boolean }[];
+  answers: StepAnswer[];
 }
 
 /**
@@ -202,10 +271,13 @@ export async function recordAnswer(input: {
   takeKey: string;
   stepId: string;
   optionId: string | null;
+  /** The draw of a take this answer starts (a stored take keeps its own). */
+  drawn: Drawn;
   now?: Date;
 }): Promise<AnswerResult> {
   const { learnerId, item, takeKey, stepId } = input;
-  const at = (input.now ?? new Date()).toISOString();
+  const now = input.now ?? new Date();
+  const at = now.toISOString();
   const step = item.steps.find((candidate) => candidate.id === stepId);
   if (!step) throw new Error(`no step "${stepId}" in "${item.itemId}"`);
   const stepIds = item.steps.map((candidate) => candidate.id);
@@ -214,15 +286,26 @@ export async function recordAnswer(input: {
     const db = getDb();
     await db
       .insertInto("training_run")
-      .values({ learner_id: learnerId, item_id: item.itemId, take_key: takeKey, started_at: at })
+      .values({
+        learner_id: learnerId,
+        item_id: item.itemId,
+        take_key: takeKey,
+        started_at: takeStart(takeKey, now),
+        drawn: JSON.stringify(input.drawn),
+      })
       .onConflict((oc) => oc.column("take_key").doNothing())
       .execute();
     const run = await db
       .selectFrom("training_run")
-      .select(["id", "learner_id", "item_id", "completed_at"])
+      .select(["id", "learner_id", "item_id", "completed_at", "drawn"])
       .where("take_key", "=", takeKey)
       .executeTakeFirstOrThrow();
     if (run.learner_id !== learnerId || run.item_id !== item.itemId) {
+      throw new TakeMismatchError();
+    }
+    const question = drawnItem(step, readDrawn(run.drawn, item.steps));
+    if (!question) throw new Error(`no item drawn for "${stepId}" in "${item.itemId}"`);
+    if (input.optionId !== null && !question.options.some((o) => o.id === input.optionId)) {
       throw new TakeMismatchError();
     }
     await db
@@ -231,21 +314,25 @@ export async function recordAnswer(input: {
         run_id: run.id,
         step_id: stepId,
         option_id: input.optionId,
-        correct: input.optionId === step.question.answer ? 1 : 0,
+        correct: input.optionId === question.answer ? 1 : 0,
         answered_at: at,
+        item_id: question.id,
       })
       .onConflict((oc) => oc.columns(["run_id", "step_id"]).doNothing())
       .execute();
     const answers = (
       await db
         .selectFrom("training_answer")
-        .select(["step_id", "option_id", "correct"])
+        .select(["step_id", "option_id", "correct", "item_id", "answered_at"])
         .where("run_id", "=", run.id)
+        .orderBy("id")
         .execute()
     ).map((row) => ({
       stepId: row.step_id,
       optionId: row.option_id,
       correct: Number(row.correct) === 1,
+      itemId: row.item_id,
+      answeredAt: row.answered_at,
     }));
     const stored = answers.find((answer) => answer.stepId === stepId);
     const complete = isRunComplete(
@@ -264,7 +351,7 @@ export async function recordAnswer(input: {
     return {
       correct: stored?.correct ?? false,
       optionId: stored?.optionId ?? null,
-      rightOptionId: step.question.answer,
+      rightOptionId: question.answer,
       completed: complete,
       score,
       newlyCompleted,

@@ -10,6 +10,7 @@ import {
   pageRequest,
 } from "../../../tests/integration/call-action";
 import { lastOutboxId, latestSignInCode, signInForTest } from "../../../tests/integration/auth";
+import { drawnQuestion } from "../../../tests/integration/takes";
 import { action as leaseAction, loader as leaseLoader } from "~/routes/training.lease-fraud-demo";
 import { action as loginAction } from "~/routes/login";
 import { action as moduleAction, loader as moduleLoader } from "~/routes/training.module";
@@ -30,12 +31,11 @@ function present<T>(value: T | undefined | null, what: string): T {
 const catalogue = getCatalogue();
 const esg = present(catalogue.modules.get("esg-fundamentals-singapore"), "ESG module");
 const stepOf = (index: number) => present(esg.steps[index], `step ${index}`);
-const rightOf = (index: number) => stepOf(index).question.answer;
-const wrongOf = (index: number) =>
-  present(
-    stepOf(index).question.options.find((option) => option.id !== rightOf(index)),
-    "a wrong option",
-  ).id;
+/** The right and the wrong option of what take `take` drew for the ESG module's step `index`. */
+const drawn = (take: string, index: number, moduleId = esg.id) =>
+  drawnQuestion(moduleId, take, index);
+const rightOf = async (take: string, index: number) => (await drawn(take, index)).right;
+const wrongOf = async (take: string, index: number) => (await drawn(take, index)).wrong;
 
 const request = pageRequest;
 
@@ -80,16 +80,21 @@ async function player(path: string, cookie = "") {
   return response;
 }
 
+/** The take the player page opens for a learner (a new guest gets a fresh key). */
+async function openedTake(cookie: string, moduleId = esg.id) {
+  if (!cookie) return takeKey();
+  const page = await player(`/training/module/${moduleId}`, cookie);
+  return (page.data as { takeKey: string }).takeKey;
+}
+
 /** Answers all three steps of the ESG module with the given rightness; returns the last reply. */
 async function takeModule(rights: [boolean, boolean, boolean], cookie = "") {
-  const take = takeKey();
+  const take = await openedTake(cookie);
   let last: RouteAnswer | undefined;
   let jar = cookie;
   for (const [index, right] of rights.entries()) {
-    last = await answer(
-      { take, step: stepOf(index).id, option: right ? rightOf(index) : wrongOf(index) },
-      { cookie: jar },
-    );
+    const option = right ? await rightOf(take, index) : await wrongOf(take, index);
+    last = await answer({ take, step: stepOf(index).id, option }, { cookie: jar });
     expect(last.status).toBe(200);
     jar ||= guestCookie(last);
   }
@@ -112,7 +117,8 @@ describe("answering as a guest", () => {
     expect(page.status).toBe(200);
     expect(await count("learner")).toBe(0);
 
-    const first = await answer({ take: takeKey(), step: stepOf(0).id, option: rightOf(0) });
+    const take = takeKey();
+    const first = await answer({ take, step: stepOf(0).id, option: await rightOf(take, 0) });
     expect(first.status).toBe(200);
     const cookie = first.headers.get("Set-Cookie") ?? "";
     expect(cookie).toMatch(/^kestrel-learner=/);
@@ -123,27 +129,37 @@ describe("answering as a guest", () => {
   });
 
   it("says wrong with the option's feedback and the right option, and keeps the attempt", async () => {
-    const response = await answer({ take: takeKey(), step: stepOf(0).id, option: wrongOf(0) });
+    const take = takeKey();
+    const { question, right, wrong } = await drawn(take, 0);
+    const response = await answer({ take, step: stepOf(0).id, option: wrong });
     const feedback = present(
-      stepOf(0).question.options.find((o) => o.id === wrongOf(0)),
+      question.options.find((o) => o.id === wrong),
       "the wrong option",
     ).feedback.en;
     expect(reply(response).answer).toMatchObject({
       correct: false,
-      rightOptionId: rightOf(0),
+      rightOptionId: right,
       feedback,
     });
     const stored = await getDb().selectFrom("training_answer").selectAll().execute();
     expect(stored).toEqual([
-      expect.objectContaining({ step_id: stepOf(0).id, option_id: wrongOf(0), correct: 0 }),
+      expect.objectContaining({
+        step_id: stepOf(0).id,
+        item_id: question.id,
+        option_id: wrong,
+        correct: 0,
+      }),
     ]);
   });
 
   it("scores first answers only: a replayed post changes nothing and answers as the first did", async () => {
     const take = takeKey();
-    const first = await answer({ take, step: stepOf(0).id, option: wrongOf(0) });
+    const first = await answer({ take, step: stepOf(0).id, option: await wrongOf(take, 0) });
     const cookie = guestCookie(first);
-    const replay = await answer({ take, step: stepOf(0).id, option: rightOf(0) }, { cookie });
+    const replay = await answer(
+      { take, step: stepOf(0).id, option: await rightOf(take, 0) },
+      { cookie },
+    );
     expect(replay.status).toBe(200);
     expect(reply(replay).answer).toMatchObject({ correct: false });
     expect(await count("training_answer")).toBe(1);
@@ -163,12 +179,17 @@ describe("answering as a guest", () => {
     await takeModule([false, false, false], first.cookie);
     const page = await player(`/training/module/${esg.id}`, first.cookie);
     expect(page.data).toMatchObject({ bestScore: 100, status: "completed" });
-    expect(await count("training_run")).toBe(3);
+    const finished = await getDb()
+      .selectFrom("training_run")
+      .select("id")
+      .where("completed_at", "is not", null)
+      .execute();
+    expect(finished).toHaveLength(3);
   });
 
   it("resumes at the first unanswered step, and never further than that", async () => {
     const take = takeKey();
-    const first = await answer({ take, step: stepOf(0).id, option: rightOf(0) });
+    const first = await answer({ take, step: stepOf(0).id, option: await rightOf(take, 0) });
     const cookie = guestCookie(first);
     expect((await player(`/training/module/${esg.id}`, cookie)).data).toMatchObject({
       takeKey: take,
@@ -186,9 +207,70 @@ describe("answering as a guest", () => {
     const page = await player(`/training/module/${esg.id}`);
     const sent = JSON.stringify(page.data);
     for (const step of esg.steps) {
-      for (const option of step.question.options) expect(sent).not.toContain(option.feedback.en);
+      for (const item of step.items) {
+        for (const option of item.options) expect(sent).not.toContain(option.feedback.en);
+      }
     }
     expect(sent).not.toMatch(/"answer"|rightOptionId/);
+  });
+});
+
+describe("item banks", () => {
+  type Page = {
+    takeKey: string;
+    steps: { question: { prompt: string; options: { id: string }[] } }[];
+  };
+  const page = async (cookie: string) =>
+    (await player(`/training/module/${esg.id}`, cookie)).data as Page;
+  const itemsOf = async (take: string) =>
+    (
+      await getDb()
+        .selectFrom("training_answer")
+        .innerJoin("training_run", "training_run.id", "training_answer.run_id")
+        .select(["training_answer.step_id", "training_answer.item_id"])
+        .where("training_run.take_key", "=", take)
+        .orderBy("training_answer.id")
+        .execute()
+    ).map((row) => row.item_id);
+
+  it("shows a learner the same items on a reload, and draws other items for a retake", async () => {
+    const first = await takeModule([true, true, true]);
+    const firstItems = await itemsOf(first.take);
+    expect(firstItems).toHaveLength(3);
+    for (const [index, id] of firstItems.entries()) {
+      expect(stepOf(index).items.map((item) => item.id)).toContain(id);
+    }
+
+    const opened = await page(first.cookie);
+    expect(await page(first.cookie)).toEqual(opened);
+    expect(opened.takeKey).not.toBe(first.take);
+
+    const retake = await takeModule([true, true, true], first.cookie);
+    expect(retake.take).toBe(opened.takeKey);
+    const retakeItems = await itemsOf(retake.take);
+    for (const [index, id] of retakeItems.entries()) expect(id).not.toBe(firstItems[index]);
+    // The page showed the drawn item, its options in the drawn order.
+    const shown = await drawn(retake.take, 0);
+    expect(opened.steps[0]?.question.prompt).toBe(shown.question.prompt.en);
+    expect(opened.steps[0]?.question.options.map((option) => option.id)).toEqual(
+      shown.question.options.map((option) => option.id),
+    );
+  });
+
+  it("refuses an option of an item the take did not draw, and stores nothing", async () => {
+    const take = takeKey();
+    const { question } = await drawn(take, 0);
+    const other = present(
+      stepOf(0)
+        .items.filter((item) => item.id !== question.id)
+        .flatMap((item) => item.options)
+        .find((option) => !question.options.some((mine) => mine.id === option.id)),
+      "an option of another item",
+    );
+    const response = await answer({ take, step: stepOf(0).id, option: other.id });
+    expect(response.status).toBe(400);
+    expect(reply(response).error?.code).toBe("validation");
+    expect(await count("training_answer")).toBe(0);
   });
 });
 
@@ -214,7 +296,7 @@ describe("bad answers", () => {
     expect((await answer({ take: takeKey(), step: step(), option: "nope" })).status).toBe(400);
     expect((await answer({ take: takeKey(), step: "nope", option: "a" })).status).toBe(404);
     const unknown = await answer(
-      { take: takeKey(), step: step(), option: rightOf(0) },
+      { take: takeKey(), step: step(), option: "a" },
       { moduleId: "no-such-module" },
     );
     expect(unknown.status).toBe(404);
@@ -229,8 +311,8 @@ describe("bad answers", () => {
 
   it("refuses a take that belongs to another learner", async () => {
     const take = takeKey();
-    await answer({ take, step: step(), option: rightOf(0) });
-    const other = await answer({ take, step: stepOf(1).id, option: rightOf(1) });
+    await answer({ take, step: step(), option: await rightOf(take, 0) });
+    const other = await answer({ take, step: stepOf(1).id, option: await rightOf(take, 1) });
     expect(other.status).toBe(400);
     expect(await count("training_answer")).toBe(1);
   });
@@ -238,8 +320,9 @@ describe("bad answers", () => {
   it("refuses an answer to a locked module with 403 naming what to do first", async () => {
     const locked = present(catalogue.modules.get("suspicious-transaction-reporting"), "module");
     const lockedStep = present(locked.steps[0], "step");
+    const take = takeKey();
     const response = await answer(
-      { take: takeKey(), step: lockedStep.id, option: lockedStep.question.answer },
+      { take, step: lockedStep.id, option: (await drawn(take, 0, locked.id)).right },
       { moduleId: locked.id },
     );
     expect(response.status).toBe(403);
@@ -250,11 +333,13 @@ describe("bad answers", () => {
 describe("completion means passed", () => {
   const next = present(catalogue.modules.get("esg-materiality-sector-scenarios"), "next module");
   const nextStep = present(next.steps[0], "step");
-  const answerNext = (cookie: string) =>
-    answer(
-      { take: takeKey(), step: nextStep.id, option: nextStep.question.answer },
+  const answerNext = async (cookie: string) => {
+    const take = takeKey();
+    return answer(
+      { take, step: nextStep.id, option: (await drawn(take, 0, next.id)).right },
       { moduleId: next.id, cookie },
     );
+  };
   const home = async (cookie: string) =>
     (await loadTrainingHome(request("/training", { cookie }))) as Awaited<
       ReturnType<typeof loadTrainingHome>
@@ -313,6 +398,8 @@ describe("lease scenarios", () => {
       }),
       freshIp(),
     );
+  const leaseRight = async (take: string, index: number) =>
+    (await drawnQuestion(`lease/${scenario.id}`, take, index)).right;
 
   it("completes with the last step unanswered, which counts as wrong; others need an answer", async () => {
     const take = takeKey();
@@ -320,9 +407,9 @@ describe("lease scenarios", () => {
     const second = present(scenario.steps[1], "step 2");
     const last = present(scenario.steps[2], "step 3");
     expect((await post({ take, step: first.id })).status).toBe(400);
-    const one = await post({ take, step: first.id, option: first.question.answer });
+    const one = await post({ take, step: first.id, option: await leaseRight(take, 0) });
     const cookie = guestCookie(one);
-    await post({ take, step: second.id, option: second.question.answer }, cookie);
+    await post({ take, step: second.id, option: await leaseRight(take, 1) }, cookie);
     const end = await post({ take, step: last.id }, cookie);
     expect(reply(end).answer).toMatchObject({ completed: true, score: 67, correct: false });
 
@@ -345,13 +432,10 @@ describe("lease scenarios", () => {
     const take = takeKey();
     const [first, second, last] = scenario.steps;
     if (!first || !second || !last) throw new Error("a lease scenario has three steps");
-    const one = await post({ take, step: first.id, option: first.question.answer });
+    const one = await post({ take, step: first.id, option: await leaseRight(take, 0) });
     const cookie = guestCookie(one);
-    const wrong = present(
-      second.question.options.find((option) => option.id !== second.question.answer),
-      "a wrong option",
-    );
-    await post({ take, step: second.id, option: wrong.id }, cookie);
+    const { wrong } = await drawnQuestion(`lease/${scenario.id}`, take, 1);
+    await post({ take, step: second.id, option: wrong }, cookie);
     const end = await post({ take, step: last.id }, cookie);
     expect(reply(end).answer).toMatchObject({ completed: true, score: 33 });
     const page = await answerOf(() =>

@@ -144,3 +144,40 @@ export interface PlayerData extends Omit<TakeState, "progress"> {
   /** How to report in the learner's region (the scenario format's intro). */
   reporting: RegionPack["quickref"] | null;
 }
+
+/** A final assessment's result, as its end screen shows it: never the keys. */
+export interface FinalResult {
+  take: string;
+  score: number;
+  right: number;
+  total: number;
+  passed: boolean;
+  passPercent: number;
+  completedAt: string;
+  /** The module steps the wrong answers came from, with how many items each. */
+  missed: {
+    moduleId: string;
+    moduleTitle: string;
+    step: number;
+    stepTitle: string;
+    count: number;
+  }[];
+}
+
+/** The final assessment page of a track. */
+export interface FinalData {
+  track: { id: string; title: string };
+  /** What an attempt started now is held to. */
+  rules: { passPercent: number; itemCount: number; coolingOffHours: number };
+  /**
+   * `locked`: modules to pass first; `ready`: may start; `open`: an attempt to answer;
+   * `cooling`: a retake opens at `retakeAt`; `passed`: the final is passed.
+   */
+  state: "locked" | "ready" | "open" | "cooling" | "passed";
+  missing: { id: string; title: string }[];
+  retakeAt: string | null;
+  attempt: { take: string; questions: (QuestionView & { id: string })[] } | null;
+  /** The attempt the page was asked to show (`?done=`), else the latest finished one. */
+  result: FinalResult | null;
+  guest: boolean;
+}

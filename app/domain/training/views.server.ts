@@ -1,6 +1,7 @@
 import { getCatalogue } from "./catalogue.server";
 import {
   type ContentLanguage,
+  type Item,
   type LeaseScenario,
   type Localized,
   type Module,
@@ -37,7 +38,7 @@ export function tableView(
 }
 
 export function questionView(
-  question: Step["question"],
+  question: Item,
   language: ContentLanguage,
   fill: (text: string) => string = (text) => text,
 ): QuestionView {
@@ -52,6 +53,7 @@ export function questionView(
 
 export function stepView(
   step: Step,
+  question: Item,
   language: ContentLanguage,
   fill: (text: string) => string = (text) => text,
 ): StepView {
@@ -67,7 +69,7 @@ export function stepView(
         }
       : null,
     records: (step.records ?? []).map((table) => tableView(table, language)),
-    question: questionView(step.question, language, fill),
+    question: questionView(question, language, fill),
   };
 }
 

@@ -182,6 +182,10 @@ export interface TrainingRunTable {
   completed_at: string | null;
   /** Whole percent, set when the take is completed. */
   score: number | null;
+  /** JSON: per step, the bank item drawn and its options' order; null for takes before banks. */
+  drawn: string | null;
+  /** JSON: what a final assessment was held to (pass percent, items); null for other takes. */
+  settings: string | null;
 }
 
 export interface TrainingAnswerTable {
@@ -192,6 +196,8 @@ export interface TrainingAnswerTable {
   /** 1 or 0. */
   correct: number;
   answered_at: string;
+  /** The bank item answered; null for answers before banks (the step's first item). */
+  item_id: string | null;
 }
 
 export interface SigningKeyTable {
@@ -263,6 +269,12 @@ export interface OrganisationTable {
   /** YYYY-MM-DD. */
   next_audit: string;
   created_at: string;
+  /** Final assessments: the percent to pass, the items drawn, hours before a retake. */
+  final_pass_percent: Generated<number>;
+  final_item_count: Generated<number>;
+  final_cooling_off_hours: Generated<number>;
+  /** An attempt faster than this percent of the stated reading time is flagged. */
+  time_floor_percent: Generated<number>;
 }
 
 export interface OrganisationMemberTable {

@@ -11,11 +11,11 @@ import {
   loader as certificatesLoader,
 } from "~/routes/training.certificates";
 import { loader as layoutLoader } from "~/routes/training";
-import { action as moduleAction } from "~/routes/training.module";
 import {
   action as notificationsAction,
   loader as notificationsLoader,
 } from "~/routes/training.notifications";
+import { takeModule } from "../../../tests/integration/takes";
 
 // Notifications on a real database: made by certificate issuance, counted by the bell, read,
 // removed and cleared by their owner only.
@@ -26,19 +26,7 @@ const module = getCatalogue().modules.get("esg-fundamentals-singapore");
 if (!module) throw new Error("The ESG module is missing from the catalogue");
 
 async function passModule(cookie: string) {
-  const take = `note${String((counter += 1)).padStart(12, "0")}`;
-  for (const step of module?.steps ?? []) {
-    const response = await callAction(
-      moduleAction,
-      request(`/training/module/${module?.id}`, {
-        cookie,
-        body: new URLSearchParams({ take, step: step.id, option: step.question.answer }),
-      }),
-      freshIp(),
-      { moduleId: module?.id ?? "" },
-    );
-    expect(response.status).toBe(200);
-  }
+  await takeModule(module?.id ?? "", cookie, true);
 }
 
 type Listed = {

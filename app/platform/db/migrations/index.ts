@@ -13,6 +13,7 @@ import * as m0011 from "./0011-evidence";
 import * as m0012 from "./0012-courses";
 import * as m0013 from "./0013-advisor";
 import * as m0014 from "./0014-skills";
+import * as m0015 from "./0015-assessment";
 
 // Listed by hand so the server bundle carries them (no directory scan at run time).
 // Names sort in the order they run; never rename or edit one that has shipped.
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   "0012-courses": m0012,
   "0013-advisor": m0013,
   "0014-skills": m0014,
+  "0015-assessment": m0015,
 };
