@@ -24,6 +24,7 @@ export default [
     index("routes/training-home.tsx"),
     route("track/:trackId", "routes/training.track.tsx"),
     route("track/:trackId/module/:moduleId", "routes/training.track-module.tsx"),
+    route("track/:trackId/final", "routes/training.track-final.tsx"),
     route("module/:moduleId", "routes/training.module.tsx"),
     route("lease-fraud-demo", "routes/training.lease-fraud-demo.tsx"),
     route("certificates", "routes/training.certificates.tsx"),

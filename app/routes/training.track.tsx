@@ -6,6 +6,7 @@ import {
   ReportingGuide,
   SpotTheSignals,
   TrackCounts,
+  TrackFinalCard,
   TrainingErrorBoundary,
 } from "~/domain/training";
 import { Card } from "~/platform/ui/card";
@@ -23,7 +24,7 @@ export function loader({ request, params }: Route.LoaderArgs) {
 
 export default function TrackPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation(["training", "consumerScamModule"]);
-  const { track: view, reporting } = loaderData;
+  const { track: view, reporting, final } = loaderData;
   useEffect(() => track("track_detail_viewed", { trackId: view.id }), [view.id]);
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
@@ -42,6 +43,7 @@ export default function TrackPage({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ol>
+      <TrackFinalCard trackId={view.id} final={final} />
       {reporting && (
         <div className="mt-12 grid gap-6 lg:grid-cols-2">
           <SpotTheSignals />

@@ -1,6 +1,8 @@
+import { membershipOf } from "~/domain/compliance/index.server";
 import { recordEvidence } from "~/domain/evidence/index.server";
 import {
   type AnswerOptions,
+  DEFAULT_TIME_FLOOR_PERCENT,
   LEASE_PREFIX,
   TakeMismatchError,
   answerReply,
@@ -23,6 +25,9 @@ export async function answerTakeStep(options: AnswerOptions) {
   if ("refusal" in checked) return checked.refusal;
   const { answer } = checked;
   const actor = await actorOf(options.request);
+  const floorPercent = actor.account
+    ? (await membershipOf(actor.account, options.request)).organisation.assessment.timeFloorPercent
+    : DEFAULT_TIME_FLOOR_PERCENT;
   try {
     const { result, setCookie } = await inOneTransaction(async () => {
       const { id: learnerId, setCookie } = await ensureLearner(answer.learner);
@@ -43,7 +48,7 @@ export async function answerTakeStep(options: AnswerOptions) {
           kind: "module-completion",
           subject: `take:${answer.take}`,
           scenarioId: answer.item.itemId.replace(LEASE_PREFIX, ""),
-          payload: takeEvidencePayload(answer, account, result),
+          payload: takeEvidencePayload(answer, account, result, floorPercent),
         });
       }
       // A take that ends in a pass may earn certificates (the module's, its track's): issued now,

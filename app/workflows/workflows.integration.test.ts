@@ -149,6 +149,24 @@ describe("a workflow whose evidence cannot be written", () => {
     expect(after.certificates).toBeGreaterThanOrEqual(1);
     expect(after.evidence).toBe(1 + after.certificates);
     expect(after.notifications).toBeGreaterThanOrEqual(after.certificates);
+    // The completion's record carries the time on task, from the server's timestamps, and flags
+    // a take finished in seconds against a 25-minute reading time.
+    const completion = await getDb()
+      .selectFrom("evidence_record")
+      .select("envelope")
+      .where("kind", "=", "module-completion")
+      .where("subject", "=", `take:${take}`)
+      .executeTakeFirstOrThrow();
+    const { timeOnTask } = (
+      JSON.parse(completion.envelope) as { payload: { content: { timeOnTask: unknown } } }
+    ).payload.content;
+    expect(timeOnTask).toMatchObject({
+      readingMinutes: module.durationMinutes,
+      floorPercent: 20,
+      floorSeconds: module.durationMinutes * 12,
+      tooFast: true,
+      steps: module.steps.map((step) => ({ step: step.id, seconds: expect.any(Number) })),
+    });
   });
 
   it("leaves no completed course when the course's evidence cannot be written", async () => {

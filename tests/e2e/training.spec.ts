@@ -1,5 +1,3 @@
-import { readFileSync } from "node:fs";
-import type { Page } from "@playwright/test";
 import { PILOT_DOMAIN, login } from "./auth";
 import {
   expect,
@@ -9,47 +7,14 @@ import {
   uniqueEmail,
   waitForHydration,
 } from "./fixtures";
+import { type Question, answerShown, content, optionText, shownQuestion } from "./modules";
 
 // Training as a learner meets it (issue "Training"): guests and accounts, the player, locks,
 // search, the lease fraud demo and the consumer scam module in Thai.
 
-type Question = {
-  prompt: { en: string };
-  options: { id: string; text: Record<string, string>; feedback: { en: string } }[];
-  answer: string;
-};
-interface Content {
-  id: string;
-  title: Record<string, string>;
-  points: number;
-  steps: { question: Question }[];
-}
-const content = (path: string) =>
-  JSON.parse(readFileSync(`content/training/${path}.json`, "utf8")) as Content;
 const esg = content("modules/esg-fundamentals-singapore");
 const scam = content("modules/consumer-scam-awareness");
 const ring = content("lease-scenarios/synthetic-lease-ring");
-
-/** The three questions of a module or scenario, in order. */
-function questions(steps: { question: Question }[]): [Question, Question, Question] {
-  const [first, second, third] = steps.map((step) => step.question);
-  if (!first || !second || !third) throw new Error("a module has three questions");
-  return [first, second, third];
-}
-
-/** The text of a question's right option, or of a wrong one. */
-function option(question: Question, right: boolean, language = "en"): string {
-  const chosen = question.options.find((candidate) => (candidate.id === question.answer) === right);
-  if (!chosen) throw new Error("no such option");
-  return chosen.text[language] ?? chosen.text.en ?? "";
-}
-
-async function answer(page: Page, question: Question, right: boolean, language = "en") {
-  // Button names differ by language; the check is the one submit button of the step.
-  await page.getByRole("radio", { name: option(question, right, language) }).check();
-  await page.getByTestId("check-answer").click();
-  await expect(page.getByTestId("answer-feedback")).toBeVisible();
-}
 
 test("a guest answers one question wrong and finishes a module with 67 %", async ({ page }) => {
   const events = await recordAnalytics(page);
@@ -58,22 +23,22 @@ test("a guest answers one question wrong and finishes a module with 67 %", async
   await expect(page.getByText("Sign in to save your progress")).toBeVisible();
   // Nothing on the page tells the answer before it is given.
   const html = await page.content();
-  for (const step of esg.steps)
-    for (const choice of step.question.options) expect(html).not.toContain(choice.feedback.en);
+  for (const item of esg.banks.flat())
+    for (const choice of item.options) expect(html).not.toContain(choice.feedback.en);
   await expect(page.getByRole("button", { name: "Previous" })).toBeDisabled();
   await expect(page.getByRole("button", { name: "Next" })).toBeDisabled();
   await expectAccessible(page);
 
-  const [first, second, third] = questions(esg.steps);
-  await answer(page, first, false);
+  const [first, second, third] = esg.banks as [Question[], Question[], Question[]];
+  const shown = await answerShown(page, first, false);
   await expect(page.getByTestId("answer-feedback")).toContainText("Incorrect");
-  await expect(page.getByTestId("answer-feedback")).toContainText(option(first, true));
+  await expect(page.getByTestId("answer-feedback")).toContainText(optionText(shown, true));
   await page.getByRole("link", { name: "Next" }).click();
   await expect(page.getByText("Step 2 of 3")).toBeVisible();
-  await answer(page, second, true);
+  await answerShown(page, second, true);
   await expect(page.getByTestId("answer-feedback")).toContainText("Correct");
   await page.getByRole("link", { name: "Next" }).click();
-  await answer(page, third, true);
+  await answerShown(page, third, true);
   await page.getByRole("link", { name: "Complete Module" }).click();
   await expect(page.getByRole("button", { name: "Completing..." })).toBeVisible();
   const done = page.getByTestId("module-completed");
@@ -107,8 +72,9 @@ test("keyboard alone finishes a module, and without scripts the form still grade
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto(`/training/module/${esg.id}`);
-  for (const [index, question] of questions(esg.steps).entries()) {
-    await page.getByRole("radio", { name: option(question, true) }).focus();
+  for (const [index, bank] of esg.banks.entries()) {
+    const question = await shownQuestion(page, bank);
+    await page.getByRole("radio", { name: optionText(question, true) }).focus();
     await page.keyboard.press("Space");
     await page.getByRole("button", { name: "Check answer" }).focus();
     await page.keyboard.press("Enter");
@@ -126,7 +92,7 @@ test("a signed-in learner reloads mid-module and resumes where they were", async
   await expect(page.getByTestId("training-learner")).not.toContainText("Guest");
   await page.goto(`/training/module/${esg.id}`);
   await waitForHydration(page);
-  await answer(page, questions(esg.steps)[0], true);
+  await answerShown(page, esg.banks[0] ?? [], true);
   await page.reload();
   await expect(page.getByText("Step 2 of 3")).toBeVisible();
   await page.goto("/training/track/esg-track");
@@ -156,12 +122,12 @@ test("a failed module is not passed yet: no tick, no points, and what follows st
 }) => {
   await page.goto(`/training/module/${esg.id}`);
   await waitForHydration(page);
-  const [first, second, third] = questions(esg.steps);
-  await answer(page, first, false);
+  const [first, second, third] = esg.banks as [Question[], Question[], Question[]];
+  await answerShown(page, first, false);
   await page.getByRole("link", { name: "Next" }).click();
-  await answer(page, second, false);
+  await answerShown(page, second, false);
   await page.getByRole("link", { name: "Next" }).click();
-  await answer(page, third, true);
+  await answerShown(page, third, true);
   await page.getByRole("link", { name: "Complete Module" }).click();
   const done = page.getByTestId("module-completed");
   await expect(done.getByRole("heading", { name: "Not passed yet" })).toBeVisible();
@@ -255,11 +221,11 @@ test("a lease scenario runs from its intro to 'Scenario Completed!' with the poi
   await expect(page.getByRole("heading", { name: "Key focus areas" })).toBeVisible();
   await expectAccessible(page);
   await page.getByRole("link", { name: "Start Scenario" }).click();
-  const [first, second] = questions(ring.steps);
+  const [first, second] = ring.banks as [Question[], Question[]];
   await expect(page.getByRole("table").first()).toBeVisible();
-  await answer(page, first, true);
+  await answerShown(page, first, true);
   await page.getByRole("link", { name: "Next Step" }).click();
-  await answer(page, second, true);
+  await answerShown(page, second, true);
   await page.getByRole("link", { name: "Next Step" }).click();
   await expect(page.getByText("Step 3 of 3")).toBeVisible();
   await expectAccessible(page);
@@ -276,10 +242,10 @@ test("a lease scenario below its pass mark is not passed yet and earns no points
 }) => {
   await page.goto(`/training/lease-fraud-demo?scenario=${ring.id}&step=1`);
   await waitForHydration(page);
-  const [first, second] = questions(ring.steps);
-  await answer(page, first, true);
+  const [first, second] = ring.banks as [Question[], Question[]];
+  await answerShown(page, first, true);
   await page.getByRole("link", { name: "Next Step" }).click();
-  await answer(page, second, false);
+  await answerShown(page, second, false);
   await page.getByRole("link", { name: "Next Step" }).click();
   await page.getByRole("button", { name: "Complete Scenario" }).click();
   const done = page.getByTestId("scenario-completed");
@@ -307,12 +273,12 @@ test("the consumer scam module in Thai ends with a score out of 75 in Thai baht"
   await expect(page.getByText(/฿|THB/).first()).toBeVisible();
   await expect(page.getByText("{{amount}}")).toHaveCount(0);
   await expectAccessible(page);
-  const [first, second, third] = questions(scam.steps);
-  await answer(page, first, true, "th");
+  const [first, second, third] = scam.banks as [Question[], Question[], Question[]];
+  await answerShown(page, first, true, "th");
   await page.getByTestId("next-step").click();
-  await answer(page, second, false, "th");
+  await answerShown(page, second, false, "th");
   await page.getByTestId("next-step").click();
-  await answer(page, third, true, "th");
+  await answerShown(page, third, true, "th");
   await page.getByTestId("complete-module").click();
   await expect(page.getByTestId("module-completed")).toContainText("50");
   await expect(page.getByTestId("module-completed")).toContainText("75");
@@ -322,8 +288,8 @@ test("the consumer scam module in Thai ends with a score out of 75 in Thai baht"
 test("a guest's progress survives sign-in", async ({ page }) => {
   await page.goto(`/training/module/${esg.id}`);
   await waitForHydration(page);
-  for (const [index, question] of questions(esg.steps).entries()) {
-    await answer(page, question, true);
+  for (const [index, bank] of esg.banks.entries()) {
+    await answerShown(page, bank, true);
     await page.getByRole("link", { name: index < 2 ? "Next" : "Complete Module" }).click();
   }
   await expect(page.getByTestId("module-completed")).toContainText("Score 100%");

@@ -1,6 +1,9 @@
 import { getDb } from "~/platform/db/db.server";
 import { drawTake, drawnItem, readDrawn } from "~/domain/training/draw.server";
+import { getCatalogue } from "~/domain/training/catalogue.server";
+import { finalItem } from "~/domain/training/final.server";
 import { findItem } from "~/domain/training/progress.server";
+import { action as finalAction, loader as finalLoader } from "~/routes/training.track-final";
 import { action as moduleAction, loader as moduleLoader } from "~/routes/training.module";
 import { type RouteAnswer, answerOf, callAction, pageRequest } from "./call-action";
 
@@ -86,5 +89,55 @@ export async function takeModule(
       throw new Error(`step ${index + 1} of "${moduleId}" answered ${response.status}`);
     }
   }
+  return take;
+}
+
+/** The answers to a final attempt with its first `right` questions right, as the form posts them. */
+export async function finalAnswers(
+  trackId: string,
+  take: string,
+  right: number,
+): Promise<Record<string, string>> {
+  const track = getCatalogue().tracks.find((candidate) => candidate.id === trackId);
+  if (!track) throw new Error(`no track "${trackId}"`);
+  const run = await getDb()
+    .selectFrom("training_run")
+    .select(["drawn", "settings"])
+    .where("take_key", "=", take)
+    .executeTakeFirstOrThrow();
+  const count = (JSON.parse(run.settings ?? "{}") as { itemCount: number }).itemCount;
+  const graded = finalItem(track, count);
+  const drawn = readDrawn(run.drawn, graded.steps);
+  const fields: Record<string, string> = { take };
+  for (const [index, step] of graded.steps.entries()) {
+    const item = drawnItem(step, drawn);
+    const wrong = item?.options.find((option) => option.id !== item.answer);
+    if (!item || !wrong) throw new Error(`nothing drawn for ${step.id}`);
+    fields[step.id] = index < right ? item.answer : wrong.id;
+  }
+  return fields;
+}
+
+/** Sits a track's final from its page: starts an attempt and submits `right` right answers. */
+export async function sitFinal(trackId: string, cookie: string, right: number) {
+  const path = `/training/track/${trackId}/final`;
+  const opened = await answerOf(() =>
+    finalLoader({
+      request: pageRequest(`${path}?start`, { cookie }),
+      params: { trackId },
+    } as never),
+  );
+  const take = (opened.data as { attempt?: { take: string } | null }).attempt?.take;
+  if (!take) throw new Error(`the final of "${trackId}" opened no attempt`);
+  const submitted = await callAction(
+    finalAction,
+    pageRequest(path, {
+      cookie,
+      body: new URLSearchParams(await finalAnswers(trackId, take, right)),
+    }),
+    freshIp(),
+    { trackId },
+  );
+  if (submitted.status !== 302) throw new Error(`the final answered ${submitted.status}`);
   return take;
 }

@@ -29,7 +29,7 @@ import { loader as credentialLoader } from "~/routes/training.certificate-creden
 import { loader as pdfLoader } from "~/routes/training.certificate-pdf";
 import { action as pageAction, loader as pageLoader } from "~/routes/training.certificates";
 import { loader as verifyLoader } from "~/routes/verify.code";
-import { takeModule as takeFromPage } from "../../../tests/integration/takes";
+import { sitFinal, takeModule as takeFromPage } from "../../../tests/integration/takes";
 
 // Certificates on a real database, as a learner, a stranger with a code and an admin meet them:
 // issuance on a pass, the name to print, public verification, revocation, expiry, the credential.
@@ -138,13 +138,15 @@ describe("issuance", () => {
     expect(await certificateCount()).toBe(1);
   });
 
-  it("adds a track certificate when every module of the track is passed", async () => {
+  it("adds a track certificate once every module and the track's final assessment are passed", async () => {
     const track = getCatalogue().tracks.find((candidate) => candidate.id === "esg-track");
     const { cookie } = await signInForTest("tracker");
     await saveName(cookie, "Priya Raman");
     for (const id of track?.modules ?? []) {
       await takeModule([true, true, false], cookie, getCatalogue().modules.get(id));
     }
+    expect((await page(cookie)).certificates ?? []).toHaveLength(track?.modules.length ?? 0);
+    await sitFinal("esg-track", cookie, 17);
     const held = (await page(cookie)).certificates ?? [];
     expect(held).toHaveLength((track?.modules.length ?? 0) + 1);
     const trackCode = await getDb()
@@ -153,7 +155,7 @@ describe("issuance", () => {
       .where("achievement_key", "=", "track:esg-track")
       .executeTakeFirstOrThrow();
     expect((await api(trackCode.verification_code)).data).toMatchObject({
-      achievement: { kind: "track", id: "esg-track", score: 67 },
+      achievement: { kind: "track", id: "esg-track", score: 85 },
       status: "valid",
     });
   });

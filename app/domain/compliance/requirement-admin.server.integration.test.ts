@@ -293,12 +293,26 @@ describe("who may touch what", () => {
       region: "SG",
       timeZone: "Asia/Singapore",
       nextAudit: "2027-03-15",
+      finalPassPercent: "85",
+      finalItemCount: "25",
+      finalCoolingOffHours: "48",
+      timeFloorPercent: "30",
     };
     for (const [field, change] of [
       ["timeZone", { timeZone: "Mars/Olympus_Mons" }],
       ["timeZone", { timeZone: "" }],
       ["nextAudit", { nextAudit: "2027-13-01" }],
       ["region", { region: "ZZ" }],
+      ["finalPassPercent", { finalPassPercent: "49" }],
+      ["finalPassPercent", { finalPassPercent: "101" }],
+      ["finalPassPercent", { finalPassPercent: "" }],
+      ["finalItemCount", { finalItemCount: "9" }],
+      ["finalItemCount", { finalItemCount: "41" }],
+      ["finalItemCount", { finalItemCount: "20.5" }],
+      ["finalCoolingOffHours", { finalCoolingOffHours: "-1" }],
+      ["finalCoolingOffHours", { finalCoolingOffHours: "721" }],
+      ["timeFloorPercent", { timeFloorPercent: "1e9" }],
+      ["timeFloorPercent", { timeFloorPercent: "<script>" }],
     ] as const) {
       const refused = await asAdmin(admin, b, { ...settings, ...change });
       expect(refused.status, field).toBe(400);
@@ -312,6 +326,12 @@ describe("who may touch what", () => {
       timeZone: "Asia/Singapore",
       nextAudit: "2027-03-15",
       regulator: "MAS",
+      assessment: {
+        finalPassPercent: 85,
+        finalItemCount: 25,
+        finalCoolingOffHours: 48,
+        timeFloorPercent: 30,
+      },
     });
 
     expect((await asAdmin(admin, b, { ...valid, name: "Board reporting" })).status).toBe(200);

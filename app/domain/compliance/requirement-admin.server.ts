@@ -198,7 +198,15 @@ export async function setOrganisationSettings(
   requireManagerOf(actor, organisationId);
   const result = await getDb()
     .updateTable("organisation")
-    .set({ region: input.region, time_zone: input.timeZone, next_audit: input.nextAudit })
+    .set({
+      region: input.region,
+      time_zone: input.timeZone,
+      next_audit: input.nextAudit,
+      final_pass_percent: input.finalPassPercent,
+      final_item_count: input.finalItemCount,
+      final_cooling_off_hours: input.finalCoolingOffHours,
+      time_floor_percent: input.timeFloorPercent,
+    })
     .where("id", "=", organisationId)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) notFound();

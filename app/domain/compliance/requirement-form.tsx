@@ -25,6 +25,7 @@ import {
 import {
   EXTENSION_REASON_MAX,
   ExtensionSchema,
+  ASSESSMENT_LIMITS,
   OrganisationSettingsSchema,
   REQUIREMENT_POINTS_MAX,
   WINDOW_DAYS_MAX,
@@ -43,6 +44,13 @@ import type {
 // The forms that manage an organisation's requirements, shared by /admin/requirements and the
 // managers' /training/requirements. They work without scripts: each posts to the page, and an
 // error answer brings back everything typed.
+
+const ASSESSMENT_FIELDS = [
+  "finalPassPercent",
+  "finalItemCount",
+  "finalCoolingOffHours",
+  "timeFloorPercent",
+] as const;
 
 /** The answer to this form, once the page is idle again. */
 function useReply(reply: RequirementReply | undefined, formId: string) {
@@ -402,6 +410,7 @@ export function OrganisationSettingsForm({
       region: organisation.region,
       timeZone: organisation.timeZone,
       nextAudit: organisation.nextAudit,
+      ...organisation.assessment,
     },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -446,6 +455,28 @@ export function OrganisationSettingsForm({
             className={controlClass}
           />
         </FormField>
+        <fieldset className="grid gap-4 sm:col-span-3 sm:grid-cols-2">
+          <legend className="font-semibold">{t("settings.assessmentHeading")}</legend>
+          {ASSESSMENT_FIELDS.map((name) => (
+            <FormField
+              key={name}
+              field={fields[name]}
+              message={message}
+              label={t(`settings.${name}`)}
+              hint={t(`settings.${name}Hint`, ASSESSMENT_LIMITS[name])}
+            >
+              <input
+                {...getInputProps(fields[name], { type: "number" })}
+                key={fields[name].key}
+                min={ASSESSMENT_LIMITS[name].min}
+                max={ASSESSMENT_LIMITS[name].max}
+                step={1}
+                inputMode="numeric"
+                className={controlClass}
+              />
+            </FormField>
+          ))}
+        </fieldset>
         <div className="flex flex-wrap items-center gap-3 sm:col-span-3">
           <SubmitButton pending={pending} pendingLabel={t("settings.saving")}>
             {t("settings.save")}

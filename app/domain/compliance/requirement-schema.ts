@@ -109,10 +109,27 @@ export function requirementSchema(fulfilmentKeys: readonly string[]) {
 }
 export type RequirementInput = z.infer<ReturnType<typeof requirementSchema>>;
 
+/** The bounds of an organisation's assessment settings (issue: assessment). */
+export const ASSESSMENT_LIMITS = {
+  finalPassPercent: { min: 50, max: 100 },
+  finalItemCount: { min: 10, max: 40 },
+  finalCoolingOffHours: { min: 0, max: 720 },
+  timeFloorPercent: { min: 0, max: 100 },
+} as const;
+
+const bounded = (key: keyof typeof ASSESSMENT_LIMITS) => {
+  const { min, max } = ASSESSMENT_LIMITS[key];
+  return wholeNumber(min, max, `requirements:errors.${key}?min=${min}&max=${max}`);
+};
+
 export const OrganisationSettingsSchema = z.object({
   region: choice(ORGANISATION_REGIONS, "requirements:errors.region"),
   timeZone: requiredText(64).refine(isTimeZone, "requirements:errors.timeZone"),
   nextAudit: calendarDate(),
+  finalPassPercent: bounded("finalPassPercent"),
+  finalItemCount: bounded("finalItemCount"),
+  finalCoolingOffHours: bounded("finalCoolingOffHours"),
+  timeFloorPercent: bounded("timeFloorPercent"),
 });
 export type OrganisationSettingsInput = z.infer<typeof OrganisationSettingsSchema>;
 

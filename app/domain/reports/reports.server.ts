@@ -328,7 +328,7 @@ async function buildReport(
     const snapshot = await complianceSnapshot(organisation, { now });
     document =
       row.kind === "training-register"
-        ? trainingRegister(snapshot, t, now)
+        ? trainingRegister(snapshot, t, now, moduleTitler(locale))
         : certificationReport(snapshot, t, now);
   }
   const bytes =

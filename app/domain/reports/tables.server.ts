@@ -1,5 +1,6 @@
 import type { TFunction } from "i18next";
 import type { ComplianceSnapshot } from "~/domain/compliance/index.server";
+import { type CompletedTake, floorSeconds, isTooFast } from "~/domain/training/index.server";
 import { EXPIRING_WITHIN_DAYS } from "./constants";
 
 // What each report says, as tables of text in the requester's language: the same tables become
@@ -62,11 +63,26 @@ function codesByAchievement(snapshot: ComplianceSnapshot): Map<string, Map<strin
   return byUser;
 }
 
+/** Minutes and seconds, as a report prints a time on task. */
+function duration(seconds: number, t: ReportsT): string {
+  return t("file.duration", { minutes: Math.floor(seconds / 60), seconds: seconds % 60 });
+}
+
+/** A take finished faster than its organisation's time floor. */
+function tooFast(take: CompletedTake, snapshot: ComplianceSnapshot): boolean {
+  return isTooFast(
+    take.seconds,
+    take.readingMinutes,
+    snapshot.organisation.assessment.timeFloorPercent,
+  );
+}
+
 /** Every learner × requirement with status, dates and the certificate codes that fulfil it. */
 export function trainingRegister(
   snapshot: ComplianceSnapshot,
   t: ReportsT,
   now: Date,
+  moduleTitle: (moduleId: string) => string,
 ): ReportDocument {
   const learnerById = new Map(snapshot.learners.map((learner) => [learner.id, learner]));
   const requirementById = new Map(
@@ -117,6 +133,38 @@ export function trainingRegister(
           { label: c("certificates"), weight: 14 },
         ],
         rows,
+        empty: t("file.none"),
+      },
+      {
+        heading: t("file.sections.fastTakes"),
+        columns: [
+          { label: c("name"), weight: 16 },
+          { label: c("email"), weight: 20 },
+          { label: c("module"), weight: 22 },
+          { label: c("completedDate"), weight: 10 },
+          { label: c("passed"), weight: 7 },
+          { label: c("timeOnTask"), weight: 12 },
+          { label: c("floor"), weight: 12 },
+        ],
+        rows: snapshot.takes
+          .filter((take) => learnerById.has(take.userId) && tooFast(take, snapshot))
+          .sort((a, b) => a.completedAt.localeCompare(b.completedAt))
+          .map((take) => {
+            const learner = learnerById.get(take.userId);
+            const floor = floorSeconds(
+              take.readingMinutes,
+              snapshot.organisation.assessment.timeFloorPercent,
+            );
+            return [
+              learner?.name ?? "",
+              learner?.email ?? "",
+              moduleTitle(take.moduleId),
+              isoDate(take.completedAt),
+              take.passed ? t("file.yes") : t("file.no"),
+              duration(take.seconds, t),
+              duration(floor, t),
+            ];
+          }),
         empty: t("file.none"),
       },
     ],
@@ -212,7 +260,13 @@ export function trainingRecord(
   const modules = snapshot.takes
     .filter((take) => take.userId === learnerId && take.passed)
     .sort((a, b) => a.completedAt.localeCompare(b.completedAt))
-    .map((take) => [moduleTitle(take.moduleId), `${take.score}%`, isoDate(take.completedAt)]);
+    .map((take) => [
+      moduleTitle(take.moduleId),
+      `${take.score}%`,
+      isoDate(take.completedAt),
+      duration(take.seconds, t),
+      tooFast(take, snapshot) ? t("file.flags.tooFast") : "",
+    ]);
   const certificates = snapshot.certificates
     .filter((certificate) => certificate.userId === learnerId)
     .map((certificate) => [
@@ -250,9 +304,11 @@ export function trainingRecord(
       {
         heading: t("file.sections.modules"),
         columns: [
-          { label: c("module"), weight: 50 },
-          { label: c("score"), weight: 12 },
-          { label: c("passedOn"), weight: 18 },
+          { label: c("module"), weight: 34 },
+          { label: c("score"), weight: 9 },
+          { label: c("passedOn"), weight: 13 },
+          { label: c("timeOnTask"), weight: 14 },
+          { label: c("flag"), weight: 18 },
         ],
         rows: modules,
         empty: t("file.none"),

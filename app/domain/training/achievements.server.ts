@@ -2,10 +2,11 @@ import { type Region, getLoadedPack } from "~/platform/i18n";
 import { getCatalogue } from "./catalogue.server";
 import { type ContentLanguage, localize } from "./content-schema";
 import { isPassingScore, scorePercent } from "./grading";
+import { finalAttempts } from "./final.server";
 import { loadRuns } from "./progress.server";
 
 // What a learner has achieved and may hold a certificate for: each module passed, and each track
-// whose modules are all passed. Computed from the stored takes, like every score.
+// whose modules are all passed and whose final assessment is passed. Computed from the stored takes, like every score.
 
 export interface Achievement {
   /** `module:<id>`, `track:<id>` or `course:<id>`: one certificate per achievement and year. */
@@ -13,7 +14,7 @@ export interface Achievement {
   kind: "module" | "track" | "course";
   id: string;
   title: string;
-  /** Best passing score of a module; the average of those for a track; a whole percent. */
+  /** Best passing score of a module, or of a track's final assessment; a whole percent. */
   score: number;
   /** When the latest passing take (of the track's last module) was completed. */
   completedAt: string;
@@ -62,18 +63,18 @@ export async function achievementsOf(
   }));
   const regionalTitle = getLoadedPack(region)?.track.title ?? "";
   for (const track of tracks) {
-    const trackPasses = track.modules.map((id) => passes.get(id));
-    if (!trackPasses.every((pass): pass is Pass => pass !== undefined)) continue;
+    if (!track.modules.every((id) => passes.has(id))) continue;
+    // The track's certificate needs its final assessment passed too (issue: assessment).
+    const finals = (await finalAttempts(learnerId, track)).filter((attempt) => attempt.passed);
+    if (finals.length === 0) continue;
     achievements.push({
       key: `track:${track.id}`,
       kind: "track",
       id: track.id,
       title: track.title ? localize(track.title, language) : regionalTitle,
-      score: Math.round(
-        trackPasses.reduce((sum, pass) => sum + pass.score, 0) / trackPasses.length,
-      ),
-      completedAt: trackPasses
-        .map((pass) => pass.completedAt)
+      score: Math.max(...finals.map((attempt) => attempt.score)),
+      completedAt: finals
+        .map((attempt) => attempt.run.completedAt as string)
         .sort()
         .at(-1) as string,
     });

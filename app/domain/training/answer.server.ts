@@ -4,6 +4,7 @@ import { hitRateLimit, rateLimitKey } from "~/platform/lib/rate-limit.server";
 import { z } from "~/platform/lib/zod";
 import { type ContentLanguage, localize } from "./content-schema";
 import { isPassingScore } from "./grading";
+import { floorSeconds, isTooFast, secondsBetween, stepSeconds } from "./timing";
 import { type Learner, getLearner } from "./learners.server";
 import { type Drawn, drawnItem } from "./draw.server";
 import {
@@ -113,8 +114,12 @@ export function takeEvidencePayload(
   checked: CheckedAnswer,
   learner: { name: string; email: string },
   result: AnswerResult,
+  floorPercent: number,
+  now = new Date(),
 ) {
   const { item, take } = checked;
+  const completedAt = now.toISOString();
+  const seconds = secondsBetween(result.startedAt, completedAt);
   return {
     jurisdiction: null,
     mode: item.itemId.startsWith(LEASE_PREFIX) ? "lease-scenario" : "module",
@@ -132,6 +137,16 @@ export function takeEvidencePayload(
         option: answer.optionId,
         correct: answer.correct,
       })),
+      timeOnTask: {
+        startedAt: result.startedAt,
+        completedAt,
+        seconds,
+        steps: stepSeconds(result.startedAt, result.answers),
+        readingMinutes: item.readingMinutes,
+        floorPercent,
+        floorSeconds: floorSeconds(item.readingMinutes, floorPercent),
+        tooFast: isTooFast(seconds, item.readingMinutes, floorPercent),
+      },
     },
   };
 }

@@ -178,7 +178,7 @@ export async function recordFinal(
     const chosen = OptionSchema.safeParse(fields[step.id]);
     const option =
       chosen.success && question?.options.some((o) => o.id === chosen.data) ? chosen.data : null;
-    if (!option) unanswered[step.id] = "required";
+    if (!option) unanswered[step.id] = "training:final.chooseAnswer";
     return {
       stepId: step.id,
       itemId: question?.id ?? null,
@@ -187,7 +187,12 @@ export async function recordFinal(
     };
   });
   if (Object.keys(unanswered).length > 0) {
-    return { refusal: refuse(400, "validation", { fields: unanswered }) };
+    return {
+      refusal: refuse(400, "validation", {
+        message: "training:final.unanswered",
+        fields: unanswered,
+      }),
+    };
   }
   const at = now.toISOString();
   const right = answers.filter((answer) => answer.correct).length;

@@ -22,13 +22,8 @@ export interface FinalSettings {
   coolingOffHours: number;
 }
 
-/** The defaults and bounds an organisation's settings keep to. */
+/** What a learner without an organisation is held to (organisations set their own). */
 export const FINAL_DEFAULTS: FinalSettings = { passPercent: 80, itemCount: 20, coolingOffHours: 0 };
-export const FINAL_LIMITS = {
-  passPercent: { min: 50, max: 100 },
-  itemCount: { min: 10, max: 40 },
-  coolingOffHours: { min: 0, max: 720 },
-} as const;
 
 /** What an attempt was held to, stored with it: its settings and the right answers to pass. */
 export interface HeldTo extends FinalSettings {
@@ -74,6 +69,7 @@ export function finalItem(track: Track, count: number): GradedItem {
       items,
     })),
     passMark: 0,
+    readingMinutes: Math.min(count, items.length),
     prerequisites: track.modules,
   };
 }
@@ -102,12 +98,24 @@ export function drawFinal(
       ...mixed.filter((entry) => avoid.has(entry.item.id)),
     ];
   });
+  // Each pick comes from the step with the most unseen items left (the earlier in the shuffled
+  // order on a tie): every step is asked about, and a retake repeats an item only when the
+  // steps have no unseen ones left.
+  const unseen = (queue: PoolEntry[]) => queue.filter((entry) => !avoid.has(entry.item.id)).length;
   const picked: PoolEntry[] = [];
-  while (picked.length < count && queues.some((queue) => queue.length > 0)) {
+  while (picked.length < count) {
+    let best: PoolEntry[] | undefined;
     for (const queue of queues) {
-      const entry = queue.shift();
-      if (entry && picked.length < count) picked.push(entry);
+      if (queue.length === 0) continue;
+      const ahead =
+        !best ||
+        unseen(queue) > unseen(best) ||
+        (unseen(queue) === unseen(best) && queue.length > best.length);
+      if (ahead) best = queue;
     }
+    const entry = best?.shift();
+    if (!entry) break;
+    picked.push(entry);
   }
   return Object.fromEntries(
     shuffled(picked, next).map((entry, index) => [

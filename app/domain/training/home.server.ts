@@ -2,14 +2,14 @@ import { data } from "react-router";
 import { type RegionPack, getLoadedPack } from "~/platform/i18n";
 import { getLocaleState } from "~/platform/i18n/index.server";
 import { MODULE_COUNT, getCatalogue } from "./catalogue.server";
-import { trackOr404 } from "./final.server";
+import { finalAttempts, trackOr404 } from "./final.server";
 import { localize } from "./content-schema";
 import { type ItemProgress, completionRate, totalPoints } from "./grading";
 import { contentLanguage } from "./language";
 import { type Learner, getLearner } from "./learners.server";
 import { moduleProgress } from "./progress.server";
 import { type LevelFilter, parseLevel, searchTracks } from "./search";
-import type { LearnerView, ModuleCard, TrackView } from "./types";
+import type { LearnerView, ModuleCard, TrackFinal, TrackView } from "./types";
 import { moduleCard, trackView } from "./views.server";
 
 // The data of the training home and the track pages: the catalogue in the reader's language with
@@ -74,11 +74,30 @@ export async function loadTrainingHome(request: Request) {
 export async function loadTrack(
   request: Request,
   trackId: string,
-): Promise<{ track: TrackView; reporting: RegionPack["quickref"] | null }> {
+): Promise<{
+  track: TrackView;
+  final: TrackFinal;
+  reporting: RegionPack["quickref"] | null;
+}> {
   const track = trackOr404(trackId);
-  const { language, regional, progress, pack } = await context(request);
+  const { language, regional, progress, pack, learner } = await context(request);
+  const finished = (await finalAttempts(learner.id, track)).filter(
+    (attempt) => attempt.run.completedAt !== null,
+  );
+  const best = finished.length > 0 ? Math.max(...finished.map((a) => a.score)) : null;
+  const unlocked = track.modules.every((id) => progress.get(id)?.status === "completed");
   return {
     track: trackView(track, progress, language, regional),
+    final: {
+      state: finished.some((attempt) => attempt.passed)
+        ? "passed"
+        : !unlocked
+          ? "locked"
+          : finished.length > 0
+            ? "failed"
+            : "ready",
+      bestScore: best,
+    },
     // The regional track carries its region's quick reference: how to report a scam.
     reporting: track.fromRegionPack ? (pack?.quickref ?? null) : null,
   };

@@ -40,3 +40,6 @@ export {
 } from "./content-schema";
 export { contentLanguage } from "./language";
 export { progressResetAt } from "./learners.server";
+export { FINAL_DEFAULTS, type FinalSettings } from "./final.server";
+export { loadFinal, recordFinal } from "./final-page.server";
+export { DEFAULT_TIME_FLOOR_PERCENT, floorSeconds, isTooFast, secondsBetween } from "./timing";

@@ -17,3 +17,4 @@ export { skipRevalidationAfterAnswer } from "./question-form";
 export { LeaseDemo } from "./lease-demo";
 export { ReportingGuide } from "./reporting-guide";
 export { SpotTheSignals } from "./spot-the-signals";
+export { FinalAssessment, TrackFinalCard } from "./final-assessment";

@@ -20,6 +20,8 @@ export interface GradedItem {
   /** Its steps, each with its item bank (a lease step's bank is its one question). */
   steps: BankStep[];
   passMark: number;
+  /** The stated reading time, against which time on task is judged. */
+  readingMinutes: number;
   prerequisites: string[];
 }
 
@@ -39,6 +41,7 @@ export function findItem(itemId: string): GradedItem | undefined {
       itemId,
       steps: scenario.steps.map((step) => ({ id: step.id, items: [step.question] })),
       passMark: LEASE_PASS_MARK,
+      readingMinutes: scenario.durationMinutes,
       prerequisites: [],
     };
   }
@@ -48,6 +51,7 @@ export function findItem(itemId: string): GradedItem | undefined {
     itemId,
     steps: module.steps,
     passMark: module.passMark,
+    readingMinutes: module.durationMinutes,
     prerequisites: module.prerequisites,
   };
 }
@@ -258,6 +262,8 @@ export interface AnswerResult {
   newlyCompleted: boolean;
   /** Every answer of the take, in the order given. */
   answers: StepAnswer[];
+  /** When the take was opened (server time). */
+  startedAt: string;
 }
 
 /**
@@ -297,7 +303,7 @@ export async function recordAnswer(input: {
       .execute();
     const run = await db
       .selectFrom("training_run")
-      .select(["id", "learner_id", "item_id", "completed_at", "drawn"])
+      .select(["id", "learner_id", "item_id", "completed_at", "drawn", "started_at"])
       .where("take_key", "=", takeKey)
       .executeTakeFirstOrThrow();
     if (run.learner_id !== learnerId || run.item_id !== item.itemId) {
@@ -356,6 +362,7 @@ export async function recordAnswer(input: {
       score,
       newlyCompleted,
       answers,
+      startedAt: run.started_at,
     };
   });
 }

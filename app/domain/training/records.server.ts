@@ -3,6 +3,7 @@ import { inChunks } from "~/platform/lib/chunks";
 import { getCatalogue } from "./catalogue.server";
 import { isPassingScore } from "./grading";
 import { countsSinceReset } from "./progress.server";
+import { secondsBetween } from "./timing";
 
 // Completed module takes of many users at once, for the compliance dashboard, its reminders and
 // its reports: one query per slice of users, never one per learner.
@@ -10,13 +11,17 @@ import { countsSinceReset } from "./progress.server";
 export interface CompletedTake {
   userId: string;
   moduleId: string;
-  /** The first answer: a take starts when the learner first answers. */
+  /** When the take was opened (its page served) or, for takes before that, first answered. */
   startedAt: string;
   completedAt: string;
   /** Whole percent. */
   score: number;
   /** The score reaches the module's pass mark. */
   passed: boolean;
+  /** Time on task: from opening the take to its last answer, in seconds. */
+  seconds: number;
+  /** The module's stated reading time, for the time floor. */
+  readingMinutes: number;
 }
 
 export async function completedModuleTakes(userIds: readonly string[]): Promise<CompletedTake[]> {
@@ -49,6 +54,8 @@ export async function completedModuleTakes(userIds: readonly string[]): Promise<
       completedAt: row.completedAt as string,
       score,
       passed: module ? isPassingScore(score, module.passMark, module.steps.length) : false,
+      seconds: secondsBetween(row.startedAt, row.completedAt as string),
+      readingMinutes: module?.durationMinutes ?? 0,
     };
   });
 }

@@ -181,3 +181,9 @@ export interface FinalData {
   result: FinalResult | null;
   guest: boolean;
 }
+
+/** A track's final assessment as its track page shows it. */
+export interface TrackFinal {
+  state: "locked" | "ready" | "failed" | "passed";
+  bestScore: number | null;
+}
