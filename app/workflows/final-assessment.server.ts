@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+import { href, redirect } from "react-router";
 import { membershipOf } from "~/domain/compliance/index.server";
 import { recordEvidence } from "~/domain/evidence/index.server";
 import {
@@ -78,7 +78,6 @@ export async function submitFinal(
     return graded;
   });
   if ("refusal" in outcome) return outcome.refusal;
-  const url = new URL(request.url);
-  url.search = `?done=${encodeURIComponent(outcome.recorded.attempt.run.takeKey ?? "")}`;
-  throw redirect(`${url.pathname}${url.search}`);
+  const done = encodeURIComponent(outcome.recorded.attempt.run.takeKey ?? "");
+  throw redirect(`${href("/training/track/:trackId/final", { trackId })}?done=${done}`);
 }

@@ -382,3 +382,21 @@ test("a signed-in learner with no pass yet sees No Certificates Yet and Start Tr
   await page.getByRole("link", { name: "Start Training" }).click();
   await expect(page).toHaveURL(/\/training$/);
 });
+
+test("a retake draws other questions, and a reload keeps the ones drawn", async ({ page }) => {
+  await page.goto(`/training/module/${esg.id}`);
+  await waitForHydration(page);
+  const taken: string[] = [];
+  for (const [index, bank] of esg.banks.entries()) {
+    taken.push((await answerShown(page, bank, true)).id);
+    await page.getByRole("link", { name: index < 2 ? "Next" : "Complete Module" }).click();
+  }
+  await expect(page.getByTestId("module-completed")).toContainText("Score 100%");
+  await page.goto(`/training/module/${esg.id}`);
+  await waitForHydration(page);
+  const retake = await shownQuestion(page, esg.banks[0] ?? []);
+  expect(retake.id).not.toBe(taken[0]);
+  await page.reload();
+  await waitForHydration(page);
+  expect((await shownQuestion(page, esg.banks[0] ?? [])).id).toBe(retake.id);
+});
