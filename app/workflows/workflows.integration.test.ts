@@ -10,7 +10,9 @@ import { action as courseAction } from "~/routes/courses.esg-ai-ethics";
 import { action as certificatesAction } from "~/routes/training.certificates";
 import { signInForTest } from "../../tests/integration/auth";
 import { callAction, pageRequest } from "../../tests/integration/call-action";
-import { answerStep, openTake } from "../../tests/integration/takes";
+import { answerStep, openTake, takeModule } from "../../tests/integration/takes";
+import { issueCertificate } from "~/domain/certificates/index.server";
+import { UNEARNED_REASON, revokeUnearnedCertificates } from "./certificate-status.server";
 
 // docs/decisions/036: a workflow commits everything or nothing. The evidence write is made to
 // fail inside the database (a trigger that refuses the insert, as a full disk or a lost lock
@@ -248,5 +250,55 @@ describe("a workflow whose evidence cannot be written", () => {
     expect((await grade()).status).toBe(200);
     expect(await attempts()).toHaveLength(1);
     expect((await counts(userId)).evidence).toBe(1);
+  });
+});
+
+describe("certificates issued before completion meant passed", () => {
+  it("are revoked with their reason when no passed take earned them; earned ones stay", async () => {
+    const { cookie, userId } = await signIn("unearned");
+    await setHolderName(cookie);
+    const passed = "esg-fundamentals-singapore";
+    const failed = "crypto-atm-awareness";
+    await takeModule(passed, cookie, true);
+    await takeModule(failed, cookie, false);
+    // What the rules before "completion means passed" did: a certificate for the failed take.
+    await issueCertificate({
+      userId,
+      name: "Mei Ling Tan",
+      achievement: {
+        key: `module:${failed}`,
+        kind: "module",
+        id: failed,
+        title: "Crypto ATM Awareness",
+        score: 0,
+        completedAt: new Date().toISOString(),
+      },
+      description: "Completed the module",
+      now: new Date(),
+    });
+    expect(await revokeUnearnedCertificates()).toBe(1);
+    const certificates = await getDb()
+      .selectFrom("certificate")
+      .select(["achievement_key", "revoked_at", "revoked_reason"])
+      .where("user_id", "=", userId)
+      .execute();
+    expect(certificates).toEqual(
+      expect.arrayContaining([
+        { achievement_key: `module:${passed}`, revoked_at: null, revoked_reason: null },
+        {
+          achievement_key: `module:${failed}`,
+          revoked_at: expect.any(String),
+          revoked_reason: UNEARNED_REASON,
+        },
+      ]),
+    );
+    const revocation = await getDb()
+      .selectFrom("evidence_record")
+      .select("kind")
+      .where("user_id", "=", userId)
+      .where("kind", "=", "certificate-revoked")
+      .execute();
+    expect(revocation).toHaveLength(1);
+    expect(await revokeUnearnedCertificates()).toBe(0);
   });
 });

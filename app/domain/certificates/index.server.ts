@@ -32,3 +32,4 @@ export {
   heldCertificateCodes,
   type CertificateRow,
 } from "./records.server";
+export { activeModuleCertificates } from "./records.server";

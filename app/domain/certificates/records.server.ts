@@ -300,3 +300,21 @@ export async function certificatesOfUsers(userIds: readonly string[]): Promise<C
     }))
     .sort((a, b) => a.issuedAt.localeCompare(b.issuedAt));
 }
+
+/** Every certificate of a module not revoked: its code, holder, module and when it was issued. */
+export async function activeModuleCertificates(): Promise<
+  { code: string; userId: string; moduleId: string; issuedAt: string }[]
+> {
+  const rows = await getDb()
+    .selectFrom("certificate")
+    .select(["verification_code", "user_id", "achievement_key", "issued_at"])
+    .where("achievement_key", "like", "module:%")
+    .where("revoked_at", "is", null)
+    .execute();
+  return rows.map((row) => ({
+    code: row.verification_code,
+    userId: row.user_id,
+    moduleId: row.achievement_key.slice("module:".length),
+    issuedAt: row.issued_at,
+  }));
+}

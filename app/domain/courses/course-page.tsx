@@ -434,7 +434,10 @@ export function CoursePageView({ page }: { page: CoursePage }) {
   const visited = useVisits(tab, summary.visited);
   const stored: readonly string[] = summary.visited;
   const pendingVisits = visited.filter((item) => !stored.includes(item));
-  const completed = visited.length;
+  // Reading a tab is progress; the exercises count only once every exercise is passed.
+  const exercisesPassed = summary.exercises.every((exercise) => exercise.status === "completed");
+  const done = visited.filter((item) => item !== "exercises" || exercisesPassed);
+  const completed = done.length;
   const total = LEARNING_TABS.length;
 
   const changeTab = (value: string) => {
@@ -551,7 +554,7 @@ export function CoursePageView({ page }: { page: CoursePage }) {
               className="focus-ring -mb-px inline-flex items-center gap-1 rounded-t-lg border-b-2 border-transparent px-4 py-2 font-semibold data-[state=active]:border-brand-700 data-[state=active]:text-brand-800 dark:data-[state=active]:text-brand-200"
             >
               {t(`tabs.${value}`)}
-              {visited.includes(value) && (
+              {(done as readonly string[]).includes(value) && (
                 <CheckCircle2
                   aria-label={t("tabs.visited")}
                   role="img"

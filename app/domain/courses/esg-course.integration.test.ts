@@ -2,6 +2,7 @@ import { PDFDocument } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/platform/db/db.server";
 import { buildCourseMedia, getEsgCourse } from "~/domain/courses/index.server";
+import { LEARNING_TABS } from "~/domain/courses/constants";
 import { factoryReset } from "~/workflows/factory-reset.server";
 import { signInCarryingGuest, signInForTest } from "../../../tests/integration/auth";
 import {
@@ -113,6 +114,41 @@ describe("the ESG course page", () => {
       }
     }
     expect(json).not.toContain('"answer"');
+  });
+
+  it("shuffles each step's options, so the right ones are not where the content lists them", async () => {
+    const page = await view();
+    const shown = page.course.exercises.flatMap((exercise) =>
+      exercise.steps.map((step) => step.options.map((option) => option.id).join()),
+    );
+    const written = course.exercises.flatMap((exercise) =>
+      exercise.steps.map((step) => step.options.map((option) => option.id).join()),
+    );
+    expect(shown).not.toEqual(written);
+    for (const [index, order] of shown.entries()) {
+      expect(order.split(",").sort()).toEqual(written[index]?.split(",").sort());
+    }
+    expect((await view()).course).toEqual(page.course);
+  });
+
+  it("counts tabs visited as progress, not completion: the exercises must be passed", async () => {
+    const { cookie } = await signInForTest("tabs-only");
+    for (const tab of LEARNING_TABS) {
+      await post(
+        [
+          ["intent", "visit"],
+          ["tab", tab],
+        ],
+        cookie,
+      );
+    }
+    const page = await view(cookie);
+    expect(page.summary.visited).toEqual([...LEARNING_TABS]);
+    expect(page.summary.complete).toBe(false);
+    expect(page.summary.exercises.every((exercise) => exercise.status === "not-started")).toBe(
+      true,
+    );
+    expect(page.completion).toBeNull();
   });
 
   it("keeps a visitor's visits off the server until their first answer, which records them", async () => {

@@ -7,6 +7,7 @@ import {
   ensureLearner,
   getLearner,
   localize,
+  shuffledFor,
 } from "~/domain/training/index.server";
 import { refuse, tooMany } from "~/platform/lib/reply.server";
 import { hitRateLimit, rateLimitKey } from "~/platform/lib/rate-limit.server";
@@ -40,7 +41,7 @@ export const COURSE_RATE_LIMITS = {
 };
 
 /** The course in one language, with no answer and no explanation in it. */
-function publicCourse(course: Course, language: ContentLanguage): CourseView {
+function publicCourse(course: Course, language: ContentLanguage, seed: string): CourseView {
   const l = (value: Parameters<typeof localize>[0]) => localize(value, language);
   return {
     id: course.id,
@@ -98,7 +99,11 @@ function publicCourse(course: Course, language: ContentLanguage): CourseView {
         id: step.id,
         question: l(step.question),
         type: step.type,
-        options: step.options.map((option) => ({ id: option.id, text: l(option.text) })),
+        // Shuffled once per learner, so the right options are not where the content lists them.
+        options: shuffledFor(`${seed}:${exercise.id}:${step.id}`, step.options).map((option) => ({
+          id: option.id,
+          text: l(option.text),
+        })),
       })),
     })),
   };
@@ -166,7 +171,7 @@ export async function loadCoursePage(request: Request, course: Course): Promise<
   const [{ locale }, learner] = await Promise.all([getLocaleState(request), getLearner(request)]);
   const language = contentLanguage(locale);
   return {
-    course: publicCourse(course, language),
+    course: publicCourse(course, language, learner.id ?? "visitor"),
     signedIn: learner.kind === "user",
     ...(await learnerState(learner, course, language)),
     media: await courseMediaView(course.id),

@@ -39,6 +39,11 @@ export function shuffled<T>(values: readonly T[], next: (n: number) => number): 
   return out;
 }
 
+/** `values` in an order fixed by `seed` and the server secret (a learner's exercise options). */
+export function shuffledFor<T>(seed: string, values: readonly T[]): T[] {
+  return shuffled(values, seeded(`order:${seed}`));
+}
+
 /**
  * The items of a new take: per step, one item not in `avoid` (the items of the learner's last
  * take) when the bank has one, its options shuffled. The same take key draws the same items.

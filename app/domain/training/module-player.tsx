@@ -154,14 +154,30 @@ function CompletionScreen({ player, score }: { player: PlayerData; score: number
             })
           : t("module.score", { score })}
       </p>
-      <p className="mt-1 text-slate-700 dark:text-slate-300">
-        {t("module.pointsEarned", {
-          points: passed ? Math.round((player.module.points * score) / 100) : 0,
-        })}
-      </p>
-      <p className="mt-2 text-slate-700 dark:text-slate-300">
-        {passed ? t("module.passed") : t("module.notPassed", { percent: needed })}
-      </p>
+      {scenarios ? (
+        // One scale on this screen: the score and the pass mark both out of 75.
+        <>
+          <p className="mt-2 text-slate-700 dark:text-slate-300">
+            {passed
+              ? t("module.passed")
+              : t("consumerScamModule:passMark", {
+                  needed: player.module.passMark * SCENARIO_POINTS,
+                  total: player.steps.length * SCENARIO_POINTS,
+                })}
+          </p>
+        </>
+      ) : (
+        <>
+          <p className="mt-1 text-slate-700 dark:text-slate-300">
+            {t("module.pointsEarned", {
+              points: passed ? Math.round((player.module.points * score) / 100) : 0,
+            })}
+          </p>
+          <p className="mt-2 text-slate-700 dark:text-slate-300">
+            {passed ? t("module.passed") : t("module.notPassed", { percent: needed })}
+          </p>
+        </>
+      )}
       {passed && (
         <p className="mt-2 font-medium" data-testid="completion-certificate">
           {player.guest ? t("certificates.completionGuest") : t("certificates.completionEarned")}

@@ -3,6 +3,7 @@ import { runReminderPass } from "~/domain/compliance/index.server";
 import { purgeExpiredEvidence } from "~/domain/evidence/index.server";
 import { processPendingReports } from "~/domain/reports/index.server";
 import { getEnv } from "~/platform/lib/env.server";
+import { revokeUnearnedCertificates } from "../certificate-status.server";
 import { getLogger } from "~/platform/lib/logger.server";
 
 // Background jobs run inside the server (issue "Reminders"): every JOBS_INTERVAL_MINUTES, one job
@@ -34,6 +35,8 @@ export const JOBS: readonly Job[] = [
         retentionYears: getEnv().EVIDENCE_RETENTION_YEARS,
       }),
   },
+  // Module certificates issued on a take below the pass mark, before completion meant passed.
+  { name: "unearned-certificates", run: ({ now }) => revokeUnearnedCertificates({ now }) },
   // Advisor conversations are kept 30 days.
   { name: "advisor-retention", run: ({ now }) => purgeOldConversations({ now }) },
 ];
