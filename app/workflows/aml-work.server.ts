@@ -1,4 +1,5 @@
 import { amlAction } from "~/domain/aml/index.server";
+import { membershipOf } from "~/domain/compliance/index.server";
 import { inOneTransaction } from "~/platform/db/db.server";
 import { actorOf } from "./actor.server";
 
@@ -12,5 +13,10 @@ export async function postAmlWork(
   clientIp: string,
 ) {
   const { account } = await actorOf(request);
-  return inOneTransaction(() => amlAction(request, fields, clientIp, account));
+  const timeFloorPercent = account
+    ? (await membershipOf(account, request)).organisation.assessment.timeFloorPercent
+    : 0;
+  return inOneTransaction(() =>
+    amlAction(request, fields, clientIp, account && { ...account, timeFloorPercent }),
+  );
 }

@@ -417,3 +417,58 @@ describe("free-form and the scenario player", () => {
     expect(await count("aml_attempt")).toBe(1);
   });
 });
+
+describe("time on task", () => {
+  const timed = async () =>
+    getDb().selectFrom("aml_attempt").select(["started_at", "seconds"]).orderBy("id").execute();
+
+  it("counts from the page being served, and only from a key the server sealed", async () => {
+    const opened = ((await page()).data as { opened: string }).opened;
+    expect(opened).toMatch(/^[A-Za-z0-9_-]{28}$/);
+    const responses = JSON.stringify(strongResponses());
+    const base = { intent: "submit-guided", jurisdiction: "sg", scenario: paynow.id, responses };
+    expect((await post({ ...base, opened })).status).toBe(200);
+    // No key, or one whose sealed time was changed: graded, but no time claimed.
+    expect((await post(base)).status).toBe(200);
+    const forged = `${opened.slice(0, 12)}AAAAAAAA${opened.slice(20)}`;
+    expect((await post({ ...base, opened: forged })).status).toBe(200);
+    expect((await post({ ...base, opened: "<script>" })).status).toBe(400);
+    const [withKey, withoutKey, withForgery] = await timed();
+    expect(withKey?.started_at).toEqual(expect.any(String));
+    expect(Number(withKey?.seconds)).toBeGreaterThanOrEqual(0);
+    expect(Number(withKey?.seconds)).toBeLessThan(60);
+    expect(withoutKey).toEqual({ started_at: null, seconds: null });
+    expect(withForgery).toEqual({ started_at: null, seconds: null });
+  });
+
+  it("flags a signed-in attempt faster than the organisation's floor in its evidence", async () => {
+    const { cookie } = await signInForTest("aml-fast");
+    const opened = ((await page("", cookie)).data as { opened: string }).opened;
+    const response = await post(
+      {
+        intent: "submit-guided",
+        jurisdiction: "sg",
+        scenario: paynow.id,
+        responses: JSON.stringify(strongResponses()),
+        opened,
+      },
+      { cookie },
+    );
+    expect(response.status).toBe(200);
+    const record = await getDb()
+      .selectFrom("evidence_record")
+      .select("envelope")
+      .where("kind", "=", "aml-attempt")
+      .executeTakeFirstOrThrow();
+    const content = (
+      JSON.parse(record.envelope) as { payload: { content: Record<string, unknown> } }
+    ).payload.content;
+    // Singapore's pack states 45 minutes for its two scenarios: 22.5 each, a floor of 4.5 minutes.
+    expect(content.timeOnTask).toMatchObject({
+      readingMinutes: 22.5,
+      floorPercent: 20,
+      floorSeconds: 270,
+      tooFast: true,
+    });
+  });
+});

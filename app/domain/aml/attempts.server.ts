@@ -1,6 +1,13 @@
 import { data } from "react-router";
 import { getDb } from "~/platform/db/db.server";
-import { ensureLearner, getLearner } from "~/domain/training/index.server";
+import {
+  ensureLearner,
+  floorSeconds,
+  getLearner,
+  isTooFast,
+  openedAt,
+  secondsBetween,
+} from "~/domain/training/index.server";
 import { recordEvidence } from "~/domain/evidence/index.server";
 import { refuse, tooMany } from "~/platform/lib/reply.server";
 import { numberFormat } from "~/platform/lib/intl";
@@ -45,6 +52,31 @@ const CONFIDENCE_LABELS = {
   3: "3 Very confident",
 } as const;
 
+/** A day: a sealed key older than this starts no clock. */
+const OPEN_KEY_MAX_MS = 24 * 3_600_000;
+
+/**
+ * An attempt's time on task, from the sealed key its page was served with to now, judged against
+ * the pack's stated time per scenario; null when the key is missing, forged or stale.
+ */
+function attemptTiming(opened: string | undefined, now: Date, found: Target, floorPercent: number) {
+  const start = opened ? openedAt(opened) : null;
+  if (!start || start > now || now.getTime() - start.getTime() > OPEN_KEY_MAX_MS) return null;
+  const seconds = secondsBetween(start.toISOString(), now.toISOString());
+  const readingMinutes =
+    found.pack.config.metadata.estimatedDuration / Math.max(1, found.pack.scenarios.length);
+  return {
+    startedAt: start.toISOString(),
+    completedAt: now.toISOString(),
+    seconds,
+    readingMinutes,
+    floorPercent,
+    floorSeconds: floorSeconds(readingMinutes, floorPercent),
+    tooFast: isTooFast(seconds, readingMinutes, floorPercent),
+  };
+}
+export type AttemptTiming = ReturnType<typeof attemptTiming>;
+
 /**
  * Stores a graded attempt for the request's learner (made on their first one) and answers its
  * result; `after` runs with the learner's id once it is stored.
@@ -57,6 +89,8 @@ async function storeAttempt(options: {
   submission: unknown;
   grade: Grade;
   player?: ResultView["player"];
+  /** The sealed key the page was served with, if it sent one. */
+  opened: string | undefined;
   /** What the learner did, step by step, for the evidence record. */
   actions: { action: string; value: string }[];
   after?: (learnerId: string) => Promise<void>;
@@ -72,6 +106,7 @@ async function storeAttempt(options: {
   const { id: learnerId, setCookie } = await ensureLearner(learner, now);
   const createdAt = now.toISOString();
   const player = options.player ?? null;
+  const timing = attemptTiming(options.opened, now, found, options.account?.timeFloorPercent ?? 0);
   // Written feedback on the learner's own words has no provider yet: results carry none.
   const feedback = null;
   const { id: attemptId } = await getDb()
@@ -91,6 +126,8 @@ async function storeAttempt(options: {
       escalated_in_time: grade.escalatedInTime === null ? null : grade.escalatedInTime ? 1 : 0,
       complete_record: grade.completeRecord ? 1 : 0,
       created_at: createdAt,
+      started_at: timing?.startedAt ?? null,
+      seconds: timing?.seconds ?? null,
     })
     .returning("id")
     .executeTakeFirstOrThrow();
@@ -111,6 +148,7 @@ async function storeAttempt(options: {
           grade,
           player,
           at: now,
+          timeOnTask: timing,
         }),
       })
     : null;
@@ -165,6 +203,7 @@ export async function submitGuided(
     account,
     clientIp,
     found,
+    opened: parsed.data.opened,
     mode: "guided",
     submission,
     actions: [
@@ -214,7 +253,7 @@ function analysisOf(fields: Record<string, string>) {
   }
   const found = target(parsed.data.jurisdiction, parsed.data.scenario);
   if (!found) return refuse(404, "not_found", GONE);
-  return { analysis, found };
+  return { analysis, found, opened: parsed.data.opened };
 }
 
 export async function gradeAnalysis(
@@ -225,12 +264,13 @@ export async function gradeAnalysis(
 ) {
   const given = analysisOf(fields);
   if (!("analysis" in given)) return given;
-  const { analysis, found } = given;
+  const { analysis, found, opened } = given;
   return storeAttempt({
     request,
     account,
     clientIp,
     found,
+    opened,
     mode: "freeform",
     submission: { analysis },
     actions: [{ action: "Analysis", value: analysis }],
@@ -307,6 +347,7 @@ export async function submitPlayer(
     account,
     clientIp,
     found,
+    opened: parsed.data.opened,
     mode: "player",
     submission: { path: path.data },
     actions: outcome.steps.map((step) => ({ action: step.condition, value: step.consequence })),

@@ -19,6 +19,8 @@ export interface AttemptFacts {
   grade: Grade;
   player: { findings: number; passed: boolean; steps: PlayerStep[] } | null;
   at: Date;
+  /** From the page being served to the submission, by the server's clock; null when unknown. */
+  timeOnTask: Record<string, unknown> | null;
 }
 
 function retainUntil(at: Date, years: number): string {
@@ -93,6 +95,7 @@ export function attemptPayload(
     attempt: { id: facts.attemptId, mode: facts.mode },
     learner: facts.learner,
     pack: { id: pack.config.id, title: pack.config.title, regulator: pack.config.regulator },
+    timeOnTask: facts.timeOnTask,
   };
   for (const item of pack.config.exportKit.include) content[item] = items[item];
   return {

@@ -35,7 +35,13 @@ export function FreeForm({
   }, [graded, onResult]);
   const post = (fetcher: typeof grader, intent: string) =>
     void fetcher.submit(
-      { intent, jurisdiction: preview.jurisdiction, scenario: preview.scenario.id, analysis },
+      {
+        intent,
+        jurisdiction: preview.jurisdiction,
+        scenario: preview.scenario.id,
+        opened: preview.opened,
+        analysis,
+      },
       { method: "post" },
     );
   const empty = analysis.trim() === "";

@@ -228,6 +228,7 @@ export function GuidedFlow({
         intent: "submit-guided",
         jurisdiction,
         scenario: scenario.id,
+        opened: preview.opened,
         responses: JSON.stringify(responses),
       },
       { method: "post" },

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { getDb } from "~/platform/db/db.server";
-import { getLearner } from "~/domain/training/index.server";
+import { getLearner, newTakeKey } from "~/domain/training/index.server";
 import { evidenceAbout } from "~/domain/evidence/index.server";
 import { FDI_SAMPLE, fdiInputOf, fraudDefenseIndex } from "./grading";
 import {
@@ -98,6 +98,7 @@ export async function loadAmlPreview(request: Request): Promise<AmlPreview> {
     fdi,
     chips: SIGNAL_CHIPS,
     signedIn: learner.kind === "user",
+    opened: newTakeKey(),
     limits: AML_LIMITS,
     guidedVersion: GUIDED_VERSION,
     autosaveSeconds: AUTOSAVE_SECONDS,

@@ -122,7 +122,15 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   return fields;
 }
 
-const TargetSchema = z.object({ jurisdiction: jurisdictionParam, scenario: scenarioParam });
+const TargetSchema = z.object({
+  jurisdiction: jurisdictionParam,
+  scenario: scenarioParam,
+  /** The sealed key the page was served with: when the attempt began. */
+  opened: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,28}$/)
+    .optional(),
+});
 
 export const DraftSchema = TargetSchema.extend({
   step: z.coerce.number().int().min(0).max(3),
@@ -187,4 +195,6 @@ export interface AmlAccount {
   name: string;
   email: string;
   organisationId: number;
+  /** The organisation's time floor, a percent of the stated time (issue: assessment). */
+  timeFloorPercent: number;
 }

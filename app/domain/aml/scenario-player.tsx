@@ -185,6 +185,7 @@ export default function ScenarioPlayer({
                           intent: "grade-player",
                           jurisdiction: preview.jurisdiction,
                           scenario: scenario.id,
+                          opened: preview.opened,
                           path: JSON.stringify(path),
                         },
                         { method: "post" },

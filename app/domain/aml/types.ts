@@ -87,6 +87,8 @@ export interface AmlPreview {
   chips: readonly SignalChip[];
   /** Evidence is saved for signed-in learners only. */
   signedIn: boolean;
+  /** Sealed with the time this page was served: an attempt's time on task counts from it. */
+  opened: string;
   /** SPEC §5 guided limits (AML_LIMITS of posts.server.ts). */
   limits: {
     readonly signalNotes: 400;

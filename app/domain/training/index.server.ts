@@ -43,4 +43,4 @@ export { progressResetAt } from "./learners.server";
 export { FINAL_DEFAULTS, type FinalSettings } from "./final.server";
 export { loadFinal, recordFinal } from "./final-page.server";
 export { DEFAULT_TIME_FLOOR_PERCENT, floorSeconds, isTooFast, secondsBetween } from "./timing";
-export { shuffledFor } from "./draw.server";
+export { newTakeKey, openedAt, shuffledFor } from "./draw.server";

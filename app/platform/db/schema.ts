@@ -450,6 +450,10 @@ export interface AmlAttemptTable {
   escalated_in_time: number | null;
   complete_record: number;
   created_at: string;
+  /** When the page that began the attempt was served; null when unknown. */
+  started_at: string | null;
+  /** Time on task to the submission; null when the start is unknown. */
+  seconds: number | null;
 }
 
 export interface AmlDraftTable {
