@@ -1,4 +1,4 @@
-import { Form, data, href, useNavigation } from "react-router";
+import { Form, href, useNavigation } from "react-router";
 import { AdminDate, AdminList, type Column, adminPageMeta, formatAdminDate } from "~/domain/admin";
 import { type CertificateRow, loadAdminList } from "~/domain/admin/index.server";
 import { requireAdmin } from "~/platform/auth/index.server";
@@ -10,6 +10,8 @@ import {
 } from "~/domain/certificates/index.server";
 import { addEnglishNamespaces, useTranslation } from "~/platform/i18n";
 import { readFormFields } from "~/platform/lib/api.server";
+import type { ReplyCode } from "~/platform/lib/reply";
+import { parseSubmission, refuse } from "~/platform/lib/reply.server";
 import { getLogger } from "~/platform/lib/logger.server";
 import { z } from "~/platform/lib/zod";
 import { Button } from "~/platform/ui/button";
@@ -40,33 +42,39 @@ const StatusChangeSchema = z.object({
 export async function action({ request }: Route.ActionArgs) {
   const { user } = await requireAdmin(request);
   const fields = await readFormFields(request);
-  const parsed = StatusChangeSchema.safeParse(fields);
+  const parsed = parseSubmission(fields, StatusChangeSchema);
   const code = normaliseVerificationCode(fields.code ?? "");
-  const fail = (message: string, status = 400) =>
-    data(
-      { ok: false as const, code: code ?? "", message, reason: fields.reason ?? "" },
-      { status },
-    );
-  if (!code) return fail("notFound", 404);
-  if (!parsed.success) return fail(parsed.error.issues[0]?.message ?? "reasonRequired");
+  // The one refusal shape, with the certificate it is about and the reason typed, kept.
+  const fail = (status: number, replyCode: ReplyCode, message: string) =>
+    refuse(status, replyCode, {
+      message: `admin:certificates.${message}`,
+      certificate: code ?? "",
+      reason: (fields.reason ?? "").slice(0, REVOCATION_REASON_MAX),
+    });
+  if (!code) return fail(404, "not_found", "notFound");
+  if ("refusal" in parsed) {
+    return fail(400, "validation", parsed.fields.reason ?? "reasonRequired");
+  }
   try {
     await setCertificateStatus({
       code,
-      action: parsed.data.intent,
-      reason: parsed.data.reason,
+      action: parsed.value.intent,
+      reason: parsed.value.reason,
       actorEmail: user.email,
     });
   } catch (error) {
     if (error instanceof CertificateStateError) {
-      return fail(error.message === "not_found" ? "notFound" : "unchanged", 409);
+      return error.message === "not_found"
+        ? fail(409, "not_found", "notFound")
+        : fail(409, "validation", "unchanged");
     }
     throw error;
   }
   getLogger().info(
-    { event: `certificate.${parsed.data.intent}`, code, userId: user.id },
+    { event: `certificate.${parsed.value.intent}`, code, userId: user.id },
     "admin changed a certificate's status",
   );
-  return { ok: true as const, code, message: parsed.data.intent, reason: "" };
+  return { ok: true as const, certificate: code, intent: parsed.value.intent };
 }
 
 function History({ code, entries }: { code: string; entries: StatusChange[] }) {
@@ -101,7 +109,16 @@ function StatusChangeForm({
   const navigation = useNavigation();
   const revoked = row.revoked_at !== null;
   const intent = revoked ? "reinstated" : "revoked";
-  const mine = reply !== undefined && reply.code === row.verification_code ? reply : undefined;
+  const mine =
+    reply === undefined
+      ? undefined
+      : reply.ok
+        ? reply.certificate === row.verification_code
+          ? { ok: true, message: `admin:certificates.${reply.intent}`, reason: "" }
+          : undefined
+        : reply.error.certificate === row.verification_code
+          ? { ok: false, message: reply.error.message, reason: reply.error.reason }
+          : undefined;
   const id = `reason-${row.id}`;
   const busy = navigation.formData?.get("code") === row.verification_code;
   return (
@@ -133,9 +150,7 @@ function StatusChangeForm({
           role={mine.ok ? "status" : "alert"}
           className={`text-xs ${mine.ok ? "text-emerald-800 dark:text-emerald-300" : "text-red-700 dark:text-red-400"}`}
         >
-          {t(`certificates.${mine.message}` as "certificates.revoked", {
-            code: row.verification_code,
-          })}
+          {t(mine.message as never, { code: row.verification_code })}
         </p>
       )}
     </Form>

@@ -1,5 +1,5 @@
 import { ShieldCheck } from "lucide-react";
-import { Form, data, href, redirect, useNavigation } from "react-router";
+import { Form, href, redirect, useNavigation } from "react-router";
 import { renderSVG } from "uqr";
 import { adminPageMeta } from "~/domain/admin";
 import { OneTimeCodeInput, TotpCodeSchema } from "~/platform/auth/forms";
@@ -12,6 +12,7 @@ import {
 } from "~/platform/auth/index.server";
 import { addEnglishNamespaces, useTranslation } from "~/platform/i18n";
 import { readFormFields } from "~/platform/lib/api.server";
+import { parseSubmission, refuse, tooMany } from "~/platform/lib/reply.server";
 import { safeRedirect } from "~/platform/lib/safe-redirect";
 import { Button, ButtonLink } from "~/platform/ui/button";
 import { Card } from "~/platform/ui/card";
@@ -50,19 +51,23 @@ export async function action({ request }: Route.ActionArgs) {
   const { user, session } = await requireAdmin(request, { secondFactor: false });
   const fields = await readFormFields(request);
   if (fields.intent === "setup") {
-    if (user.twoFactorEnabled) return data({ error: "admin:security.alreadyEnrolled" }, 400);
+    if (user.twoFactorEnabled) {
+      return refuse(400, "validation", { message: "admin:security.alreadyEnrolled" });
+    }
     return { setup: forDisplay(await startTotpSetup(request)) };
   }
-  const parsed = TotpCodeSchema.safeParse(fields);
-  if (!parsed.success) return data({ error: "admin:security.codeFormat" }, 400);
-  const verdict = await verifyTotp(request, user, session, parsed.data.code);
+  const parsed = parseSubmission(fields, TotpCodeSchema);
+  if ("refusal" in parsed) {
+    return refuse(400, "validation", {
+      message: "admin:security.codeFormat",
+      fields: parsed.fields,
+    });
+  }
+  const verdict = await verifyTotp(request, user, session, parsed.value.code);
   if (!verdict.ok) {
     return verdict.reason === "rate_limited"
-      ? data(
-          { error: "errors:rate_limited" },
-          { status: 429, headers: { "Retry-After": String(verdict.retryAfterSeconds ?? 60) } },
-        )
-      : data({ error: "admin:security.invalidCode" }, 400);
+      ? tooMany(verdict.retryAfterSeconds ?? 60)
+      : refuse(400, "validation", { message: "admin:security.invalidCode" });
   }
   throw redirect(safeRedirect(fields.redirectTo, href("/admin")), { headers: verdict.headers });
 }
@@ -100,7 +105,7 @@ export default function AdminSecurity({ loaderData, actionData }: Route.Componen
   const { t } = useTranslation(["admin", "errors"]);
   const navigation = useNavigation();
   const setup = actionData && "setup" in actionData ? actionData.setup : loaderData.pending;
-  const error = actionData && "error" in actionData ? actionData.error : undefined;
+  const error = actionData && "error" in actionData ? actionData.error.message : undefined;
 
   if (loaderData.verified) {
     return (

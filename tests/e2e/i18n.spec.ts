@@ -216,7 +216,10 @@ test.describe("POST /locale", () => {
   test("refuses a locale outside the entitlements", async ({ request }) => {
     const response = await request.post("/locale", { form: { locale: "en-US" }, headers: origin });
     expect(response.status()).toBe(403);
-    expect(await response.json()).toEqual({ ok: false, refused: "en-US" });
+    expect(await response.json()).toEqual({
+      ok: false,
+      error: { code: "forbidden", message: "errors:forbidden", refused: "en-US" },
+    });
     expect(response.headers()["set-cookie"]).toBeUndefined();
   });
 

@@ -1,5 +1,5 @@
 import type { Refused } from "~/platform/lib/reply";
-import { refuse } from "~/platform/lib/reply.server";
+import { parseSubmission, refuse } from "~/platform/lib/reply.server";
 import { getOptionalUser } from "~/platform/auth/index.server";
 import type { IssuanceOutcome } from "./issue.server";
 import { HolderNameSchema, getHolderName } from "./holder.server";
@@ -64,9 +64,9 @@ export type HolderNameReply =
 
 /** The name to print, checked; or the reply that says what is wrong with it. */
 export function parseHolderName(fields: Record<string, string>) {
-  const parsed = HolderNameSchema.safeParse(fields);
-  if (parsed.success) return { name: parsed.data.name };
-  const message = parsed.error.issues[0]?.message ?? "training:certificates.name.required";
+  const parsed = parseSubmission(fields, HolderNameSchema);
+  if ("value" in parsed) return { name: parsed.value.name };
+  const message = parsed.fields.name ?? "training:certificates.name.required";
   return {
     reply: refuse(400, "validation", {
       fields: { name: message },

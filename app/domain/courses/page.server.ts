@@ -9,7 +9,7 @@ import {
   localize,
   shuffledFor,
 } from "~/domain/training/index.server";
-import { refuse, tooMany } from "~/platform/lib/reply.server";
+import { parseSubmission, refuse, tooMany } from "~/platform/lib/reply.server";
 import { hitRateLimit, rateLimitKey } from "~/platform/lib/rate-limit.server";
 import { z } from "~/platform/lib/zod";
 import type { Course } from "./content-schema.server";
@@ -219,18 +219,12 @@ export async function checkCoursePost(
   clientIp: string,
   course: Course,
 ) {
-  const fields: Record<string, unknown> = {};
-  for (const [name, value] of form) {
+  for (const [, value] of form) {
     if (typeof value !== "string") return { reply: refuse(400, "validation") };
-    if (name === "option" || name === "visited") {
-      fields[name] = [...((fields[name] as string[] | undefined) ?? []), value];
-    } else {
-      fields[name] = value;
-    }
   }
-  const parsed = ActionSchema.safeParse(fields);
-  if (!parsed.success) return { reply: refuse(400, "validation") };
-  const input = parsed.data;
+  const parsed = parseSubmission(form, ActionSchema);
+  if ("refusal" in parsed) return { reply: parsed.refusal };
+  const input = parsed.value;
 
   let exerciseStep: Course["exercises"][number]["steps"][number] | undefined;
   if (input.intent === "check" || input.intent === "reveal") {

@@ -15,7 +15,7 @@ import { getLocaleState } from "~/platform/i18n/index.server";
 import { notify } from "~/platform/notifications/index.server";
 import { getCatalogue } from "~/domain/training/index.server";
 import { getLogger } from "~/platform/lib/logger.server";
-import { refuse } from "~/platform/lib/reply.server";
+import { parseSubmission, refuse } from "~/platform/lib/reply.server";
 import reports from "../../../locales/en/reports.json";
 import {
   FORMATS_BY_KIND,
@@ -98,12 +98,12 @@ async function pendingCount(userId: string): Promise<number> {
  */
 export async function requestReport(request: Request, fields: Record<string, string>) {
   const user = await requireUser(request);
-  const parsed = ReportFormSchema.safeParse(fields);
+  const parsed = parseSubmission(fields, ReportFormSchema);
   const echo = { kind: fields.kind?.slice(0, 40), format: fields.format?.slice(0, 10) };
   const invalid = () =>
     refuse(400, "validation", { message: "reports:errors.validation", ...echo });
-  if (!parsed.success) return invalid();
-  const form = parsed.data;
+  if ("refusal" in parsed) return invalid();
+  const form = parsed.value;
   const membership = await membershipOf(user, request);
   const waiting = await pendingCount(user.id);
   // Not a rate: the reports already waiting. 429 all the same, so a client waits and asks again.

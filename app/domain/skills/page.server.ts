@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { refuse } from "~/platform/lib/reply.server";
+import { parseSubmission, refuse } from "~/platform/lib/reply.server";
 import { llmSettings } from "~/domain/advisor/index.server";
 import type { Region } from "~/platform/i18n";
 import { escapeHtml } from "~/platform/lib/html";
@@ -89,9 +89,9 @@ function view(kind: "run" | "draft", stored: StoredDraft): GeneratedView {
 }
 
 export async function skillsAction(userId: string, region: Region, fields: Record<string, string>) {
-  const parsed = ActionSchema.safeParse(fields);
-  if (!parsed.success) return refuse(400, "validation");
-  const input = parsed.data;
+  const parsed = parseSubmission(fields, ActionSchema);
+  if ("refusal" in parsed) return parsed.refusal;
+  const input = parsed.value;
 
   if (input.intent === "save-draft") {
     const draftId = await saveDraft(userId, input.runId);

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { refuse, tooMany } from "~/platform/lib/reply.server";
+import { parseSubmission, refuse, tooMany } from "~/platform/lib/reply.server";
 import { hitRateLimit, rateLimitKey } from "~/platform/lib/rate-limit.server";
 import { z } from "~/platform/lib/zod";
 import { type ContentLanguage, localize } from "./content-schema";
@@ -66,9 +66,9 @@ export async function checkAnswer(options: AnswerOptions) {
   const { request, itemId, fields } = options;
   const item = findItem(itemId);
   if (!item) return { refusal: refuse(404, "not_found") };
-  const parsed = AnswerFormSchema.safeParse(fields);
-  if (!parsed.success) return { refusal: refuse(400, "validation") };
-  const { take, step: stepId, option } = parsed.data;
+  const parsed = parseSubmission(fields, AnswerFormSchema);
+  if ("refusal" in parsed) return { refusal: parsed.refusal };
+  const { take, step: stepId, option } = parsed.value;
   const step = item.steps.find((candidate) => candidate.id === stepId);
   if (!step) return { refusal: refuse(404, "not_found") };
   const optionId = option === "" ? null : option;

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { getDb } from "~/platform/db/db.server";
 import { requireUser } from "~/platform/auth/index.server";
 import { z } from "~/platform/lib/zod";
+import { parseSubmission } from "~/platform/lib/reply.server";
 import {
   NOTIFICATION_KINDS,
   type NotificationKind,
@@ -159,31 +160,31 @@ export type NotificationReply = { ok: true; intent: "read" | "remove" | "clear" 
 /** The notifications page's forms: mark one read, remove one, or clear all (the user's own only). */
 export async function changeNotifications(request: Request, fields: Record<string, string>) {
   const user = await requireUser(request);
-  const parsed = ActionSchema.safeParse(fields);
-  if (!parsed.success) return data({ ok: false as const, error: "validation" }, { status: 400 });
+  const parsed = parseSubmission(fields, ActionSchema);
+  if ("refusal" in parsed) return parsed.refusal;
   const now = new Date().toISOString();
   let query = getDb()
     .updateTable("notification")
     .where("user_id", "=", user.id)
     .where("removed_at", "is", null);
-  if (parsed.data.intent !== "clear") query = query.where("id", "=", parsed.data.id);
+  if (parsed.value.intent !== "clear") query = query.where("id", "=", parsed.value.id);
   const result = await (
-    parsed.data.intent === "read"
+    parsed.value.intent === "read"
       ? query.set({ read_at: now }).where("read_at", "is", null)
       : query.set({ removed_at: now })
   ).executeTakeFirst();
-  if (parsed.data.intent !== "clear" && Number(result.numUpdatedRows) === 0) {
+  if (parsed.value.intent !== "clear" && Number(result.numUpdatedRows) === 0) {
     // Another user's notification, one already gone, or one already read: nothing to change.
     const exists = await getDb()
       .selectFrom("notification")
       .select("id")
       .where("user_id", "=", user.id)
-      .where("id", "=", parsed.data.id)
+      .where("id", "=", parsed.value.id)
       .where("removed_at", "is", null)
       .executeTakeFirst();
     if (!exists) return data({ ok: false as const, error: "not_found" }, { status: 404 });
   }
-  return { ok: true as const, intent: parsed.data.intent };
+  return { ok: true as const, intent: parsed.value.intent };
 }
 
 export async function loadNotificationsPage(request: Request) {
