@@ -13,7 +13,10 @@ export async function action({ request }: Route.ActionArgs) {
   if ("refusal" in parsed) return parsed.refusal;
   const headers = { "Set-Cookie": await serializeRegion(parsed.value.region) };
   if (parsed.value.redirectTo !== undefined) {
-    return redirect(safeRedirect(parsed.value.redirectTo, brand.homePath), { status: 303, headers });
+    return redirect(safeRedirect(parsed.value.redirectTo, brand.homePath), {
+      status: 303,
+      headers,
+    });
   }
   return data({ ok: true as const, region: parsed.value.region }, { headers });
 }

@@ -338,6 +338,9 @@ const errorsOf = (/** @type {Measured} */ row) => row.badStatus + row.socketErro
 const mark = (/** @type {boolean} */ met) => (met ? "pass" : "miss");
 
 const PLAYER = "/training/module/esg-fundamentals-singapore";
+const FINAL = "/training/track/esg-track/final";
+const LEASE = "/training/lease-fraud-demo";
+const LEASE_SCENARIO = "synthetic-lease-ring";
 const AML = "/kestrel/aml-demo";
 const COURSE = "/courses/esg-ai-ethics";
 
@@ -361,16 +364,24 @@ function amlBody(/** @type {"submit-guided" | "save-draft"} */ intent) {
   }).toString();
 }
 
-/** The answer the bench posts: the player's first step, its first option (read from the content). */
+/**
+ * The answer the bench posts: a lease scenario's first step and its first option (read from the
+ * content). A lease step's bank is its one question, so every new take accepts the same option;
+ * a module step draws one of several items per take, whose options a new take cannot know.
+ */
 function benchAnswer() {
-  const module = JSON.parse(
+  const scenario = JSON.parse(
     readFileSync(
-      path.join(ROOT, "content/training/modules/esg-fundamentals-singapore.json"),
+      path.join(ROOT, `content/training/lease-scenarios/${LEASE_SCENARIO}.json`),
       "utf8",
     ),
   );
-  const step = module.steps[0];
-  return { ANSWER_STEP: step.id, ANSWER_OPTION: step.question.options[0].id };
+  const step = scenario.steps[0];
+  return {
+    ANSWER_SCENARIO: LEASE_SCENARIO,
+    ANSWER_STEP: step.id,
+    ANSWER_OPTION: step.question.options[0].id,
+  };
 }
 
 /**
@@ -389,9 +400,20 @@ async function earnCertificate(/** @type {string} */ cookie) {
       "utf8",
     ),
   );
-  const take = "benchcertificate";
+  // The player opens the take and stores the items it drew; the right answers come from those.
+  const opened = await httpRequest("GET", `${APP}${PLAYER}`, { headers: { Cookie: cookie } });
+  if (opened.status !== 200) throw new Error(`the player answered ${opened.status}`);
+  const run = queryDatabase(
+    path.join(WORK, "kestrel.db"),
+    "select take_key as take, drawn from training_run where item_id = ? order by id desc limit 1",
+    module.id,
+  );
+  if (!run?.take) throw new Error("the player opened no take");
+  const take = String(run.take);
+  const drawn = JSON.parse(String(run.drawn));
   for (const step of module.steps) {
-    const body = new URLSearchParams({ take, step: step.id, option: step.question.answer });
+    const item = step.items.find((/** @type {{ id: string }} */ i) => i.id === drawn[step.id].item);
+    const body = new URLSearchParams({ take, step: step.id, option: item.answer });
     const answered = await httpRequest("POST", `${APP}${PLAYER}.data`, {
       headers,
       body: body.toString(),
@@ -632,9 +654,10 @@ function rows(
         headers: { ...BROWSER, Cookie: cookie },
       },
       { name: "Kestrel module player", url: `${APP}${PLAYER}`, headers: BROWSER },
+      { name: "Kestrel final assessment", url: `${APP}${FINAL}`, headers: BROWSER },
       {
         name: "Kestrel POST answer (new guest)",
-        url: `${APP}${PLAYER}.data`,
+        url: `${APP}${LEASE}.data`,
         headers: post,
         script: path.join(import.meta.dirname, "training-answer.lua"),
       },
