@@ -36,7 +36,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 const StatusChangeSchema = z.object({
   intent: z.enum(["revoked", "reinstated"]),
   code: z.string().max(64),
-  reason: z.string().trim().min(1, "reasonRequired").max(REVOCATION_REASON_MAX, "reasonTooLong"),
+  reason: z
+    .string({ error: "reasonRequired" })
+    .trim()
+    .min(1, "reasonRequired")
+    .max(REVOCATION_REASON_MAX, "reasonTooLong"),
 });
 
 export async function action({ request }: Route.ActionArgs) {

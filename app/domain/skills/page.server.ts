@@ -66,7 +66,11 @@ const ActionSchema = z.discriminatedUnion("intent", [
     intent: z.literal("generate"),
     skillId: z.string().max(60),
     // Checked here rather than by the schema, so the message can name the limit.
-    input: z.string().max(SKILL_INPUT_CHARS * 4),
+    // Blank reads as missing in a form post: the empty note gets its own message below.
+    input: z
+      .string()
+      .max(SKILL_INPUT_CHARS * 4)
+      .default(""),
     scrub: z.literal("on").optional(),
     timeZone: z.string().max(64).optional(),
   }),
