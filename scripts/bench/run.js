@@ -400,13 +400,30 @@ async function earnCertificate(/** @type {string} */ cookie) {
       "utf8",
     ),
   );
-  // The player opens the take and stores the items it drew; the right answers come from those.
+  // A first answer (a lease step) gives the learner a record; the player then opens its take and
+  // stores the items it drew, and the right answers come from those.
+  const first = benchAnswer();
+  const started = await httpRequest("POST", `${APP}${LEASE}.data`, {
+    headers,
+    body: new URLSearchParams({
+      take: "benchcertificate",
+      scenario: first.ANSWER_SCENARIO,
+      step: first.ANSWER_STEP,
+      option: first.ANSWER_OPTION,
+    }).toString(),
+  });
+  if (started.status !== 200) throw new Error(`a lease answer answered ${started.status}`);
   const opened = await httpRequest("GET", `${APP}${PLAYER}`, { headers: { Cookie: cookie } });
   if (opened.status !== 200) throw new Error(`the player answered ${opened.status}`);
   const run = queryDatabase(
     path.join(WORK, "kestrel.db"),
-    "select take_key as take, drawn from training_run where item_id = ? order by id desc limit 1",
+    `select training_run.take_key as take, training_run.drawn as drawn from training_run
+       join learner on learner.id = training_run.learner_id
+       join "user" on "user".id = learner.user_id
+     where training_run.item_id = ? and "user".email = ?
+     order by training_run.id desc limit 1`,
     module.id,
+    BENCH_EMAIL,
   );
   if (!run?.take) throw new Error("the player opened no take");
   const take = String(run.take);
