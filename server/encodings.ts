@@ -23,10 +23,11 @@ export function pickEncoding(req: IncomingMessage): Encoding {
 /**
  * Brotli for a body compressed per response. Its default window is 4 MB, allocated for every
  * response; our pages are tens of kilobytes, so a 256 KB window compresses them the same for a
- * fraction of the memory and time. Quality 4 of 11 keeps it to about a millisecond for 50 KB.
+ * fraction of the memory and time. Quality 3 of 11 compresses a 49 KB page in about half the time
+ * of quality 4 (0.4 against 0.8 ms here) for 5 % more bytes (12.5 against 11.9 KB).
  */
 export const RESPONSE_BROTLI_PARAMS = {
-  [zlib.BROTLI_PARAM_QUALITY]: 4,
+  [zlib.BROTLI_PARAM_QUALITY]: 3,
   [zlib.BROTLI_PARAM_LGWIN]: 18,
 };
 

@@ -13,7 +13,6 @@ import {
   type AnswerResult,
   drawFor,
   findItem,
-  loadRuns,
   progressOf,
 } from "./progress.server";
 import type { AnswerFeedback } from "./types";
@@ -89,13 +88,12 @@ export async function checkAnswer(options: AnswerOptions) {
     );
     if (!byLearner.allowed) return { refusal: tooMany(byLearner.retryAfterSeconds) };
   }
-  const progress = await progressOf(learner.id, item);
+  const { progress, runs } = await progressOf(learner.id, item);
   if (progress.status === "locked") {
     return {
       refusal: refuse(403, "forbidden", { prerequisites: progress.missingPrerequisites }),
     };
   }
-  const runs = (await loadRuns(learner.id, [item.itemId])).get(item.itemId) ?? [];
   const drawn = drawFor(item, take, runs);
   const question = drawnItem(step, drawn);
   if (optionId !== null && !question?.options.some((choice) => choice.id === optionId)) {

@@ -8,14 +8,7 @@ import { resumeStepIndex, scorePercent } from "./grading";
 import { contentLanguage } from "./language";
 import { getLearner } from "./learners.server";
 import { type Drawn, drawnItem, newTakeKey } from "./draw.server";
-import {
-  type GradedItem,
-  drawFor,
-  findItem,
-  loadRuns,
-  openTake,
-  progressOf,
-} from "./progress.server";
+import { type GradedItem, drawFor, findItem, openTake, progressOf } from "./progress.server";
 import type { PlayerData, TakeState } from "./types";
 import { moduleSummary, stepView } from "./views.server";
 import { numberFormat } from "~/platform/lib/intl";
@@ -44,8 +37,7 @@ export async function takeState(
   language: ContentLanguage,
   fill: (text: string) => string,
 ): Promise<TakeState & { drawn: Drawn }> {
-  const progress = await progressOf(learnerId, item);
-  const runs = (await loadRuns(learnerId, [item.itemId])).get(item.itemId) ?? [];
+  const { progress, runs } = await progressOf(learnerId, item);
   const stepIds = item.steps.map((step) => step.id);
   const doneKey = url.searchParams.get("done");
   const finishedRun = doneKey

@@ -233,20 +233,21 @@ export async function moduleProgress(learnerId: string | null): Promise<Map<stri
   );
 }
 
-/** Progress on one item (its prerequisites read too). */
+/** Progress on one item (its prerequisites read too), with the item's takes from the same read. */
 export async function progressOf(
   learnerId: string | null,
   item: GradedItem,
-): Promise<ItemProgress> {
-  const runs = await loadRuns(learnerId, [item.itemId, ...item.prerequisites]);
-  const completed = passedModules(runs, item.prerequisites);
-  return itemProgress({
-    runs: runs.get(item.itemId) ?? [],
+): Promise<{ progress: ItemProgress; runs: Run[] }> {
+  const byItem = await loadRuns(learnerId, [item.itemId, ...item.prerequisites]);
+  const runs = byItem.get(item.itemId) ?? [];
+  const progress = itemProgress({
+    runs,
     stepIds: item.steps.map((step) => step.id),
     passMark: item.passMark,
     prerequisites: item.prerequisites,
-    completedItems: completed,
+    completedItems: passedModules(byItem, item.prerequisites),
   });
+  return { progress, runs };
 }
 
 export interface AnswerResult {

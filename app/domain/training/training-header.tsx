@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Award, FileCheck2, FileSearch, LayoutDashboard, UserRound } from "lucide-react";
 import { Link, NavLink, href, useLocation } from "react-router";
 import { useTranslation } from "~/platform/i18n";
+import { ReusedHtml } from "~/platform/lib/reused-html";
 import { buttonClasses } from "~/platform/ui/button";
 import type { LearnerView } from "./types";
 
@@ -12,14 +13,22 @@ const LINKS = [
   { key: "leaseDemo", to: href("/training/lease-fraud-demo"), Icon: FileSearch, end: false },
 ] as const;
 
+/** The link a path is under, as NavLink decides it (case-insensitive, a trailing slash ignored). */
+function activeLink(pathname: string) {
+  const path = pathname.toLowerCase().replace(/(.)\/+$/, "$1");
+  return LINKS.find(({ to, end }) => path === to || (!end && path.startsWith(`${to}/`)))?.key;
+}
+
 /** SPEC §2 training home header: Dashboard, Certificates, Lease Fraud Demo, and who is learning. */
 export function TrainingHeader({ learner, bell }: { learner: LearnerView; bell?: ReactNode }) {
-  const { t } = useTranslation(["training", "common"]);
+  const { t, i18n } = useTranslation(["training", "common"]);
   const { pathname, search } = useLocation();
+  // The links' HTML depends only on the language and the link marked current (decision 030).
+  const reuse = { scope: i18n, key: JSON.stringify([i18n.language, activeLink(pathname)]) };
   return (
     <div className="border-b border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6">
-        <nav aria-label={t("header.nav")}>
+        <ReusedHtml as="nav" reuse={reuse} aria-label={t("header.nav")}>
           <ul className="flex flex-wrap gap-1">
             {LINKS.map(({ key, to, Icon, end }) => (
               <li key={key}>
@@ -40,7 +49,7 @@ export function TrainingHeader({ learner, bell }: { learner: LearnerView; bell?:
               </li>
             ))}
           </ul>
-        </nav>
+        </ReusedHtml>
         <div className="flex items-center gap-3 text-sm" data-testid="training-learner">
           {bell}
           <UserRound aria-hidden="true" className="size-5 text-slate-500" />

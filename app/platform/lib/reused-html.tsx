@@ -23,7 +23,7 @@ export const KEEP_TAG = "kestrel-keep";
 /** The wrapper around fresh children rendered only to be compared with kept HTML; never sent. */
 export const VERIFY_TAG = "kestrel-verify";
 
-type ReusableTag = "header" | "footer" | "fieldset";
+type ReusableTag = "header" | "footer" | "fieldset" | "nav";
 
 /**
  * An element whose children are rendered once per `reuse` key and then sent as kept HTML. The key
