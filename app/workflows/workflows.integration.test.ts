@@ -231,6 +231,7 @@ describe("a workflow whose evidence cannot be written", () => {
             intent: "grade-freeform",
             jurisdiction: "sg",
             scenario: scenario.id,
+            decision: "ESCALATE",
             analysis: "Funds leave within minutes of arriving; escalate and file an STR with STRO.",
           }),
         }),

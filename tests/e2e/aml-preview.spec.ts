@@ -25,15 +25,7 @@ const paynow = read("sg/scenarios/paynow-pep-pass-through.json") as {
     consequence: string;
     nextScenario: string;
   }[];
-  answerKey: { keySignals: KeySignal[]; concepts: string[]; rationale: string };
-};
-const sgRubric = read("sg/rubric.json") as {
-  criteria: {
-    passRules: {
-      concepts?: { id: string; terms: string[] }[];
-      narrative?: Record<string, string[]>;
-    };
-  }[];
+  answerKey: { keySignals: KeySignal[]; rationale: string };
 };
 const PAYNOW = "/kestrel/aml-demo?jurisdiction=sg&scenario=paynow-pep-pass-through";
 
@@ -46,27 +38,27 @@ async function answerGuided(page: Page, { skipChips = false } = {}) {
       .getByRole("button", { name: CHIP_LABELS[chip as keyof typeof CHIP_LABELS], exact: true })
       .click();
   }
-  const own = paynow.answerKey.keySignals.filter((signal) => !signal.chip);
   await flow
     .getByLabel("Signals in your own words")
-    .fill(own.map((signal) => signal.terms[0]).join("; "));
+    .fill("Part of the money went to Grace Lim, a shareholder who is a close associate of a PEP.");
   await flow.getByRole("button", { name: "Next" }).click();
-  const concepts = sgRubric.criteria[1]?.passRules.concepts ?? [];
-  const why = paynow.answerKey.concepts
-    .map((id) => concepts.find((concept) => concept.id === id)?.terms[0] ?? "")
-    .join(", ");
-  await flow.getByLabel(/Why does it matter/).fill(why);
+  await flow
+    .getByLabel(/Why does it matter/)
+    .fill(
+      "Ninety-seven individuals paying a young consultancy and money leaving within hours give " +
+        "reasonable grounds to suspect a mule pass-through of scam proceeds. The shareholder is a close " +
+        "associate of a foreign PEP, so enhanced due diligence with the source of funds is needed.",
+    );
   await expect(flow.getByRole("button", { name: "Next" })).toBeEnabled();
   await flow.getByRole("button", { name: "Next" }).click();
   await expect(flow.getByRole("button", { name: "Review & Submit" })).toBeDisabled();
   await flow.getByRole("radio", { name: "Escalate now" }).check();
-  const narrative = sgRubric.criteria[3]?.passRules.narrative ?? {};
-  await flow.getByLabel(/Decision notes/).fill(
-    Object.values(narrative)
-      .map((terms) => terms[0])
-      .join(" ")
-      .slice(0, 300),
-  );
+  await flow
+    .getByLabel(/Decision notes/)
+    .fill(
+      "Lumen Harbour received 146 PayNow transfers from 97 individuals between 3 and 21 November " +
+        "and sent them on by FAST within hours; escalate to the compliance officer for an STR to STRO.",
+    );
   await flow.getByRole("button", { name: "Review & Submit" }).click();
   await flow.getByRole("checkbox").first().check();
   const result = page.getByTestId("aml-result");
@@ -148,6 +140,9 @@ test("Canada shows the Fraud Defense Index; free-form Grade and Draft", async ({
   await freeForm.getByLabel(/Your analysis/).fill(analysis);
   await freeForm.getByRole("button", { name: "Draft" }).click();
   await expect(page.getByTestId("report-draft")).toContainText(analysis);
+  // The decision of record is chosen, not read from the text: Grade waits for it.
+  await expect(freeForm.getByRole("button", { name: "Grade" })).toBeDisabled();
+  await freeForm.getByRole("radio", { name: "Escalate now" }).check();
   await freeForm.getByRole("button", { name: "Grade" }).click();
   await expect(page.getByTestId("aml-result")).toBeVisible();
   await expect(fdi).not.toContainText("Sample");

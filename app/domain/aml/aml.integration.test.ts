@@ -69,32 +69,21 @@ async function page(query = "", cookie = "") {
   );
 }
 
-/** A complete guided answer to the PayNow case, built from its answer key. */
+/** A complete guided answer to the PayNow case, as a learner who knows the case writes it. */
 function strongResponses() {
   const key = paynow.answerKey;
   return {
     signals: key.keySignals.flatMap((signal) => (signal.chip ? [signal.chip] : [])),
-    signalNotes: key.keySignals
-      .filter((signal) => !signal.chip)
-      .map((signal) => signal.terms[0])
-      .join("; "),
-    why: key.concepts
-      .map((id) => {
-        const rules = sg.rubric.criteria[1]?.passRules;
-        const concept =
-          rules?.kind === "reasoning" ? rules.concepts.find((c) => c.id === id) : undefined;
-        return concept?.terms[0] ?? "";
-      })
-      .join(", "),
+    signalNotes:
+      "Part of the money went to Grace Lim, a shareholder who is a close associate of a PEP.",
+    why:
+      "Ninety-seven individuals paying a young consultancy and money leaving within hours give " +
+      "reasonable grounds to suspect a mule pass-through of scam proceeds. The shareholder is a close " +
+      "associate of a foreign PEP, so enhanced due diligence with the source of funds is needed.",
     decision: key.expectedDecision,
-    decisionNotes: (() => {
-      const rules = sg.rubric.criteria[3]?.passRules;
-      if (rules?.kind !== "documentation") return "";
-      return (["who", "what", "when", "where", "why", "how"] as const)
-        .map((part) => rules.narrative[part][0])
-        .join(" ")
-        .slice(0, 300);
-    })(),
+    decisionNotes:
+      "Lumen Harbour received 146 PayNow transfers from 97 individuals between 3 and 21 November " +
+      "and sent them on by FAST within hours; escalate to the compliance officer for an STR to STRO.",
     confidence: 3,
     citations: [0],
   };
@@ -149,6 +138,7 @@ describe("the preview page", () => {
       intent: "grade-freeform",
       jurisdiction: "ca",
       scenario: scenario.id,
+      decision: "ESCALATE",
       analysis: "The customer moved funds quickly; we should escalate.",
     });
     const cookie = guestCookie(graded);
@@ -357,12 +347,38 @@ describe("free-form and the scenario player", () => {
       analysis: "   ",
     });
     expect(empty.status).toBe(400);
-    expect(reply(empty).error?.fields?.analysis).toBe("aml:errors.required");
+    expect(reply(empty).error?.fields?.decision).toBe("aml:errors.required");
     const analysis = "Funds leave within minutes; escalate and file an STR with STRO.";
+    const blank = await post({
+      intent: "grade-freeform",
+      jurisdiction: "sg",
+      scenario: paynow.id,
+      decision: "ESCALATE",
+      analysis: "   ",
+    });
+    expect(reply(blank).error?.fields?.analysis).toBe("aml:errors.required");
+    // The decision of record is a control: left out or forged, nothing is graded or stored.
+    for (const decision of [undefined, "", "MAYBE", "escalate"]) {
+      const refused = await post({
+        intent: "grade-freeform",
+        jurisdiction: "sg",
+        scenario: paynow.id,
+        ...(decision === undefined ? {} : { decision }),
+        analysis,
+      });
+      expect(refused.status).toBe(400);
+      expect(reply(refused).error?.fields?.decision).toBe(
+        decision === "MAYBE" || decision === "escalate"
+          ? "aml:errors.invalid"
+          : "aml:errors.required",
+      );
+    }
+    expect(await count("aml_attempt")).toBe(0);
     const graded = await post({
       intent: "grade-freeform",
       jurisdiction: "sg",
       scenario: paynow.id,
+      decision: "ESCALATE",
       analysis,
     });
     expect(reply(graded).result?.mode).toBe("freeform");

@@ -24,6 +24,9 @@ import {
 } from "./grading";
 import type { Scenario } from "./pack-schema";
 import { attemptPayload } from "./evidence.server";
+import { getReaders } from "./lexicons.server";
+import { wordsFor } from "./feedback-words.server";
+import { getLocaleState } from "~/platform/i18n/index.server";
 import {
   AML_LIMITS,
   type AmlAccount,
@@ -32,6 +35,7 @@ import {
   GuidedSchema,
   MESSAGES,
   PlayerSchema,
+  ReportSchema,
   ResponsesSchema,
   type StoredResult,
   type Target,
@@ -45,6 +49,14 @@ import {
 import type { ResultView } from "./types";
 
 // Grading and storing an attempt (guided, free-form or player), and drafting the STR report.
+
+/** How the evidence record names a decision (English, as the whole record is). */
+const DECISION_LABELS = {
+  ESCALATE: "Escalate now",
+  REQUEST_KYC: "Request more KYC",
+  NO_ACTION: "No action: clear the alert",
+  "": "",
+} as const;
 
 const CONFIDENCE_LABELS = {
   1: "1 Not confident",
@@ -167,6 +179,7 @@ async function storeAttempt(options: {
     scenario,
     { grade, player, feedback },
     evidence && { evidenceId: evidence.evidenceId, attestationId: null },
+    await wordsFor((await getLocaleState(options.request)).locale),
   );
   return data({ result }, { headers: setCookie ? { "Set-Cookie": setCookie } : undefined });
 }
@@ -217,10 +230,7 @@ export async function submitGuided(
           .join("; "),
       },
       { action: "Why it matters", value: submission.why },
-      {
-        action: "Decision",
-        value: submission.decision === "ESCALATE" ? "Escalate now" : "Request more KYC",
-      },
+      { action: "Decision", value: DECISION_LABELS[submission.decision] },
       { action: "Decision notes", value: submission.decisionNotes },
       { action: "Confidence", value: CONFIDENCE_LABELS[submission.confidence] },
       {
@@ -230,7 +240,7 @@ export async function submitGuided(
           .join("; "),
       },
     ],
-    grade: gradeGuided(found.pack.rubric, found.scenario, submission),
+    grade: gradeGuided(found.pack.rubric, found.scenario, submission, getReaders()),
     // Submitted: the draft has done its work.
     after: async (learnerId) => {
       await getDb()
@@ -244,8 +254,11 @@ export async function submitGuided(
 }
 
 /** The analysis a free-form post carries, and its scenario; or the error to answer. */
-function analysisOf(fields: Record<string, string>) {
-  const parsed = AnalysisSchema.safeParse(fields);
+function analysisOf<S extends typeof ReportSchema | typeof AnalysisSchema>(
+  fields: Record<string, string>,
+  schema: S,
+) {
+  const parsed = schema.safeParse(fields);
   if (!parsed.success) return refuse(400, "validation", { fields: fieldErrors(parsed.error) });
   const analysis = parsed.data.analysis.trim();
   if (analysis === "") {
@@ -253,7 +266,7 @@ function analysisOf(fields: Record<string, string>) {
   }
   const found = target(parsed.data.jurisdiction, parsed.data.scenario);
   if (!found) return refuse(404, "not_found", GONE);
-  return { analysis, found, opened: parsed.data.opened };
+  return { ...(parsed.data as z.infer<S>), analysis, found };
 }
 
 export async function gradeAnalysis(
@@ -262,9 +275,9 @@ export async function gradeAnalysis(
   clientIp: string,
   account: AmlAccount | null,
 ) {
-  const given = analysisOf(fields);
+  const given = analysisOf(fields, AnalysisSchema);
   if (!("analysis" in given)) return given;
-  const { analysis, found, opened } = given;
+  const { analysis, decision, found, opened } = given;
   return storeAttempt({
     request,
     account,
@@ -272,9 +285,12 @@ export async function gradeAnalysis(
     found,
     opened,
     mode: "freeform",
-    submission: { analysis },
-    actions: [{ action: "Analysis", value: analysis }],
-    grade: gradeFreeForm(found.pack.rubric, found.scenario, analysis),
+    submission: { decision, analysis },
+    actions: [
+      { action: "Decision", value: DECISION_LABELS[decision] },
+      { action: "Analysis", value: analysis },
+    ],
+    grade: gradeFreeForm(found.pack.rubric, found.scenario, { decision, analysis }, getReaders()),
   });
 }
 
@@ -305,7 +321,7 @@ export function fillReport(scenario: Scenario, analysis: string, date: string) {
 }
 
 export function draftReport(fields: Record<string, string>) {
-  const given = analysisOf(fields);
+  const given = analysisOf(fields, ReportSchema);
   if (!("analysis" in given)) return given;
   const date = new Date().toISOString().slice(0, 10);
   return data({ report: fillReport(given.found.scenario, given.analysis, date) });

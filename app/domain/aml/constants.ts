@@ -17,7 +17,7 @@ export const SIGNAL_CHIPS = [
 ] as const;
 export type SignalChip = (typeof SIGNAL_CHIPS)[number];
 
-export const DECISIONS = ["ESCALATE", "REQUEST_KYC"] as const;
+export const DECISIONS = ["ESCALATE", "REQUEST_KYC", "NO_ACTION"] as const;
 export type Decision = (typeof DECISIONS)[number];
 
 export const ROLES = ["frontline", "compliance", "management"] as const;
@@ -42,3 +42,31 @@ export type CriterionId = (typeof CRITERION_IDS)[number];
 
 /** The language of the packs' cases and guidance: course content stays English, marked as such. */
 export const CONTENT_LANGUAGE = "en";
+
+/** The languages free text is graded in: the interface's, French as one. */
+export const GRADING_LANGUAGES = ["en", "ms", "zh", "ta", "vi", "th", "fr"] as const;
+export type GradingLanguage = (typeof GRADING_LANGUAGES)[number];
+
+export const NARRATIVE_PARTS = ["who", "what", "when", "where", "why", "how"] as const;
+export type NarrativePart = (typeof NARRATIVE_PARTS)[number];
+
+/** The kinds of answer the calibration set holds (see calibration.server.ts). */
+export const CALIBRATION_CLASSES = [
+  "strong",
+  "adequate",
+  "weak",
+  "wrong-decision",
+  "negated",
+  "salad",
+  "copied",
+  "off-topic",
+] as const;
+
+export const BAND_IDS = [
+  "excellent",
+  "proficient",
+  "developing",
+  "needsImprovement",
+  "insufficient",
+] as const;
+export type BandId = (typeof BAND_IDS)[number];

@@ -5,6 +5,8 @@ import { Button } from "~/platform/ui/button";
 import { Card } from "~/platform/ui/card";
 import { EvidenceActions, PENDING_EXPORTS } from "./evidence-actions";
 import { type AmlActionData, ErrorList } from "./guided-flow";
+import type { Decision } from "./constants";
+import { DecisionChoice } from "./decision-choice";
 import type { AmlPreview, ResultView } from "./types";
 
 // SPEC §4 "Free-form mode": an analysis graded against the same rubric, a report draft from the
@@ -25,6 +27,7 @@ export function FreeForm({
 }) {
   const { t } = useTranslation("aml");
   const [analysis, setAnalysis] = useState("");
+  const [decision, setDecision] = useState<Decision | "">("");
   const grader = useFetcher<AmlActionData>();
   const drafter = useFetcher<AmlActionData>();
   const busy = grader.state !== "idle" || drafter.state !== "idle";
@@ -40,11 +43,13 @@ export function FreeForm({
         jurisdiction: preview.jurisdiction,
         scenario: preview.scenario.id,
         opened: preview.opened,
+        decision,
         analysis,
       },
       { method: "post" },
     );
   const empty = analysis.trim() === "";
+  const undecided = decision === "";
   const error =
     (grader.data && "error" in grader.data && grader.data.error) ||
     (drafter.data && "error" in drafter.data && drafter.data.error) ||
@@ -52,6 +57,20 @@ export function FreeForm({
   return (
     <Card className="mt-6" data-testid="free-form">
       <h3 className="text-lg font-bold">{t("freeForm.title")}</h3>
+      <div className="mt-3">
+        <DecisionChoice
+          name="aml-freeform-decision"
+          value={decision}
+          onChange={setDecision}
+          describedBy="aml-freeform-decision-hint"
+        />
+        <p
+          id="aml-freeform-decision-hint"
+          className="mt-1 text-sm text-slate-600 dark:text-slate-400"
+        >
+          {t("freeForm.decisionHint")}
+        </p>
+      </div>
       <label htmlFor="aml-analysis" className="mt-3 block font-medium">
         {t("freeForm.label")}
       </label>
@@ -64,7 +83,10 @@ export function FreeForm({
         onChange={(event) => setAnalysis(event.target.value)}
       />
       <div className="mt-4 flex flex-wrap gap-3">
-        <Button disabled={busy || empty} onClick={() => post(grader, "grade-freeform")}>
+        <Button
+          disabled={busy || empty || undecided}
+          onClick={() => post(grader, "grade-freeform")}
+        >
           {grader.state !== "idle" ? t("freeForm.grading") : t("freeForm.grade")}
         </Button>
         <Button variant="secondary" disabled={busy} onClick={onStart}>

@@ -1,7 +1,8 @@
-import { describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import {
   FDI_SAMPLE,
   type FdiAttempt,
+  type Grade,
   type GuidedSubmission,
   applyPenalties,
   bandOf,
@@ -10,10 +11,17 @@ import {
   gradeFreeForm,
   gradeGuided,
   gradePlayer,
-  normalize,
-  statedDecision,
 } from "./grading";
 import { type Rubric, RubricSchema, type Scenario, ScenarioSchema } from "./pack-schema";
+import { getReaders } from "./lexicons.server";
+import { normalize } from "./reading";
+import { type Words, wordsFor } from "./feedback-words.server";
+
+const readers = getReaders();
+let words: Words;
+beforeAll(async () => {
+  words = await wordsFor("en-US");
+});
 
 // A small pack of our own, so each rule is seen working on numbers worked out by hand.
 const anchor = { source: "S1", section: "MAS Notice 626, para 14", summary: "STR duty." };
@@ -178,6 +186,13 @@ const scenario: Scenario = ScenarioSchema.parse({
       },
     ],
     concepts: ["reasonable-grounds", "pass-through"],
+    facts: {
+      who: ["customer", "account holder"],
+      what: ["transfers", "deposits"],
+      when: ["march"],
+      where: ["paynow", "branch"],
+      how: ["split", "within minutes"],
+    },
     decisionTerms: {
       ESCALATE: ["escalate", "file an STR"],
       REQUEST_KYC: ["more KYC", "request information"],
@@ -198,9 +213,17 @@ const complete: GuidedSubmission = {
   citations: [0],
 };
 
+/** A criterion's feedback as an English reader sees it. */
+const said = (grade: Grade, index: number, rubric: Rubric = SG, of: Scenario = scenario) =>
+  (grade.details[index]?.explanation ?? [])
+    .map((line) => words.line(line, { rubric, scenario: of }))
+    .join(" ");
+const guided = (rubric: Rubric, submission: GuidedSubmission, of: Scenario = scenario) =>
+  gradeGuided(rubric, of, submission, readers);
+
 describe("guided grading", () => {
   test("a complete submission earns every criterion and the top band", () => {
-    const grade = gradeGuided(SG, scenario, complete);
+    const grade = guided(SG, complete);
     expect(grade.details.map((detail) => [detail.criterion, detail.earned, detail.passed])).toEqual(
       [
         ["signals", 25, true],
@@ -210,11 +233,12 @@ describe("guided grading", () => {
       ],
     );
     expect(grade).toMatchObject({ score: 1, percent: 100, band: "Band 1", penalties: [] });
+    expect(grade.grader).toEqual({ version: "2.0.0", language: "en" });
     expect(grade).toMatchObject({ escalatedInTime: true, completeRecord: true, missedSignals: [] });
   });
 
   test("a missed key signal costs its share and is named", () => {
-    const grade = gradeGuided(SG, scenario, {
+    const grade = guided(SG, {
       ...complete,
       signals: ["rapid-pass-through", "third-party-payers"],
       signalNotes: "Funds from many payers leave within minutes.",
@@ -222,9 +246,7 @@ describe("guided grading", () => {
     const signals = grade.details[0];
     // 2 of 4 found: 0.5 × 25.
     expect(signals).toMatchObject({ earned: 12.5, passed: false });
-    expect(signals?.explanation.join(" ")).toContain(
-      "Missed: Payer linked to a PEP, Sudden volume.",
-    );
+    expect(said(grade, 0)).toContain("Missed: Payer linked to a PEP and Sudden volume.");
     expect(grade.missedSignals).toEqual(["Payer linked to a PEP", "Sudden volume"]);
     expect(grade.score).toBeCloseTo(1 - 0.25 * 0.5, 6);
     expect(grade.percent).toBe(88);
@@ -232,33 +254,39 @@ describe("guided grading", () => {
   });
 
   test("chips that are not signals here cost 10 % each", () => {
-    const grade = gradeGuided(SG, scenario, {
+    const grade = guided(SG, {
       ...complete,
       signals: [...complete.signals, "round-amounts", "structuring-patterns"],
     });
     // 4 of 4 found, 2 noise: 1 − 0.2.
     expect(grade.details[0]).toMatchObject({ earned: 20 });
-    expect(grade.details[0]?.explanation.join(" ")).toContain(
-      "Round amounts, Structuring patterns",
-    );
+    expect(said(grade, 0)).toContain("Round amounts and Structuring patterns (10% off each)");
   });
 
   test("reasoning is read for the case's concepts, synonyms included, whole words only", () => {
-    const grade = gradeGuided(SG, scenario, {
+    const grade = guided(SG, {
       ...complete,
       why: "I have a suspicion about this.",
       decisionNotes: "Customer transfers in March via PayNow, split because we suspect; escalate.",
     });
     expect(grade.details[1]).toMatchObject({ earned: 12.5, passed: true });
-    expect(grade.details[1]?.explanation.join(" ")).toContain("Not shown: Funds passing through.");
-    expect(normalize("Mules!")).toBe(" mules ");
+    expect(said(grade, 1)).toContain("Not shown: Funds passing through.");
+    expect(normalize("Mulés  got SGD 412,650")).toBe("mules got sgd 412650");
     expect(
-      gradeGuided(SG, scenario, { ...complete, why: "Multiple mulette accounts." }).details[1],
+      guided(SG, {
+        ...complete,
+        why: "There are multiple mulette accounts in this.",
+        decisionNotes: "Customer transfers in March, split and sent on; escalate.",
+      }).details[1],
     ).toMatchObject({ earned: 0 });
   });
 
   test("asking for KYC where escalation is due scores no decision points and a ×0.7 penalty", () => {
-    const grade = gradeGuided(SG, scenario, { ...complete, decision: "REQUEST_KYC" });
+    const grade = guided(SG, {
+      ...complete,
+      decision: "REQUEST_KYC",
+      decisionNotes: complete.decisionNotes.replace("escalate because", "ask for documents as"),
+    });
     expect(grade.details[2]).toMatchObject({ earned: 0, passed: false });
     expect(grade.penalties.map((penalty) => penalty.kind)).toEqual(["delayedEscalation"]);
     expect(grade.score).toBeCloseTo(0.7 * 0.7, 6);
@@ -266,13 +294,10 @@ describe("guided grading", () => {
   });
 
   test("Canada's pack names its 24-hour escalation rule", () => {
-    const met = gradeGuided(CA, scenario, complete).details[2]?.explanation.join(" ");
-    expect(met).toContain("within 24 hours of detection");
-    const missed = gradeGuided(CA, scenario, { ...complete, decision: "REQUEST_KYC" });
-    expect(missed.details[2]?.explanation.join(" ")).toContain("that was not met");
-    expect(gradeGuided(SG, scenario, complete).details[2]?.explanation.join(" ")).not.toContain(
-      "24 hours",
-    );
+    expect(said(guided(CA, complete), 2, CA)).toContain("within 24 hours of detection");
+    const missed = guided(CA, { ...complete, decision: "REQUEST_KYC" });
+    expect(said(missed, 2, CA)).toContain("that was not met");
+    expect(said(guided(SG, complete), 2)).not.toContain("24 hours");
   });
 
   test("over-escalating a KYC case earns the partial credit, without penalty", () => {
@@ -284,7 +309,7 @@ describe("guided grading", () => {
         requiresEscalation: false,
       },
     };
-    const grade = gradeGuided(SG, kycCase, complete);
+    const grade = guided(SG, complete, kycCase);
     expect(grade.details[2]).toMatchObject({ earned: 15, passed: false });
     expect(grade.penalties).toEqual([]);
     expect(grade.escalatedInTime).toBeNull();
@@ -292,41 +317,126 @@ describe("guided grading", () => {
 
   test("no citation and empty notes: incomplete documentation, ×0.5 in Singapore and ×0.8 in Canada", () => {
     const thin = { ...complete, decisionNotes: "", citations: [] };
-    const sg = gradeGuided(SG, scenario, thin);
+    const sg = guided(SG, thin);
     expect(sg.penalties.map((penalty) => penalty.kind)).toEqual(["incompleteDocumentation"]);
     expect(sg.completeRecord).toBe(false);
-    expect(sg.details[3]?.explanation.join(" ")).toContain("Left empty: decision notes.");
+    expect(said(sg, 3)).toContain("Left empty: decision notes.");
     const raw = sg.details.reduce(
       (sum, detail) => sum + (detail.weight * detail.earned) / detail.maxScore,
       0,
     );
     expect(sg.score).toBeCloseTo(raw * 0.5, 4);
-    expect(gradeGuided(CA, scenario, thin).score).toBeCloseTo(raw * 0.8, 4);
+    expect(guided(CA, thin).score).toBeCloseTo(raw * 0.8, 4);
   });
 
   test("the same submission always earns the same grade", () => {
-    expect(gradeGuided(SG, scenario, complete)).toEqual(gradeGuided(SG, scenario, complete));
+    expect(guided(SG, complete)).toEqual(guided(SG, complete));
   });
 });
 
 describe("free-form grading", () => {
   const analysis =
-    "Customer account holder received transfers via PayNow between 2 and 9 March from many payers, " +
-    "one politically exposed; funds left within minutes with sudden volume. These are reasonable grounds " +
-    "to suspect a mule pass-through, because nothing explains it. Escalate and file an STR with STRO " +
-    "under Notice 626; split transfers noted.";
+    "The customer, an account holder, received transfers via PayNow between 2 and 9 March from many payers, " +
+    "one of them politically exposed, and the funds left within minutes with sudden volume. These are " +
+    "reasonable grounds to suspect a mule pass-through, because nothing explains it. I escalate and " +
+    "the officer should file an STR with STRO under Notice 626, since the transfers were split.";
+  const freeForm = (
+    text: string,
+    decision: "ESCALATE" | "REQUEST_KYC" | "NO_ACTION" = "ESCALATE",
+  ) => gradeFreeForm(SG, scenario, { decision, analysis: text }, readers);
 
-  test("reads signals, reasoning, decision and citations from the text", () => {
-    const grade = gradeFreeForm(SG, scenario, analysis);
+  test("reads signals, reasoning, the narrative and citations from the text", () => {
+    const grade = freeForm(analysis);
     expect(grade.details.map((detail) => detail.passed)).toEqual([true, true, true, true]);
     expect(grade.percent).toBeGreaterThanOrEqual(90);
-    expect(statedDecision(scenario, "Let us request information first.")).toBe("REQUEST_KYC");
   });
 
-  test("an analysis that decides nothing is held under the do-nothing cap", () => {
-    const grade = gradeFreeForm(SG, scenario, "Funds left within minutes from many payers.");
+  test("taking no action on a case that calls for escalation is held under the do-nothing cap", () => {
+    const grade = freeForm(analysis, "NO_ACTION");
     expect(grade.penalties.map((penalty) => penalty.kind)).toContain("doNothing");
     expect(grade.score).toBeLessThanOrEqual(0.4);
+  });
+
+  test("a negated answer in the case's own terms earns no reasoning credit and cannot pass", () => {
+    const negated =
+      "There is no need to escalate and no STR to STRO is needed. The funds from many payers within " +
+      "minutes are not suspicious, there are no reasonable grounds to suspect a mule, and the PEP link " +
+      "does not matter. Clear the alert.";
+    const grade = freeForm(negated);
+    expect(grade.details[1]).toMatchObject({ earned: 0, passed: false });
+    expect(said(grade, 1)).toContain(
+      "Your text argues that you should take no action, but the decision you recorded is to escalate now.",
+    );
+    expect(grade.penalties.map((penalty) => penalty.kind)).toContain("contradiction");
+    expect(grade.percent).toBeLessThanOrEqual(40);
+  });
+
+  test("a denial counts against what follows it, or what it ends; not against what came before", () => {
+    const stated = freeForm(
+      "The customer's transfers are reasonable grounds to suspect a mule pass-through. I escalate now " +
+        "without waiting for the invoices the customer promised in March.",
+    );
+    expect(stated.details[1]).toMatchObject({ passed: true });
+    expect(stated.penalties.map((penalty) => penalty.kind)).not.toContain("contradiction");
+    const ended = freeForm(
+      "The customer's transfers in March are reasonable grounds to suspect a mule pass-through. " +
+        "Escalating is not needed.",
+    );
+    expect(ended.penalties.map((penalty) => penalty.kind)).toContain("contradiction");
+  });
+
+  test("a supposition states nothing: 'if the documents do not arrive, escalate' is a request", () => {
+    const kycCase: Scenario = {
+      ...scenario,
+      answerKey: {
+        ...scenario.answerKey,
+        expectedDecision: "REQUEST_KYC",
+        requiresEscalation: false,
+      },
+    };
+    const grade = gradeFreeForm(
+      SG,
+      kycCase,
+      {
+        decision: "REQUEST_KYC",
+        analysis:
+          "The customer's transfers in March give a suspicion worth checking, so we request information " +
+          "from the customer. If the documents do not arrive, escalate and file an STR.",
+      },
+      readers,
+    );
+    expect(grade.penalties.map((penalty) => penalty.kind)).not.toContain("contradiction");
+    expect(grade.details[2]).toMatchObject({ earned: 30 });
+  });
+
+  test("a list of terms earns no reasoning credit, however many terms it has", () => {
+    for (const salad of [
+      "suspicious mule pass-through third party PEP EDD source of funds reasonable grounds",
+      "reasonable grounds and mule and pass-through and PEP and many payers and within minutes and STR",
+    ]) {
+      const grade = freeForm(salad);
+      expect(grade.details[1]).toMatchObject({ earned: 0 });
+      expect(said(grade, 1)).toContain("reads as a list of terms");
+      expect(grade.percent).toBeLessThan(70);
+    }
+  });
+
+  test("the case's own narrative copied back earns no reasoning credit", () => {
+    const copiedCase: Scenario = {
+      ...scenario,
+      narrative: [
+        "The account received transfers from many payers, and the money left the account within " +
+          "minutes each time, which gives reasonable grounds to suspect a mule pass-through account.",
+      ],
+    };
+    const grade = gradeFreeForm(
+      SG,
+      copiedCase,
+      { decision: "ESCALATE", analysis: copiedCase.narrative[0] ?? "" },
+      readers,
+    );
+    expect(grade.details[1]).toMatchObject({ earned: 0 });
+    expect(said(grade, 1, SG, copiedCase)).toContain("repeats the case's own words");
   });
 });
 

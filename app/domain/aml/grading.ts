@@ -1,27 +1,71 @@
-import type {
-  CriterionId,
-  Decision,
-  PassRules,
-  PenaltyKind,
-  Rubric,
-  Scenario,
-  SignalChip,
-} from "./pack-schema";
+import type { Decision, PassRules, PenaltyKind, Rubric, Scenario, SignalChip } from "./pack-schema";
+import {
+  BAND_IDS,
+  type BandId,
+  type CriterionId,
+  type GradingLanguage,
+  NARRATIVE_PARTS,
+  type NarrativePart,
+} from "./constants";
+import {
+  type LanguageCues,
+  type Reading,
+  type Readers,
+  ownClauses,
+  detectLanguage,
+  mentionsTerm,
+  normalize,
+  read,
+  shingles,
+  stance,
+  stances,
+} from "./reading";
 
-// Rubric grading (issue "AML course"): a pure function of (rubric, scenario, submission), so the
-// same submission always earns the same score and every point can be explained. The score of
-// record is this one; a language model may only add written feedback beside it.
+// Rubric grading (issue "AML course", reworked by "free-text grading"): a pure function of (rubric,
+// scenario, submission, lexicons), so the same submission always earns the same grade and every
+// point can be explained. Free text is read clause by clause in the language it is written in
+// (reading.ts): a concept counts when an own sentence asserts it, not when it is denied, supposed,
+// listed or copied from the case. The decision of record is the one the learner chose; text that
+// argues against it earns no reasoning credit and caps the grade. The score of record is this one.
+
+/** Stored with each grade: a change to how answers are read is a new version. */
+export const GRADER_VERSION = "2.0.0";
 
 export interface GuidedSubmission {
   signals: SignalChip[];
   /** The learner's own words on the signals (step 0), at most 400 characters. */
   signalNotes: string;
   why: string;
-  decision: Decision;
+  decision: Decision | "";
   decisionNotes: string;
   confidence: 1 | 2 | 3;
   /** Indexes into the scenario's sources. */
   citations: number[];
+}
+
+export interface FreeFormSubmission {
+  decision: Decision;
+  analysis: string;
+}
+
+/** Something a feedback line names, worded in the reader's language when shown. */
+export type Ref =
+  | { signal: string }
+  | { concept: string }
+  | { chip: SignalChip }
+  | { part: NarrativePart }
+  | { field: FieldName }
+  | { source: number }
+  | { decision: Decision };
+
+/** The parts of a submission the documentation criterion asks to be given. */
+export type FieldName = "signals" | "why" | "decisionNotes" | "analysis";
+
+/** One line of feedback: a dictionary key (aml:grading.*), its values and a list it names. */
+export interface Line {
+  key: string;
+  values?: Record<string, string | number | Ref>;
+  list?: Ref[];
 }
 
 export interface CriterionResult {
@@ -31,14 +75,16 @@ export interface CriterionResult {
   maxScore: number;
   weight: number;
   passed: boolean;
-  /** What the submission showed and missed, in plain words. */
-  explanation: string[];
-  /** Shown when the criterion is not passed. */
+  /** What the submission showed and missed; plain English in grades stored before 2.0.0. */
+  explanation: (Line | string)[];
+  /** Shown when the criterion is not passed (the rubric's English; translated when shown). */
   hint: string;
 }
 
+export type AppliedPenaltyKind = PenaltyKind | "contradiction";
+
 export interface AppliedPenalty {
-  kind: PenaltyKind;
+  kind: AppliedPenaltyKind;
   multiplier: number;
   cap: number | null;
   description: string;
@@ -49,6 +95,7 @@ export interface Grade {
   score: number;
   percent: number;
   band: string;
+  bandId?: BandId;
   details: CriterionResult[];
   penalties: AppliedPenalty[];
   /** For the Fraud Defense Index: the case called for escalation and the learner escalated. */
@@ -57,28 +104,20 @@ export interface Grade {
   completeRecord: boolean;
   /** The scenario's key signals the learner did not name (shown after submission). */
   missedSignals: string[];
+  /** The grader that gave it and the language it read the answer in (2.0.0 on). */
+  grader?: { version: string; language: GradingLanguage };
 }
 
-/** Lower case, accents off, punctuation to spaces: whole-word matching of terms. */
-export function normalize(text: string): string {
-  return ` ${text
-    .normalize("NFKD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, " ")
-    .trim()} `;
-}
-
-export function mentions(normalizedText: string, terms: readonly string[]): boolean {
-  return terms.some((term) => {
-    const word = normalize(term);
-    return word.trim() !== "" && normalizedText.includes(word);
-  });
-}
+/** Text that argues against the decision recorded: no reasoning credit, and the grade is capped. */
+export const CONTRADICTION = {
+  multiplier: 0.5,
+  cap: 0.4,
+  description:
+    "The text argues against the decision recorded, so the record cannot be relied on. The score is multiplied by 0.5 and cannot exceed 40%.",
+} as const;
 
 const round = (value: number, places = 4) => Number(value.toFixed(places));
 const clamp = (value: number) => Math.min(1, Math.max(0, value));
-const list = (items: string[]) => items.join(", ");
 
 function criterion<K extends PassRules["kind"]>(rubric: Rubric, kind: K) {
   const found = rubric.criteria.find((candidate) => candidate.passRules.kind === kind);
@@ -89,7 +128,7 @@ function criterion<K extends PassRules["kind"]>(rubric: Rubric, kind: K) {
 function result(
   base: ReturnType<typeof criterion>,
   share: number,
-  explanation: string[],
+  explanation: Line[],
 ): CriterionResult {
   const fraction = clamp(share);
   return {
@@ -104,40 +143,151 @@ function result(
   };
 }
 
+/** The phrases the grader looks for in one case, in one language (English always included). */
+interface CaseTerms {
+  language: GradingLanguage;
+  cues: LanguageCues[];
+  signals: Map<string, string[]>;
+  concepts: Map<string, string[]>;
+  decisions: Map<Decision, string[]>;
+  facts: Map<NarrativePart, string[]>;
+  citations: string[][];
+  /** Everything above: a clause made mostly of these reads as a list. */
+  all: string[];
+  /** The case's own wording, as runs of four words. */
+  source: Set<string>;
+}
+
+const caseTermsCache = new WeakMap<Scenario, Map<string, CaseTerms>>();
+
+function caseTerms(
+  rubric: Rubric,
+  scenario: Scenario,
+  readers: Readers,
+  language: GradingLanguage,
+): CaseTerms {
+  let byLanguage = caseTermsCache.get(scenario);
+  if (!byLanguage) {
+    byLanguage = new Map();
+    caseTermsCache.set(scenario, byLanguage);
+  }
+  const cached = byLanguage.get(`${rubric.id}:${language}`);
+  if (cached) return cached;
+  const english = readers.lexicons.get("en");
+  const own = language === "en" ? undefined : readers.lexicons.get(language);
+  const terms = (...lists: (readonly string[] | undefined)[]) => [
+    ...new Set(lists.flatMap((list) => (list ?? []).map(normalize)).filter(Boolean)),
+  ];
+  const reasoning = criterion(rubric, "reasoning").rules;
+  const key = scenario.answerKey;
+  const signals = new Map(
+    key.keySignals.map((signal) => [
+      signal.id,
+      terms(signal.terms, own?.signals[scenario.id]?.[signal.id]),
+    ]),
+  );
+  const concepts = new Map(
+    reasoning.concepts.map((concept) => [
+      concept.id,
+      terms(concept.terms, own?.concepts[concept.id]),
+    ]),
+  );
+  const decisions = new Map(
+    (["ESCALATE", "REQUEST_KYC", "NO_ACTION"] as const).map((decision) => [
+      decision,
+      terms(
+        english?.decisions[decision],
+        decision === "NO_ACTION" ? undefined : key.decisionTerms[decision],
+        own?.decisions[decision],
+      ),
+    ]),
+  );
+  const facts = new Map(
+    NARRATIVE_PARTS.filter((part) => part !== "why").map((part) => [
+      part,
+      terms(key.facts[part as Exclude<NarrativePart, "why">], own?.facts[scenario.id]?.[part]),
+    ]),
+  );
+  const citations = key.citationTerms.map((list) => terms(list));
+  const all = [
+    ...new Set([
+      ...[...signals.values()].flat(),
+      ...[...concepts.values()].flat(),
+      ...[...decisions.values()].flat(),
+    ]),
+  ];
+  // What the page shows of the facts before an answer: copying it is not reasoning. (The decision
+  // wording of the branches is left out: "file an STR with FINTRAC" is how anyone would say it.)
+  const caseText = [
+    scenario.summary,
+    ...scenario.narrative,
+    ...scenario.redFlags,
+    ...scenario.objectives,
+    ...scenario.questions.flatMap((question) => [question.prompt, question.hint]),
+    ...scenario.stages.map((stage) => stage.situation),
+  ];
+  const source = new Set(caseText.flatMap((text) => [...shingles(normalize(text))]));
+  const cues = [readers.cues.get(language), readers.cues.get("en")].filter(
+    (cue): cue is LanguageCues => cue !== undefined,
+  );
+  const built = { language, cues, signals, concepts, decisions, facts, citations, all, source };
+  byLanguage.set(`${rubric.id}:${language}`, built);
+  return built;
+}
+
+function languageOf(text: string, readers: Readers): GradingLanguage {
+  const latin = (["en", "ms", "fr"] as const)
+    .map((language) => readers.cues.get(language))
+    .filter((cue): cue is LanguageCues => cue !== undefined);
+  return detectLanguage(text, latin);
+}
+
 /** What the learner gave, in the terms every mode is graded on. */
 interface Evidence {
   chips: SignalChip[];
   /** Free text that may name signals. */
-  signalText: string;
+  signals: Reading;
   /** Free text that may show reasoning. */
-  reasoningText: string;
-  decision: Decision | null;
+  reasoning: Reading;
   /** Everything written, for the narrative check. */
-  allText: string;
+  all: Reading;
+  decision: Decision | null;
   citations: number[];
+  /** The mode asks for citations (the guided flow's checkboxes). */
+  asksCitations: boolean;
   /** Which of the expected fields were given, by name. */
-  fields: { name: string; given: boolean }[];
+  fields: { name: FieldName; given: boolean }[];
 }
 
-function gradeSignals(rubric: Rubric, scenario: Scenario, evidence: Evidence) {
+const asserts = (reading: Reading, terms: readonly string[]) =>
+  stance(reading, terms) === "asserted";
+
+function gradeSignals(rubric: Rubric, scenario: Scenario, terms: CaseTerms, evidence: Evidence) {
   const base = criterion(rubric, "signals");
-  const text = normalize(evidence.signalText);
   const keys = scenario.answerKey.keySignals;
   const found = keys.filter(
     (key) =>
-      (key.chip !== undefined && evidence.chips.includes(key.chip)) || mentions(text, key.terms),
+      (key.chip !== undefined && evidence.chips.includes(key.chip)) ||
+      asserts(evidence.signals, terms.signals.get(key.id) ?? []),
   );
   const missed = keys.filter((key) => !found.includes(key));
   const keyChips = new Set(keys.map((key) => key.chip));
   const noise = evidence.chips.filter((chip) => !keyChips.has(chip));
-  const explanation = [`You named ${found.length} of the ${keys.length} key signals in this case.`];
-  if (found.length > 0) explanation.push(`Found: ${list(found.map((key) => key.label))}.`);
-  if (missed.length > 0) explanation.push(`Missed: ${list(missed.map((key) => key.label))}.`);
+  const explanation: Line[] = [
+    { key: "signals.count", values: { found: found.length, total: keys.length } },
+  ];
+  if (found.length > 0) {
+    explanation.push({ key: "signals.found", list: found.map((key) => ({ signal: key.id })) });
+  }
+  if (missed.length > 0) {
+    explanation.push({ key: "signals.missed", list: missed.map((key) => ({ signal: key.id })) });
+  }
   if (noise.length > 0) {
-    explanation.push(
-      `Chosen but not a signal here: ${list(noise.map(chipLabel))} ` +
-        `(${Math.round(base.rules.noisePenalty * 100)} % off each).`,
-    );
+    explanation.push({
+      key: "signals.noise",
+      values: { percent: Math.round(base.rules.noisePenalty * 100) },
+      list: noise.map((chip) => ({ chip })),
+    });
   }
   const share = found.length / keys.length - noise.length * base.rules.noisePenalty;
   return { result: result(base, share, explanation), missed: missed.map((key) => key.label) };
@@ -153,76 +303,129 @@ export const CHIP_LABELS: Record<SignalChip, string> = {
   "structuring-patterns": "Structuring patterns",
   "near-threshold-amounts": "Near-threshold amounts",
 };
-const chipLabel = (chip: SignalChip) => CHIP_LABELS[chip];
 
-function gradeReasoning(rubric: Rubric, scenario: Scenario, evidence: Evidence) {
-  const base = criterion(rubric, "reasoning");
-  const text = normalize(evidence.reasoningText);
-  const wanted = scenario.answerKey.concepts.map((id) => {
-    const concept = base.rules.concepts.find((candidate) => candidate.id === id);
-    if (!concept) throw new Error(`the rubric has no concept ${id}`);
-    return concept;
-  });
-  const shown = wanted.filter((concept) => mentions(text, concept.terms));
-  const missing = wanted.filter((concept) => !shown.includes(concept));
-  const explanation = [
-    `Your reasoning shows ${shown.length} of the ${wanted.length} points this case turns on.`,
-  ];
-  if (shown.length > 0) explanation.push(`Shown: ${list(shown.map((concept) => concept.label))}.`);
-  if (missing.length > 0) {
-    explanation.push(`Not shown: ${list(missing.map((concept) => concept.label))}.`);
-  }
-  return result(base, shown.length / wanted.length, explanation);
+/**
+ * The decision a text argues for, when it is not the one recorded: the recorded one denied ("no
+ * need to escalate"), or another asserted while the recorded one is not.
+ */
+function contradiction(terms: CaseTerms, reading: Reading, recorded: Decision | null) {
+  if (recorded === null) return null;
+  const said = stances(reading, terms.decisions);
+  const other = [...said].find(
+    ([decision, stated]) => decision !== recorded && stated === "asserted",
+  )?.[0];
+  if (said.get(recorded) === "denied") return other ?? opposite(recorded);
+  if (said.get(recorded) !== "asserted" && other) return other;
+  return null;
 }
 
-const DECISION_NAMES: Record<Decision, string> = {
-  ESCALATE: "escalate now",
-  REQUEST_KYC: "request more KYC",
-};
+const opposite = (decision: Decision): Decision =>
+  decision === "NO_ACTION" ? "ESCALATE" : "NO_ACTION";
+
+/** Concepts a learner shows by saying what not to do: "do not tip off the customer". */
+const SAID_IN_THE_NEGATIVE = new Set(["tipping-off"]);
+
+function gradeReasoning(
+  rubric: Rubric,
+  scenario: Scenario,
+  terms: CaseTerms,
+  evidence: Evidence,
+  against: Decision | null,
+) {
+  const base = criterion(rubric, "reasoning");
+  const wanted = scenario.answerKey.concepts;
+  const reading = evidence.reasoning;
+  const shown = wanted.filter((id) =>
+    SAID_IN_THE_NEGATIVE.has(id)
+      ? stance(reading, terms.concepts.get(id) ?? []) !== null
+      : asserts(reading, terms.concepts.get(id) ?? []),
+  );
+  const denied = wanted.filter(
+    (id) => !shown.includes(id) && stance(reading, terms.concepts.get(id) ?? []) === "denied",
+  );
+  const missing = wanted.filter((id) => !shown.includes(id));
+  const explanation: Line[] = [];
+  let share = shown.length / wanted.length;
+  if (against !== null && evidence.decision !== null) {
+    share = 0;
+    explanation.push({
+      key: "reasoning.contradicts",
+      values: { stated: { decision: against }, chosen: { decision: evidence.decision } },
+    });
+  } else if (reading.copied) {
+    share = 0;
+    explanation.push({ key: "reasoning.copied" });
+  } else if (reading.listLike && reading.clauses.length > 0) {
+    share = 0;
+    explanation.push({ key: "reasoning.list" });
+  }
+  explanation.push({
+    key: "reasoning.count",
+    values: { shown: share === 0 ? 0 : shown.length, total: wanted.length },
+  });
+  if (share > 0 && shown.length > 0) {
+    explanation.push({ key: "reasoning.shown", list: shown.map((id) => ({ concept: id })) });
+  }
+  if (missing.length > 0) {
+    explanation.push({ key: "reasoning.missing", list: missing.map((id) => ({ concept: id })) });
+  }
+  if (denied.length > 0) {
+    explanation.push({ key: "reasoning.denied", list: denied.map((id) => ({ concept: id })) });
+  }
+  return { result: result(base, share, explanation), shown: share > 0 ? shown.length : 0 };
+}
 
 function gradeDecision(rubric: Rubric, scenario: Scenario, evidence: Evidence) {
   const base = criterion(rubric, "decision");
   const expected = scenario.answerKey.expectedDecision;
   const { decision } = evidence;
   const penalties: PenaltyKind[] = [];
-  const explanation: string[] = [];
+  const explanation: Line[] = [];
   let share = 0;
   if (decision === null) {
-    explanation.push(
-      `No decision was made: this case calls for you to ${DECISION_NAMES[expected]}.`,
-    );
+    explanation.push({ key: "decision.none", values: { expected: { decision: expected } } });
     penalties.push("doNothing");
   } else if (decision === expected) {
     share = 1;
-    explanation.push(`You chose to ${DECISION_NAMES[decision]}, as this case calls for.`);
+    explanation.push({ key: "decision.right", values: { decision: { decision } } });
+  } else if (decision === "NO_ACTION") {
+    explanation.push({ key: "decision.noAction", values: { expected: { decision: expected } } });
+    penalties.push("doNothing");
   } else if (expected === "REQUEST_KYC") {
     share = base.rules.overEscalationCredit;
-    explanation.push(
-      "You escalated a case that first calls for more KYC: escalation is safe but spends the " +
-        "compliance officer's time before the facts are in.",
-    );
+    explanation.push({ key: "decision.over" });
   } else {
-    explanation.push("You asked for more KYC where this case calls for escalation now.");
+    explanation.push({ key: "decision.under" });
     penalties.push("delayedEscalation");
   }
   const within = base.rules.escalationWithinHours;
   if (within !== undefined && scenario.answerKey.requiresEscalation) {
-    explanation.push(
-      decision === "ESCALATE"
-        ? `Escalating now meets this pack's rule of escalation within ${within} hours of detection.`
-        : `This pack asks for escalation within ${within} hours of detection; that was not met.`,
-    );
+    explanation.push({
+      key: decision === "ESCALATE" ? "decision.withinMet" : "decision.withinMissed",
+      values: { hours: within },
+    });
   }
-  explanation.push(scenario.answerKey.rationale);
   return { result: result(base, share, explanation), penalties };
 }
 
-const NARRATIVE_PARTS = ["who", "what", "when", "where", "why", "how"] as const;
-
-function gradeDocumentation(rubric: Rubric, scenario: Scenario, evidence: Evidence) {
+function gradeDocumentation(
+  rubric: Rubric,
+  scenario: Scenario,
+  terms: CaseTerms,
+  evidence: Evidence,
+  reasoningShown: number,
+) {
   const base = criterion(rubric, "documentation");
-  const text = normalize(evidence.allText);
-  const covered = NARRATIVE_PARTS.filter((part) => mentions(text, base.rules.narrative[part]));
+  // Facts count where the learner states them in a sentence of their own, denied or not ("the
+  // director could not explain the payers" names who).
+  const own = evidence.all.clauses.filter((clause) => clause.sentence && !clause.copied);
+  const covered = NARRATIVE_PARTS.filter((part) =>
+    part === "why"
+      ? reasoningShown > 0
+      : own.some((clause) =>
+          (terms.facts.get(part) ?? []).some((term) => mentionsTerm(clause.text, term)),
+        ),
+  );
   const uncovered = NARRATIVE_PARTS.filter((part) => !covered.includes(part));
   const given = evidence.fields.filter((field) => field.given);
   const missingFields = evidence.fields.filter((field) => !field.given);
@@ -231,35 +434,44 @@ function gradeDocumentation(rubric: Rubric, scenario: Scenario, evidence: Eviden
     0.4 * (given.length / evidence.fields.length) +
     0.3 * (cited.length > 0 ? 1 : 0) +
     0.3 * (covered.length / NARRATIVE_PARTS.length);
-  const explanation = [
-    `Your record answers ${covered.length} of who, what, when, where, why and how.`,
-  ];
-  if (uncovered.length > 0) explanation.push(`Not answered: ${list(uncovered)}.`);
+  const explanation: Line[] = [{ key: "documentation.count", values: { covered: covered.length } }];
+  if (uncovered.length > 0) {
+    explanation.push({ key: "documentation.uncovered", list: uncovered.map((part) => ({ part })) });
+  }
   if (missingFields.length > 0) {
-    explanation.push(`Left empty: ${list(missingFields.map((field) => field.name))}.`);
+    explanation.push({
+      key: "documentation.empty",
+      list: missingFields.map((field) => ({ field: field.name })),
+    });
   }
   explanation.push(
     cited.length > 0
-      ? `Sources cited: ${list(cited.map((index) => scenario.sources[index]?.section ?? ""))}.`
-      : "No source was cited.",
+      ? { key: "documentation.cited", list: cited.map((index) => ({ source: index })) }
+      : { key: "documentation.noneCited" },
   );
   const complete = missingFields.length === 0 && cited.length > 0;
-  const incomplete = missingFields.length > 0 || cited.length === 0 || covered.length < 4;
+  // A free-form analysis need not name the statute to be a complete record; the guided flow asks.
+  const incomplete =
+    missingFields.length > 0 ||
+    (evidence.asksCitations && cited.length === 0) ||
+    covered.length < 4;
   return { result: result(base, share, explanation), complete, incomplete };
 }
 
-function combine(rubric: Rubric, scenario: Scenario, evidence: Evidence): Grade {
-  const signals = gradeSignals(rubric, scenario, evidence);
-  const reasoning = gradeReasoning(rubric, scenario, evidence);
+function combine(rubric: Rubric, scenario: Scenario, terms: CaseTerms, evidence: Evidence): Grade {
+  const against = contradiction(terms, evidence.reasoning, evidence.decision);
+  const signals = gradeSignals(rubric, scenario, terms, evidence);
+  const reasoning = gradeReasoning(rubric, scenario, terms, evidence, against);
   const decision = gradeDecision(rubric, scenario, evidence);
-  const documentation = gradeDocumentation(rubric, scenario, evidence);
-  const details = [signals.result, reasoning, decision.result, documentation.result];
+  const documentation = gradeDocumentation(rubric, scenario, terms, evidence, reasoning.shown);
+  const details = [signals.result, reasoning.result, decision.result, documentation.result];
   const raw = details.reduce(
     (sum, detail) => sum + (detail.weight * detail.earned) / detail.maxScore,
     0,
   );
-  const kinds = [...decision.penalties];
+  const kinds: AppliedPenaltyKind[] = [...decision.penalties];
   if (documentation.incomplete) kinds.push("incompleteDocumentation");
+  if (against !== null) kinds.push("contradiction");
   const { score, penalties } = applyPenalties(rubric, raw, kinds);
   return {
     ...scored(rubric, score),
@@ -270,6 +482,7 @@ function combine(rubric: Rubric, scenario: Scenario, evidence: Evidence): Grade 
       : null,
     completeRecord: documentation.complete,
     missedSignals: signals.missed,
+    grader: { version: GRADER_VERSION, language: terms.language },
   };
 }
 
@@ -277,10 +490,10 @@ function combine(rubric: Rubric, scenario: Scenario, evidence: Evidence): Grade 
 export function applyPenalties(
   rubric: Rubric,
   raw: number,
-  kinds: readonly PenaltyKind[],
+  kinds: readonly AppliedPenaltyKind[],
 ): { score: number; penalties: AppliedPenalty[] } {
   const penalties = [...new Set(kinds)].map((kind) => {
-    const penalty = rubric.branchingPenalties[kind];
+    const penalty = kind === "contradiction" ? CONTRADICTION : rubric.branchingPenalties[kind];
     return {
       kind,
       multiplier: penalty.multiplier,
@@ -300,9 +513,19 @@ export function bandOf(rubric: Rubric, percent: number): string {
   return (rubric.bands.find((band) => percent >= band.min) ?? rubric.bands.at(-1))?.label ?? "";
 }
 
+/** A band's id, by its place in the rubric's five (highest first). */
+export function bandIdOf(rubric: Rubric, percent: number): BandId {
+  const index = rubric.bands.findIndex((band) => percent >= band.min);
+  return BAND_IDS[index === -1 ? BAND_IDS.length - 1 : index] ?? "insufficient";
+}
+
 function scored(rubric: Rubric, score: number) {
   const percent = Math.round(score * 100);
-  return { score, percent, band: bandOf(rubric, percent) };
+  return { score, percent, band: bandOf(rubric, percent), bandId: bandIdOf(rubric, percent) };
+}
+
+function readAll(texts: readonly string[], terms: CaseTerms) {
+  return texts.map((text) => read(text, terms.language, terms.cues, terms.all, terms.source));
 }
 
 /** A guided-flow submission against the rubric. */
@@ -310,47 +533,59 @@ export function gradeGuided(
   rubric: Rubric,
   scenario: Scenario,
   submission: GuidedSubmission,
+  readers: Readers,
 ): Grade {
-  const text = [submission.signalNotes, submission.why, submission.decisionNotes].join("\n");
-  return combine(rubric, scenario, {
+  const written = [submission.signalNotes, submission.why, submission.decisionNotes];
+  const terms = caseTerms(rubric, scenario, readers, languageOf(written.join("\n"), readers));
+  const [signals, reasoning, all] = readAll(
+    [submission.signalNotes, `${submission.why}\n${submission.decisionNotes}`, written.join("\n")],
+    terms,
+  ) as [Reading, Reading, Reading];
+  return combine(rubric, scenario, terms, {
     chips: submission.signals,
-    signalText: submission.signalNotes,
-    reasoningText: `${submission.why}\n${submission.decisionNotes}`,
-    decision: submission.decision,
-    allText: text,
+    signals,
+    reasoning,
+    all,
+    decision: submission.decision === "" ? null : submission.decision,
     citations: submission.citations,
+    asksCitations: true,
     fields: [
       {
         name: "signals",
         given: submission.signals.length > 0 || submission.signalNotes.trim() !== "",
       },
-      { name: "why it matters", given: submission.why.trim() !== "" },
-      { name: "decision notes", given: submission.decisionNotes.trim() !== "" },
+      { name: "why", given: submission.why.trim() !== "" },
+      { name: "decisionNotes", given: submission.decisionNotes.trim() !== "" },
     ],
   });
 }
 
-/** The decision a free-form analysis states: escalation wins when both are named. */
-export function statedDecision(scenario: Scenario, analysis: string): Decision | null {
-  const text = normalize(analysis);
-  if (mentions(text, scenario.answerKey.decisionTerms.ESCALATE)) return "ESCALATE";
-  if (mentions(text, scenario.answerKey.decisionTerms.REQUEST_KYC)) return "REQUEST_KYC";
-  return null;
-}
-
-/** A free-form analysis against the same rubric: signals, reasoning, decision and citations are read from the text. */
-export function gradeFreeForm(rubric: Rubric, scenario: Scenario, analysis: string): Grade {
-  const text = normalize(analysis);
-  const citations = scenario.answerKey.citationTerms.flatMap((terms, index) =>
-    mentions(text, terms) ? [index] : [],
+/**
+ * A free-form analysis against the same rubric: the decision is the one recorded with it; signals,
+ * reasoning, the narrative and the sources cited are read from the text.
+ */
+export function gradeFreeForm(
+  rubric: Rubric,
+  scenario: Scenario,
+  submission: FreeFormSubmission,
+  readers: Readers,
+): Grade {
+  const { analysis } = submission;
+  const terms = caseTerms(rubric, scenario, readers, languageOf(analysis, readers));
+  const [reading] = readAll([analysis], terms) as [Reading];
+  const cited = terms.citations.flatMap((list, index) =>
+    ownClauses(reading).some((clause) => list.some((term) => mentionsTerm(clause.text, term)))
+      ? [index]
+      : [],
   );
-  return combine(rubric, scenario, {
+  return combine(rubric, scenario, terms, {
     chips: [],
-    signalText: analysis,
-    reasoningText: analysis,
-    decision: statedDecision(scenario, analysis),
-    allText: analysis,
-    citations,
+    signals: reading,
+    reasoning: reading,
+    all: reading,
+    decision: submission.decision,
+    citations: cited,
+    asksCitations: false,
     fields: [{ name: "analysis", given: analysis.trim() !== "" }],
   });
 }

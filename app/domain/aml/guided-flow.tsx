@@ -6,6 +6,7 @@ import { parseFieldMessage } from "~/platform/lib/field-message";
 import { Button } from "~/platform/ui/button";
 import { Card } from "~/platform/ui/card";
 import { DECISIONS } from "./constants";
+import { DecisionChoice } from "./decision-choice";
 import type { AmlPreview, GuidedResponses, ResultView } from "./types";
 
 // SPEC §4 "Guided flow": Signals, Why it matters, Decision, then Review and Confidence. The draft
@@ -330,24 +331,11 @@ export function GuidedFlow({
 
       {step === 2 && (
         <div className="mt-2">
-          <fieldset>
-            <legend className="font-medium">{t("guided.decision")}</legend>
-            <div className="mt-2 flex flex-wrap gap-4">
-              {DECISIONS.map((decision) => (
-                <label key={decision} className="flex items-center gap-2">
-                  <input
-                    type="radio"
-                    name="aml-decision"
-                    className="focus-ring h-4 w-4"
-                    value={decision}
-                    checked={responses.decision === decision}
-                    onChange={() => change({ decision })}
-                  />
-                  {t(`decisions.${decision}`)}
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <DecisionChoice
+            name="aml-decision"
+            value={isDecision(responses.decision) ? responses.decision : ""}
+            onChange={(decision) => change({ decision })}
+          />
           <LimitedText
             id="aml-decision-notes"
             label={t("guided.decisionNotes")}

@@ -3,3 +3,4 @@ export { moveAmlWork } from "./adoption.server";
 export { loadAmlPreview } from "./page.server";
 export { AML_LIMITS } from "./posts.server";
 export { getPacks } from "./packs.server";
+export { CalibrationSchema, evaluateGrading } from "./calibration.server";

@@ -250,6 +250,18 @@ export const ScenarioSchema = z.strictObject({
       .max(8),
     /** Reasoning concept ids of the rubric this case turns on. */
     concepts: z.array(id).min(2).max(8),
+    /**
+     * The case's facts by part of a report's narrative (names, figures, dates, places, channels):
+     * a record answers "who" when it names who, not when it has the word "who". "Why" is answered
+     * by the reasoning concepts a text asserts.
+     */
+    facts: z.strictObject({
+      who: terms,
+      what: terms,
+      when: terms,
+      where: terms,
+      how: terms,
+    }),
     /** Decision words in free text, for free-form grading. */
     decisionTerms: z.strictObject({ ESCALATE: terms, REQUEST_KYC: terms }),
     /** Words that cite each source in free text (by index in `sources`). */

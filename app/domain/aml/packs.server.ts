@@ -6,7 +6,8 @@ import { getLogger } from "~/platform/lib/logger.server";
 // The compliance packs, read and checked once per process. What fails its checks is left out and
 // logged (SPEC §5); a jurisdiction without a valid pack shows SPEC §8's 'no pack data'.
 
-const files = import.meta.glob<unknown>("../../../content/compliance-packs/*/**/*.json", {
+// The packs' own folders: the grader's lexicons and calibration answers live beside them.
+const files = import.meta.glob<unknown>("../../../content/compliance-packs/{ca,sg,th}/**/*.json", {
   eager: true,
   import: "default",
 });

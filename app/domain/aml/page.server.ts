@@ -2,6 +2,9 @@ import { data } from "react-router";
 import { getDb } from "~/platform/db/db.server";
 import { getLearner, newTakeKey } from "~/domain/training/index.server";
 import { evidenceAbout } from "~/domain/evidence/index.server";
+import type { Locale } from "~/platform/i18n";
+import { getLocaleState } from "~/platform/i18n/index.server";
+import { wordsFor } from "./feedback-words.server";
 import { FDI_SAMPLE, fdiInputOf, fraudDefenseIndex } from "./grading";
 import {
   DEFAULT_JURISDICTION,
@@ -71,12 +74,14 @@ function chosen(url: URL) {
 export async function loadAmlPreview(request: Request): Promise<AmlPreview> {
   const url = new URL(request.url);
   const { jurisdiction, pack, scenario } = chosen(url);
-  const learner = await getLearner(request);
+  const [learner, { locale }] = await Promise.all([getLearner(request), getLocaleState(request)]);
   const [draft, result, fdi] = await Promise.all([
     learner.id && scenario && pack
       ? readDraft(learner.id, jurisdiction, scenario.id, pack.config.version)
       : null,
-    learner.id && scenario && pack ? latestResult(learner.id, jurisdiction, scenario) : null,
+    learner.id && scenario && pack
+      ? latestResult(locale, learner.id, jurisdiction, scenario)
+      : null,
     jurisdiction === "ca" && pack ? fdiOf(learner.id, pack.scenarios.length) : null,
   ]);
   return {
@@ -131,6 +136,7 @@ async function readDraft(
 }
 
 async function latestResult(
+  locale: Locale,
   learnerId: string,
   jurisdiction: Jurisdiction,
   scenario: Scenario,
@@ -157,6 +163,7 @@ async function latestResult(
     scenario,
     stored,
     record && { evidenceId: record.evidenceId, attestationId: attestation?.evidenceId ?? null },
+    await wordsFor(locale),
   );
 }
 

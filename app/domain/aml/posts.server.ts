@@ -11,6 +11,7 @@ import {
 import { resolveSource } from "./packs";
 import { getPack, knownSources } from "./packs.server";
 import type { ResultView } from "./types";
+import type { Words } from "./feedback-words.server";
 
 // What the AML page's posts share: limits, schemas, messages, rate limits, target, result view.
 
@@ -53,12 +54,16 @@ export interface StoredResult {
   feedback?: string | null;
 }
 
-/** A stored attempt as the page shows it, the answer key included (it has been submitted). */
+/**
+ * A stored attempt as the page shows it, the answer key included (it has been submitted), worded
+ * in the reader's language where the lexicons have the words.
+ */
 export function resultView(
   attempt: { id: number; mode: AttemptMode; createdAt: string },
   scenario: Scenario,
   stored: StoredResult,
   evidence: ResultView["evidence"],
+  words: Words,
 ): ResultView {
   const { mode, createdAt } = attempt;
   const pack = getPack(scenario.jurisdiction);
@@ -68,13 +73,28 @@ export function resultView(
       resolveSource(knownSources, criterion.regulatoryAnchor),
     ]),
   );
+  const { grade } = stored;
+  const rationale = words.rationale(scenario);
   return {
     mode,
     createdAt,
     grade: {
-      ...stored.grade,
-      details: stored.grade.details.map((detail) => ({
+      ...grade,
+      band: words.band(grade),
+      penalties: grade.penalties.map((penalty) => ({
+        ...penalty,
+        description: pack
+          ? words.penalty(pack.rubric, penalty.kind, penalty.description)
+          : penalty.description,
+      })),
+      details: grade.details.map((detail) => ({
         ...detail,
+        ...(pack ? words.criterion(pack.rubric, detail) : { lang: "en" }),
+        explanation: detail.explanation.map((line) =>
+          pack ? words.line(line, { rubric: pack.rubric, scenario }) : String(line),
+        ),
+        // Lines stored as English sentences (before 2.0.0) stay English.
+        linesLang: detail.explanation.some((line) => typeof line === "string") ? "en" : undefined,
         anchor: anchors.get(detail.criterion) ?? {
           url: "",
           section: "",
@@ -84,9 +104,10 @@ export function resultView(
       })),
     },
     redFlags: scenario.redFlags,
-    keySignals: scenario.answerKey.keySignals.map((signal) => signal.label),
+    keySignals: scenario.answerKey.keySignals.map((signal) => words.signal(scenario, signal.id)),
     expectedDecision: scenario.answerKey.expectedDecision,
-    rationale: scenario.answerKey.rationale,
+    rationale: rationale.text,
+    rationaleLang: rationale.lang,
     player: stored.player,
     feedback: stored.feedback ?? null,
     attemptId: attempt.id,
@@ -117,7 +138,9 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
     fields[key] =
       issue.code === "too_big" && typeof issue.maximum === "number"
         ? `${MESSAGES.tooLong}?max=${issue.maximum}`
-        : MESSAGES.invalid;
+        : issue.message === MESSAGES.required
+          ? MESSAGES.required
+          : MESSAGES.invalid;
   }
   return fields;
 }
@@ -138,8 +161,14 @@ export const DraftSchema = TargetSchema.extend({
   responses: z.string().max(4000),
 });
 export const GuidedSchema = TargetSchema.extend({ responses: z.string().max(4000) });
-export const AnalysisSchema = TargetSchema.extend({
-  analysis: z.string().max(AML_LIMITS.analysis),
+/** An analysis to draft a report from. */
+export const ReportSchema = TargetSchema.extend({ analysis: z.string().max(AML_LIMITS.analysis) });
+/** An analysis to grade, with its decision of record chosen as a control. */
+export const AnalysisSchema = ReportSchema.extend({
+  decision: z.enum(DECISIONS, {
+    error: (issue) =>
+      issue.input === undefined || issue.input === "" ? MESSAGES.required : MESSAGES.invalid,
+  }),
 });
 export const PlayerSchema = TargetSchema.extend({ path: z.string().max(2000) });
 

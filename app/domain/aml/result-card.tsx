@@ -58,7 +58,7 @@ export function ResultCard({ result, signedIn }: { result: ResultView; signedIn:
                   ) : (
                     <XCircle aria-hidden className="h-5 w-5 text-red-700" />
                   )}
-                  <span lang={CONTENT_LANGUAGE}>{detail.label}</span>
+                  <span lang={detail.lang}>{detail.label}</span>
                   <span className="sr-only">
                     {detail.passed ? t("result.met") : t("result.missed")}
                   </span>
@@ -72,7 +72,7 @@ export function ResultCard({ result, signedIn }: { result: ResultView; signedIn:
                 </span>
               </div>
               <ul
-                lang={CONTENT_LANGUAGE}
+                lang={detail.linesLang}
                 className="mt-2 list-disc space-y-1 pl-5 text-slate-700 dark:text-slate-300"
               >
                 {detail.explanation.map((line) => (
@@ -152,7 +152,9 @@ export function ResultCard({ result, signedIn }: { result: ResultView; signedIn:
               decision: t(`decisions.${result.expectedDecision}`),
             })}
           </h4>
-          <p className="mt-1">{result.rationale}</p>
+          <p className="mt-1" lang={result.rationaleLang}>
+            {result.rationale}
+          </p>
         </div>
       </div>
       {result.mode !== "freeform" && <EvidenceActions result={result} signedIn={signedIn} />}

@@ -52,13 +52,21 @@ export interface ResultView {
   mode: AttemptMode;
   createdAt: string;
   grade: Omit<Grade, "details"> & {
-    details: (Grade["details"][number] & { anchor: ResolvedSource })[];
+    details: (Omit<Grade["details"][number], "explanation"> & {
+      /** Worded in the reader's language (the lines of grades stored before 2.0.0: English). */
+      explanation: string[];
+      linesLang?: string;
+      /** The language the label and hint are in: the reader's, or "en" where not translated. */
+      lang: string;
+      anchor: ResolvedSource;
+    })[];
   };
   /** Shown once graded: the red flags and key signals of the case. */
   redFlags: string[];
   keySignals: string[];
   expectedDecision: Decision;
   rationale: string;
+  rationaleLang: string;
   /** The player's findings, when the attempt was a player run. */
   player: { findings: number; passed: boolean; steps: PlayerStep[] } | null;
   /** A language model's comments on the learner's words, when one is configured. */

@@ -32,6 +32,7 @@ const grade = (cookie = "") =>
       intent: "grade-freeform",
       jurisdiction: "sg",
       scenario: scenario.id,
+      decision: "ESCALATE",
       analysis: "Funds leave within minutes from many payers; escalate and file an STR with STRO.",
     },
     cookie,

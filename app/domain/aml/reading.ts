@@ -1,0 +1,405 @@
+import type { GradingLanguage, Lexicon } from "./lexicon-schema";
+
+// Reading a learner's free text before it is graded (issue: free-text grading). The text is cut into
+// clauses; a clause is denied (a negation cue in it), supposed (a conditional cue) or asserted. A
+// clause gives credit only when it reads as a sentence, not a list of terms, and is the learner's
+// own words, not the case's. Terms are found by script: Latin and Tamil words from their start
+// (Tamil and Malay add endings), Thai and Chinese anywhere, since they are written without spaces.
+
+/** The lexicons the grader reads with, and their cues, by language. */
+export interface Readers {
+  lexicons: Map<GradingLanguage, Lexicon>;
+  cues: Map<GradingLanguage, LanguageCues>;
+}
+
+/** A language's cues as the reader uses them, normalised once. */
+export interface LanguageCues {
+  language: GradingLanguage;
+  negation: string[];
+  conditional: string[];
+  boundaries: string[];
+  functionWords: Set<string>;
+}
+
+export function cuesOf(lexicon: Lexicon): LanguageCues {
+  const all = (list: string[]) => [...new Set(list.map(normalize).filter(Boolean))];
+  return {
+    language: lexicon.language,
+    negation: all(lexicon.cues.negation),
+    conditional: all(lexicon.cues.conditional),
+    boundaries: all(lexicon.cues.boundaries),
+    functionWords: new Set(all(lexicon.cues.functionWords)),
+  };
+}
+
+/**
+ * Lower case, Latin accents off (Vietnamese "không" reads as "khong", so an answer typed without
+ * them matches), digits joined across thousands separators ("412,650" → "412650"), other scripts
+ * kept whole: Thai and Tamil vowel signs are part of their letters.
+ */
+export function normalize(text: string): string {
+  return text
+    .normalize("NFKD")
+    .replace(/(\p{Script=Latin})\p{M}+/gu, "$1")
+    .normalize("NFC")
+    .toLowerCase()
+    .replaceAll("đ", "d")
+    .replace(/(\d)[,.\u00a0\u202f' ](?=\d{3}\b)/gu, "$1")
+    .replace(/[’`]/gu, "'")
+    .replace(/\s+/gu, " ")
+    .trim();
+}
+
+type Script = "latin" | "thai" | "han" | "tamil" | "other";
+
+function scriptOf(char: string): Script {
+  if (/\p{Script=Thai}/u.test(char)) return "thai";
+  if (/\p{Script=Han}/u.test(char)) return "han";
+  if (/\p{Script=Tamil}/u.test(char)) return "tamil";
+  if (/[\p{Script=Latin}\p{N}]/u.test(char)) return "latin";
+  return "other";
+}
+
+const isLetter = (char: string | undefined) =>
+  char !== undefined && /[\p{L}\p{N}\p{M}]/u.test(char);
+
+/** Where a normalised term starts in a normalised text, by the rules of the term's script. */
+export function findTerm(text: string, term: string): number[] {
+  if (!term) return [];
+  const script = scriptOf(term[0] ?? "");
+  const found: number[] = [];
+  let at = text.indexOf(term);
+  while (at !== -1) {
+    const before = text[at - 1];
+    const after = text[at + term.length];
+    const startsWord = script === "thai" || script === "han" || !isLetter(before);
+    // Latin terms end with their word (a prefix "str" must not fire in "strong"), save for Malay
+    // and French endings the lexicons list as separate forms; Tamil words take case endings.
+    const endsWord =
+      script === "thai" || script === "han" || script === "tamil" || !isLetter(after);
+    if (startsWord && endsWord) found.push(at);
+    at = text.indexOf(term, at + 1);
+  }
+  return found;
+}
+
+export const mentionsTerm = (text: string, term: string) => findTerm(text, term).length > 0;
+
+/** The language a text is written in: by script, then by the function words of Latin languages. */
+export function detectLanguage(
+  text: string,
+  latin: readonly { language: GradingLanguage; functionWords: Set<string> }[],
+): GradingLanguage {
+  const counts = { thai: 0, han: 0, tamil: 0, latin: 0, other: 0 };
+  for (const char of text) counts[scriptOf(char)] += 1;
+  const letters = counts.thai + counts.han + counts.tamil + counts.latin;
+  if (letters === 0) return "en";
+  if (counts.thai / letters > 0.3) return "th";
+  if (counts.han / letters > 0.2) return "zh";
+  if (counts.tamil / letters > 0.3) return "ta";
+  // Letters only Vietnamese uses (French has â, ê and ô too).
+  const vietnamese = text.match(/[ăđơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ]/giu);
+  if ((vietnamese?.length ?? 0) >= 3) return "vi";
+  const words = normalize(text).split(/[^\p{L}']+/u);
+  let best: GradingLanguage = "en";
+  let bestCount = 0;
+  for (const candidate of latin) {
+    const count = words.filter((word) => candidate.functionWords.has(word)).length;
+    if (count > bestCount) {
+      best = candidate.language;
+      bestCount = count;
+    }
+  }
+  return best;
+}
+
+export interface Clause {
+  /** Normalised text of the clause. */
+  text: string;
+  /** The words of the clause as the language's segmenter cuts them. */
+  words: string[];
+  /** Where negation cues (not part of a term) start and end in the clause's text. */
+  negations: { start: number; end: number }[];
+  supposed: boolean;
+  /** Opens with its conditional cue: the clause after it is the supposition's consequence. */
+  opensSupposition: boolean;
+  /** Reads as part of a sentence: enough words, some function words, not only terms. */
+  sentence: boolean;
+  /** Most of it is the case's own text. */
+  copied: boolean;
+}
+
+const segmenters = new Map<string, Intl.Segmenter>();
+function wordsOf(text: string, language: GradingLanguage): string[] {
+  let segmenter = segmenters.get(language);
+  if (!segmenter) {
+    segmenter = new Intl.Segmenter(language, { granularity: "word" });
+    segmenters.set(language, segmenter);
+  }
+  return [...segmenter.segment(text)]
+    .filter((segment) => segment.isWordLike)
+    .map((segment) => segment.segment);
+}
+
+/** Sentences end at these; Chinese joins clauses with '，' and lists with '、'. */
+const SENTENCE_END = /[.!?;:\n。！？；：]+|，|\s+[-–—]\s+/u;
+
+/** Cuts a text into clauses at sentence ends, commas and the language's joining words. */
+function clauseTexts(
+  text: string,
+  cues: readonly LanguageCues[],
+  language: GradingLanguage,
+  terms: readonly string[],
+) {
+  const boundaries = cues.flatMap((cue) => cue.boundaries);
+  const pieces: { text: string; sentence: number }[] = [];
+  for (const [index, sentence] of normalize(text).split(SENTENCE_END).entries()) {
+    // Thai separates clauses and sentences with a space between Thai words; elsewhere a comma does.
+    const parts =
+      language === "th"
+        ? sentence.split(/(?<=\p{Script=Thai})\s+(?=\p{Script=Thai})|,\s*/u)
+        : sentence.split(/,\s*/u);
+    for (const part of parts) {
+      let rest = part.trim();
+      // A joining word opens a new clause ("…, so it is suspicious", "… because the payers …").
+      for (;;) {
+        const cut = firstBoundary(rest, boundaries, terms);
+        if (cut <= 0) break;
+        pieces.push({ text: rest.slice(0, cut).trim(), sentence: index });
+        rest = rest.slice(cut).trim();
+      }
+      if (rest) pieces.push({ text: rest, sentence: index });
+    }
+  }
+  return pieces.filter((piece) => piece.text !== "");
+}
+
+/** The first joining word of a text that is not inside a term ("alamat yang sama" is one). */
+function firstBoundary(text: string, boundaries: readonly string[], terms: readonly string[]) {
+  const spans = termSpans(text, terms);
+  let first = -1;
+  for (const word of boundaries) {
+    for (const at of findTerm(text, word)) {
+      const inside = spans.some(([start, end]) => at > start && at < end);
+      if (at > 0 && !inside && (first === -1 || at < first)) first = at;
+    }
+  }
+  return first;
+}
+
+const SHINGLE = 5;
+
+/** A normalised text's runs of five words: what copying from the (English) case text shares. */
+export function shingles(text: string): Set<string> {
+  const set = new Set<string>();
+  const words = text.split(/[^\p{L}\p{N}\p{M}]+/u).filter(Boolean);
+  for (let i = 0; i + SHINGLE <= words.length; i++) {
+    set.add(words.slice(i, i + SHINGLE).join(" "));
+  }
+  return set;
+}
+
+/** The share of a clause's runs found in the case; a clause too short to tell copies nothing. */
+function copiedShare(text: string, source: ReadonlySet<string>) {
+  const own = shingles(text);
+  if (own.size < 3) return 0;
+  let copied = 0;
+  for (const shingle of own) if (source.has(shingle)) copied++;
+  return copied / own.size;
+}
+
+/** A clause whose letters are more than this share of terms reads as a list of them. */
+const MAX_TERM_SHARE = 0.85;
+
+/** A sentence has this share of function words at least; a string of nouns has fewer. */
+const MIN_FUNCTION_SHARE = 0.12;
+
+/** A clause this share of the case's own wording is copied; a text, when half of it is. */
+const COPIED_CLAUSE = 0.6;
+const COPIED_TEXT = 0.5;
+
+export interface Reading {
+  language: GradingLanguage;
+  clauses: Clause[];
+  /** Most of the text's words sit in clauses that do not read as sentences. */
+  listLike: boolean;
+  /** Half or more of the text repeats the case's own wording. */
+  copied: boolean;
+}
+
+/**
+ * Reads a text. `cues` are the text's language's and English's (regulatory English is written in
+ * every language); `terms` are the phrases the grader looks for, so a clause made mostly of them
+ * reads as a list; `source` is the case's own wording as shingles (see `shingles`).
+ */
+export function read(
+  text: string,
+  language: GradingLanguage,
+  cues: readonly LanguageCues[],
+  terms: readonly string[],
+  source: ReadonlySet<string>,
+): Reading {
+  const negation = cues.flatMap((cue) => cue.negation);
+  const conditional = cues.flatMap((cue) => cue.conditional);
+  const functionWords = cues.map((cue) => cue.functionWords);
+  const clauses = clauseTexts(text, cues, language, terms).map((piece): Clause & { of: number } => {
+    const { text: clause, sentence: of } = piece;
+    const words = wordsOf(clause, language);
+    const functions = words.filter((word) => functionWords.some((set) => set.has(word))).length;
+    const spans = termSpans(clause, terms);
+    const termChars = coveredChars(clause, spans);
+    const letters = clause.replace(/[^\p{L}\p{N}\p{M}]/gu, "").length || 1;
+    const distinct = new Set(words).size;
+    // Tamil carries its function words as endings: a sentence there need not have a separate one.
+    const sentence =
+      words.length >= 3 &&
+      (language === "ta" || (functions >= 1 && functions / words.length >= MIN_FUNCTION_SHARE)) &&
+      !joinedList(words, functionWords) &&
+      termChars / letters <= MAX_TERM_SHARE &&
+      distinct / words.length >= 0.5;
+    return {
+      text: clause,
+      of,
+      words,
+      negations: negation.flatMap((cue) => cueSpans(clause, cue, spans)),
+      supposed: conditional.some((cue) => findTerm(clause, cue).length > 0),
+      opensSupposition: conditional.some((cue) => findTerm(clause, cue)[0] === 0),
+      sentence,
+      copied: copiedShare(clause, source) >= COPIED_CLAUSE,
+    };
+  });
+  // "If the invoices do not come, escalate": a supposition opening a sentence holds the clause
+  // after it too.
+  for (let i = 1; i < clauses.length; i++) {
+    const [before, clause] = [clauses[i - 1], clauses[i]];
+    if (before && clause && before.opensSupposition && before.of === clause.of) {
+      clause.supposed = true;
+    }
+  }
+  const total = clauses.reduce((sum, clause) => sum + clause.words.length, 0) || 1;
+  const inSentences = clauses
+    .filter((clause) => clause.sentence)
+    .reduce((sum, clause) => sum + clause.words.length, 0);
+  const copiedWords = clauses
+    .filter((clause) => clause.copied)
+    .reduce((sum, clause) => sum + clause.words.length, 0);
+  return {
+    language,
+    clauses,
+    listLike: inSentences / total < 0.5,
+    copied: copiedWords / total >= COPIED_TEXT,
+  };
+}
+
+/**
+ * Terms strung together with one joining word ("mule and PEP and EDD and …"): the same function
+ * word three times or more, and half of all the clause's function words.
+ */
+function joinedList(words: readonly string[], functionWords: readonly Set<string>[]): boolean {
+  const counts = new Map<string, number>();
+  let total = 0;
+  for (const word of words) {
+    if (!functionWords.some((set) => set.has(word))) continue;
+    counts.set(word, (counts.get(word) ?? 0) + 1);
+    total++;
+  }
+  const most = Math.max(0, ...counts.values());
+  return most >= 3 && most / total >= 0.5;
+}
+
+type Span = readonly [start: number, end: number];
+
+/** Where the terms occur in a clause. */
+function termSpans(clause: string, terms: readonly string[]): Span[] {
+  const spans: Span[] = [];
+  for (const term of terms) {
+    for (const at of findTerm(clause, term)) spans.push([at, at + term.length]);
+  }
+  return spans;
+}
+
+/** How many letters of a clause the terms cover. */
+function coveredChars(clause: string, spans: readonly Span[]): number {
+  const covered = new Uint8Array(clause.length);
+  for (const [start, end] of spans) covered.fill(1, start, end);
+  let count = 0;
+  for (let i = 0; i < clause.length; i++) {
+    if (covered[i] && isLetter(clause[i])) count++;
+  }
+  return count;
+}
+
+/** Where a cue occurs in a clause outside every term ("not consultancy" is a signal, not a denial). */
+function cueSpans(clause: string, cue: string, spans: readonly Span[]) {
+  return findTerm(clause, cue)
+    .filter((at) => !spans.some(([start, end]) => at >= start && at + cue.length <= end))
+    .map((at) => ({ start: at, end: at + cue.length }));
+}
+
+/**
+ * A term at `start`–`end` of a clause is denied by a cue before it ("no need to escalate", "ไม่ต้อง
+ * รายงาน"), or by one after it that ends the clause ("an STR is not needed", Tamil's verb-final
+ * "தேவையில்லை"): a cue with more to say after it ("escalate without waiting for the invoices",
+ * "a third party named on no application") denies what follows it, not the term before it.
+ */
+function deniedAt(clause: Clause, start: number, end: number, language: GradingLanguage) {
+  return clause.negations.some((cue) => {
+    if (cue.start < start) return true;
+    if (cue.start < end) return false;
+    // Nothing after the cue (Tamil: a particle at most): "no application" denies the application.
+    return wordsOf(clause.text.slice(cue.end), language).length <= (language === "ta" ? 1 : 0);
+  });
+}
+
+/** Clauses that give credit: stated (not supposed), in sentences, the learner's own. */
+export function ownClauses(reading: Reading): Clause[] {
+  return reading.clauses.filter((clause) => !clause.supposed && clause.sentence && !clause.copied);
+}
+
+/** How the text treats some terms in own sentences: asserted (an occurrence not denied), denied, or not at all. */
+export function stance(reading: Reading, terms: readonly string[]): "asserted" | "denied" | null {
+  let denied = false;
+  for (const clause of ownClauses(reading)) {
+    for (const term of terms) {
+      for (const at of findTerm(clause.text, term)) {
+        if (!deniedAt(clause, at, at + term.length, reading.language)) return "asserted";
+        denied = true;
+      }
+    }
+  }
+  return denied ? "denied" : null;
+}
+
+/**
+ * The stance on each of several groups of terms that compete (the decisions), in any stated clause
+ * (a decision is stated in two words): where phrases of two groups overlap ("rien à déclarer à
+ * l'AMLO"), the phrase that starts first governs.
+ */
+export function stances<K>(
+  reading: Reading,
+  groups: ReadonlyMap<K, readonly string[]>,
+): Map<K, "asserted" | "denied" | null> {
+  const result = new Map<K, "asserted" | "denied" | null>([...groups.keys()].map((k) => [k, null]));
+  for (const clause of reading.clauses) {
+    if (clause.supposed) continue;
+    const found = [...groups].flatMap(([group, terms]) =>
+      terms.flatMap((term) =>
+        findTerm(clause.text, term).map((start) => ({ group, start, end: start + term.length })),
+      ),
+    );
+    for (const one of found) {
+      const governed = found.some(
+        (other) =>
+          other.group !== one.group &&
+          other.start < one.end &&
+          one.start < other.end &&
+          (other.start < one.start || (other.start === one.start && other.end > one.end)),
+      );
+      if (governed) continue;
+      const denied = deniedAt(clause, one.start, one.end, reading.language);
+      if (!denied) result.set(one.group, "asserted");
+      else if (result.get(one.group) === null) result.set(one.group, "denied");
+    }
+  }
+  return result;
+}
