@@ -10,6 +10,9 @@ import {
   pageRequest,
 } from "../../../tests/integration/call-action";
 import { action, loader } from "~/routes/kestrel.aml-demo";
+import { serializeLocale } from "~/platform/i18n/index.server";
+import { getReaders } from "./lexicons.server";
+import { citationChoices } from "./citations";
 
 // The AML live training preview on a real database: what the page sends before and after a
 // submission, drafts (autosave, restore, order, staleness, guest to account), graded attempts of
@@ -38,10 +41,17 @@ type Reply = {
       score: number;
       percent: number;
       band: string;
-      details: { criterion: string; passed: boolean; explanation: string[] }[];
+      details: {
+        criterion: string;
+        passed: boolean;
+        explanation: string[];
+        label: string;
+        lang: string;
+      }[];
       penalties: { kind: string }[];
     };
     keySignals: string[];
+    rationale: string;
     player: { findings: number; passed: boolean } | null;
   };
   report?: { title: string; content: string };
@@ -85,7 +95,8 @@ function strongResponses() {
       "Lumen Harbour received 146 PayNow transfers from 97 individuals between 3 and 21 November " +
       "and sent them on by FAST within hours; escalate to the compliance officer for an STR to STRO.",
     confidence: 3,
-    citations: [0],
+    // The first of the case's own sources among those offered.
+    citations: [citationChoices(paynow, sg.rubric).findIndex((choice) => choice.relevant)],
   };
 }
 
@@ -335,6 +346,26 @@ describe("drafts", () => {
     };
     expect(mine.draft.responses.why).toBe("guest, newer");
     expect(mine.result?.mode).toBe("guided");
+  });
+});
+
+describe("feedback in the reader's language", () => {
+  it("a Thai reader reads the band, the lines, the criteria and the rationale in Thai", async () => {
+    const cookie = (await serializeLocale("th-TH")).split(";")[0] ?? "";
+    const graded = await submitGuided(strongResponses(), { cookie });
+    const result = present(reply(graded).result, "a result");
+    const thai = present(getReaders().lexicons.get("th")?.texts, "the Thai texts");
+    expect(Object.values(thai.bands)).toContain(result.grade.band);
+    const signals = present(result.grade.details[0], "the signals criterion");
+    expect(signals.label).toBe(thai.criteria["sg-mas-banking-rubric"]?.signals?.label);
+    expect(signals.lang).toBe("th");
+    for (const line of signals.explanation) expect(line).toMatch(/[\u0E00-\u0E7F]/u);
+    expect(result.rationale).toBe(thai.rationale[paynow.id]);
+    // The same attempt read by an English reader: English words, the same score.
+    const english = (await page(`?jurisdiction=sg&scenario=${paynow.id}`, guestCookie(graded)))
+      .data as { result: { grade: { percent: number; band: string } } };
+    expect(english.result.grade.percent).toBe(result.grade.percent);
+    expect(["Excellent", "Proficient"]).toContain(english.result.grade.band);
   });
 });
 

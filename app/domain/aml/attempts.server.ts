@@ -25,6 +25,7 @@ import {
 import type { Scenario } from "./pack-schema";
 import { attemptPayload } from "./evidence.server";
 import { getReaders } from "./lexicons.server";
+import { citationChoices } from "./citations";
 import { wordsFor } from "./feedback-words.server";
 import { getLocaleState } from "~/platform/i18n/index.server";
 import {
@@ -205,11 +206,12 @@ export async function submitGuided(
   if (Object.keys(missing).length > 0) return refuse(400, "validation", { fields: missing });
   const found = target(parsed.data.jurisdiction, parsed.data.scenario);
   if (!found) return refuse(404, "not_found", GONE);
+  const choices = citationChoices(found.scenario, found.pack.rubric);
   const submission: GuidedSubmission = {
     ...given,
     decision: given.decision as GuidedSubmission["decision"],
     confidence: given.confidence as GuidedSubmission["confidence"],
-    citations: given.citations.filter((index) => index < found.scenario.sources.length),
+    citations: given.citations.filter((index) => index < choices.length),
   };
   return storeAttempt({
     request,
@@ -235,9 +237,7 @@ export async function submitGuided(
       { action: "Confidence", value: CONFIDENCE_LABELS[submission.confidence] },
       {
         action: "Citations",
-        value: submission.citations
-          .map((index) => found.scenario.sources[index]?.section ?? "")
-          .join("; "),
+        value: submission.citations.map((index) => choices[index]?.ref.section ?? "").join("; "),
       },
     ],
     grade: gradeGuided(found.pack.rubric, found.scenario, submission, getReaders()),

@@ -35,7 +35,7 @@ export const CalibrationSchema = z.array(
           signalNotes: z.string().max(400),
           why: z.string().max(400),
           decisionNotes: z.string().max(300),
-          citations: z.array(z.number().int().min(0).max(7)),
+          citations: z.array(z.number().int().min(0).max(39)),
           confidence: z.union([z.literal(1), z.literal(2), z.literal(3)]),
         })
         .optional(),

@@ -4,6 +4,7 @@ import type { CriterionResult, Grade, Line, Ref } from "./grading";
 import type { GradingLanguage, Lexicon } from "./lexicon-schema";
 import type { Rubric, Scenario } from "./pack-schema";
 import { getReaders } from "./lexicons.server";
+import { citationChoices } from "./citations";
 import aml from "../../../locales/en/aml.json";
 
 addEnglishNamespaces({ aml });
@@ -59,7 +60,7 @@ export async function wordsFor(locale: Locale): Promise<Words> {
     if ("part" in item) return t(`grading.parts.${item.part}`);
     if ("field" in item) return t(`grading.fields.${item.field}`);
     if ("decision" in item) return t(`grading.decisionNames.${item.decision}`);
-    return scenario.sources[item.source]?.section ?? "";
+    return citationChoices(scenario, rubric)[item.source]?.ref.section ?? "";
   };
   return {
     language,

@@ -329,6 +329,28 @@ describe("guided grading", () => {
     expect(guided(CA, thin).score).toBeCloseTo(raw * 0.8, 4);
   });
 
+  test("citing a source that is not the case's costs marks: ticking every box is not free", () => {
+    const wider: Rubric = {
+      ...SG,
+      citations: [
+        anchor,
+        { source: "X3", section: "FATF trade-based money laundering", summary: "Invoices." },
+        { source: "X9", section: "An unrelated rule", summary: "Nothing to do with this case." },
+      ],
+    };
+    // Offered in order of tag: S1 (the case's), X2 (the case's), X3 and X9 (the pack's others).
+    const right = guided(wider, { ...complete, citations: [0, 1] });
+    const all = guided(wider, { ...complete, citations: [0, 1, 2, 3] });
+    expect(right.details[3]).toMatchObject({ earned: 20 });
+    // Two wrong sources: 0.3 × (1 − 2 × 0.25) of the 20 points lost.
+    expect(all.details[3]).toMatchObject({ earned: 17 });
+    expect(said(all, 3, wider)).toContain(
+      "Cited but not relevant to this case: FATF trade-based money laundering and An unrelated rule",
+    );
+    const onlyWrong = guided(wider, { ...complete, citations: [2, 3] });
+    expect(onlyWrong.penalties.map((penalty) => penalty.kind)).toContain("incompleteDocumentation");
+  });
+
   test("the same submission always earns the same grade", () => {
     expect(guided(SG, complete)).toEqual(guided(SG, complete));
   });

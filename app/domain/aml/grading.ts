@@ -1,4 +1,5 @@
 import type { Decision, PassRules, PenaltyKind, Rubric, Scenario, SignalChip } from "./pack-schema";
+import { citationChoices } from "./citations";
 import {
   BAND_IDS,
   type BandId,
@@ -39,7 +40,7 @@ export interface GuidedSubmission {
   decision: Decision | "";
   decisionNotes: string;
   confidence: 1 | 2 | 3;
-  /** Indexes into the scenario's sources. */
+  /** Indexes into the sources offered to cite (packs.ts `citationChoices`). */
   citations: number[];
 }
 
@@ -322,6 +323,9 @@ function contradiction(terms: CaseTerms, reading: Reading, recorded: Decision | 
 const opposite = (decision: Decision): Decision =>
   decision === "NO_ACTION" ? "ESCALATE" : "NO_ACTION";
 
+/** What each source cited that is not one of the case's own takes off the citation share. */
+const IRRELEVANT_CITATION = 0.25;
+
 /** Concepts a learner shows by saying what not to do: "do not tip off the customer". */
 const SAID_IN_THE_NEGATIVE = new Set(["tipping-off"]);
 
@@ -429,10 +433,15 @@ function gradeDocumentation(
   const uncovered = NARRATIVE_PARTS.filter((part) => !covered.includes(part));
   const given = evidence.fields.filter((field) => field.given);
   const missingFields = evidence.fields.filter((field) => !field.given);
-  const cited = evidence.citations.filter((index) => scenario.sources[index] !== undefined);
+  const choices = citationChoices(scenario, rubric);
+  const cited = [...new Set(evidence.citations)].filter((index) => choices[index] !== undefined);
+  const relevant = cited.filter((index) => choices[index]?.relevant);
+  const irrelevant = cited.filter((index) => !choices[index]?.relevant);
+  // Precision as well as recall: ticking every source costs what the wrong ones cost.
+  const citing = relevant.length > 0 ? Math.max(0, 1 - IRRELEVANT_CITATION * irrelevant.length) : 0;
   const share =
     0.4 * (given.length / evidence.fields.length) +
-    0.3 * (cited.length > 0 ? 1 : 0) +
+    0.3 * citing +
     0.3 * (covered.length / NARRATIVE_PARTS.length);
   const explanation: Line[] = [{ key: "documentation.count", values: { covered: covered.length } }];
   if (uncovered.length > 0) {
@@ -445,15 +454,21 @@ function gradeDocumentation(
     });
   }
   explanation.push(
-    cited.length > 0
-      ? { key: "documentation.cited", list: cited.map((index) => ({ source: index })) }
+    relevant.length > 0
+      ? { key: "documentation.cited", list: relevant.map((index) => ({ source: index })) }
       : { key: "documentation.noneCited" },
   );
-  const complete = missingFields.length === 0 && cited.length > 0;
+  if (irrelevant.length > 0) {
+    explanation.push({
+      key: "documentation.irrelevant",
+      list: irrelevant.map((index) => ({ source: index })),
+    });
+  }
+  const complete = missingFields.length === 0 && relevant.length > 0;
   // A free-form analysis need not name the statute to be a complete record; the guided flow asks.
   const incomplete =
     missingFields.length > 0 ||
-    (evidence.asksCitations && cited.length === 0) ||
+    (evidence.asksCitations && relevant.length === 0) ||
     covered.length < 4;
   return { result: result(base, share, explanation), complete, incomplete };
 }
@@ -573,9 +588,10 @@ export function gradeFreeForm(
   const { analysis } = submission;
   const terms = caseTerms(rubric, scenario, readers, languageOf(analysis, readers));
   const [reading] = readAll([analysis], terms) as [Reading];
+  const choices = citationChoices(scenario, rubric);
   const cited = terms.citations.flatMap((list, index) =>
     ownClauses(reading).some((clause) => list.some((term) => mentionsTerm(clause.text, term)))
-      ? [index]
+      ? [choices.findIndex((choice) => choice.ref === scenario.sources[index])]
       : [],
   );
   return combine(rubric, scenario, terms, {

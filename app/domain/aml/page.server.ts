@@ -11,9 +11,11 @@ import {
   JURISDICTIONS,
   type Jurisdiction,
   SIGNAL_CHIPS,
+  type Rubric,
   type Scenario,
 } from "./pack-schema";
 import { resolveSource } from "./packs";
+import { citationChoices } from "./citations";
 import { getPack, knownSources } from "./packs.server";
 import {
   AML_LIMITS,
@@ -32,7 +34,7 @@ function notFound(): never {
   throw data({ notFound: "scenario" }, { status: 404 });
 }
 
-function scenarioView(scenario: Scenario): ScenarioView {
+function scenarioView(scenario: Scenario, rubric: Rubric): ScenarioView {
   return {
     id: scenario.id,
     title: scenario.title,
@@ -45,7 +47,10 @@ function scenarioView(scenario: Scenario): ScenarioView {
     activity: scenario.activity,
     artifactsRequired: scenario.artifactsRequired,
     questions: scenario.questions,
-    sources: scenario.sources.map((source) => resolveSource(knownSources, source)),
+    // What the guided flow offers to cite: the case's own sources among the pack's others.
+    sources: citationChoices(scenario, rubric).map((choice) =>
+      resolveSource(knownSources, choice.ref),
+    ),
     stages: scenario.stages,
     branches: scenario.branches.map(({ id, from, condition, consequence, nextScenario }) => ({
       id,
@@ -97,7 +102,7 @@ export async function loadAmlPreview(request: Request): Promise<AmlPreview> {
         }
       : null,
     scenarios: pack?.scenarios.map(({ id, title }) => ({ id, title })) ?? [],
-    scenario: scenario ? scenarioView(scenario) : null,
+    scenario: scenario && pack ? scenarioView(scenario, pack.rubric) : null,
     draft,
     result,
     fdi,

@@ -45,7 +45,7 @@ export const ResponsesSchema = z.strictObject({
   decision: z.union([z.enum(DECISIONS), z.literal("")]).default(""),
   decisionNotes: z.string().max(AML_LIMITS.decisionNotes).default(""),
   confidence: z.number().int().min(1).max(3).default(2),
-  citations: z.array(z.number().int().min(0).max(7)).max(8).default([]),
+  citations: z.array(z.number().int().min(0).max(39)).max(40).default([]),
 });
 
 export interface StoredResult {
