@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeLlm, startFakeLlm } from "../../../tests/integration/fake-llm";
 import { type AnswerPiece, type PastTurn, answerQuestion } from "./answer.server";
-import { FIRST_TOKEN_MS } from "./llm.server";
+import { FIRST_TOKEN_MS } from "~/platform/lib/llm.server";
 import { retrieve } from "./retrieval.server";
 
 // The model path against a local server that speaks the OpenAI streaming protocol.

@@ -4,7 +4,7 @@ import { listFormat } from "~/platform/lib/intl";
 import { getLogger } from "~/platform/lib/logger.server";
 import { composeExtractive, sourceList } from "./extractive.server";
 import type { KbLanguage, KbTopic } from "./knowledge-schema.server";
-import { type LlmMessage, type LlmSettings, LlmError, streamChat } from "./llm.server";
+import { type LlmMessage, type LlmSettings, LlmError, streamChat } from "~/platform/lib/llm.server";
 import { ADVISOR_LIMITS, type AdvisorNote, type AdvisorSource } from "./messages";
 import { type Retrieved, retrieve } from "./retrieval.server";
 import advisorChat from "../../../locales/en/advisorChat.json";

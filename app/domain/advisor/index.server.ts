@@ -13,5 +13,5 @@ export {
   saveMessage,
 } from "./conversation.server";
 export { evaluateAdvisor } from "./evaluation.server";
-export { type LlmSettings, llmSettings, streamChat } from "./llm.server";
+export { type LlmSettings, llmSettings, streamChat } from "~/platform/lib/llm.server";
 export { type Retrieved, retrieve, retrieveInTopics } from "./retrieval.server";

@@ -25,6 +25,8 @@ import {
 import type { Scenario } from "./pack-schema";
 import { attemptPayload } from "./evidence.server";
 import { getReaders } from "./lexicons.server";
+import { askModel, withModel } from "./model-grader.server";
+import { llmSettings } from "~/platform/lib/llm.server";
 import { citationChoices } from "./citations";
 import { wordsFor } from "./feedback-words.server";
 import { getLocaleState } from "~/platform/i18n/index.server";
@@ -100,7 +102,8 @@ async function storeAttempt(options: {
   found: Target;
   mode: AttemptMode;
   submission: unknown;
-  grade: Grade;
+  /** Grades the attempt once the rate limit lets it through (a model may be asked). */
+  grade: () => Promise<Graded>;
   player?: ResultView["player"];
   /** The sealed key the page was served with, if it sent one. */
   opened: string | undefined;
@@ -110,11 +113,12 @@ async function storeAttempt(options: {
   /** The signed-in account whose organisation's evidence chain records the attempt. */
   account: AmlAccount | null;
 }) {
-  const { grade, found } = options;
+  const { found } = options;
   const { scenario } = found;
   const learner = await getLearner(options.request);
   const wait = await limited("grading", learner.id, options.clientIp);
   if (wait !== null) return tooMany(wait);
+  const { grade, rules, review } = await options.grade();
   const now = new Date();
   const { id: learnerId, setCookie } = await ensureLearner(learner, now);
   const createdAt = now.toISOString();
@@ -134,7 +138,13 @@ async function storeAttempt(options: {
       score: grade.score,
       percent: grade.percent,
       band: grade.band,
-      result: JSON.stringify({ grade, player, feedback } satisfies StoredResult),
+      result: JSON.stringify({
+        grade,
+        player,
+        feedback,
+        ...(rules !== grade && { rules }),
+        ...(review && { review }),
+      } satisfies StoredResult),
       requires_escalation: scenario.answerKey.requiresEscalation ? 1 : 0,
       escalated_in_time: grade.escalatedInTime === null ? null : grade.escalatedInTime ? 1 : 0,
       complete_record: grade.completeRecord ? 1 : 0,
@@ -240,7 +250,13 @@ export async function submitGuided(
         value: submission.citations.map((index) => choices[index]?.ref.section ?? "").join("; "),
       },
     ],
-    grade: gradeGuided(found.pack.rubric, found.scenario, submission, getReaders()),
+    grade: () =>
+      withSecondGrader(
+        found,
+        gradeGuided(found.pack.rubric, found.scenario, submission, getReaders()),
+        submission.decision,
+        [submission.signalNotes, submission.why, submission.decisionNotes].join("\n"),
+      ),
     // Submitted: the draft has done its work.
     after: async (learnerId) => {
       await getDb()
@@ -251,6 +267,38 @@ export async function submitGuided(
         .execute();
     },
   });
+}
+
+/** An attempt's grade of record, the rules' own, and why a person should review it. */
+interface Graded {
+  grade: Grade;
+  rules: Grade;
+  review: "disagreement" | null;
+}
+
+/**
+ * The rules' grade, or, with a language model configured, the grade the model's verdict gives
+ * within the rules' bounds; one the two put more than a band apart is marked for review.
+ */
+async function withSecondGrader(
+  found: Target,
+  rules: Grade,
+  decision: string,
+  text: string,
+): Promise<Graded> {
+  const settings = llmSettings();
+  if (!settings) return { grade: rules, rules, review: null };
+  const verdict = await askModel(settings, {
+    rubric: found.pack.rubric,
+    scenario: found.scenario,
+    decision,
+    text,
+  }).catch((error: unknown) => {
+    getLogger().warn({ err: error }, "aml model grader failed; the rules' grade stands");
+    return null;
+  });
+  const combined = withModel(found.pack.rubric, rules, verdict);
+  return { grade: combined.grade, rules, review: combined.disagrees ? "disagreement" : null };
 }
 
 /** The analysis a free-form post carries, and its scenario; or the error to answer. */
@@ -290,7 +338,13 @@ export async function gradeAnalysis(
       { action: "Decision", value: DECISION_LABELS[decision] },
       { action: "Analysis", value: analysis },
     ],
-    grade: gradeFreeForm(found.pack.rubric, found.scenario, { decision, analysis }, getReaders()),
+    grade: () =>
+      withSecondGrader(
+        found,
+        gradeFreeForm(found.pack.rubric, found.scenario, { decision, analysis }, getReaders()),
+        decision,
+        analysis,
+      ),
   });
 }
 
@@ -367,7 +421,7 @@ export async function submitPlayer(
     mode: "player",
     submission: { path: path.data },
     actions: outcome.steps.map((step) => ({ action: step.condition, value: step.consequence })),
-    grade,
+    grade: () => Promise.resolve({ grade, rules: grade, review: null }),
     player: { findings: outcome.findings, passed: outcome.passed, steps: outcome.steps },
   });
 }

@@ -105,8 +105,8 @@ export interface Grade {
   completeRecord: boolean;
   /** The scenario's key signals the learner did not name (shown after submission). */
   missedSignals: string[];
-  /** The grader that gave it and the language it read the answer in (2.0.0 on). */
-  grader?: { version: string; language: GradingLanguage };
+  /** The grader that gave it, the language it read the answer in, and a model that scored it. */
+  grader?: { version: string; language: GradingLanguage; model?: string };
 }
 
 /** Text that argues against the decision recorded: no reasoning credit, and the grade is capped. */

@@ -52,6 +52,10 @@ export interface StoredResult {
   grade: Grade;
   player: ResultView["player"];
   feedback?: string | null;
+  /** The rules' own grade, where a model's verdict made the grade of record differ. */
+  rules?: Grade;
+  /** Why a person should look at this grade (the model and the rules a band or more apart). */
+  review?: "disagreement";
 }
 
 /**

@@ -14,7 +14,7 @@ export interface LlmMessage {
   content: string;
 }
 
-/** The limit: no first token within 10 s, and the advisor answers without the model. */
+/** No first token within 10 s: the caller goes on without the model (the advisor answers from the knowledge base). */
 export const FIRST_TOKEN_MS = 10_000;
 /** However the model streams, an answer is over after this long. */
 const ANSWER_MS = 60_000;
