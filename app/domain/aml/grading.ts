@@ -112,9 +112,9 @@ export interface Grade {
 /** Text that argues against the decision recorded: no reasoning credit, and the grade is capped. */
 export const CONTRADICTION = {
   multiplier: 0.5,
-  cap: 0.4,
+  cap: 0.25,
   description:
-    "The text argues against the decision recorded, so the record cannot be relied on. The score is multiplied by 0.5 and cannot exceed 40%.",
+    "The text argues against the decision recorded, so the record cannot be relied on. The score is multiplied by 0.5 and cannot exceed 25%.",
 } as const;
 
 const round = (value: number, places = 4) => Number(value.toFixed(places));
@@ -209,7 +209,10 @@ function caseTerms(
       terms(key.facts[part as Exclude<NarrativePart, "why">], own?.facts[scenario.id]?.[part]),
     ]),
   );
-  const citations = key.citationTerms.map((list) => terms(list));
+  // A free text cites a source by the names that read the same in any language: statutes,
+  // regulators, paragraph numbers ("CDSA", "s.45", "Notice 626", "1441"), not by the English words
+  // of what it says (those are concepts, counted under reasoning).
+  const citations = key.citationTerms.map((list) => terms(list.filter(isName)));
   const all = [
     ...new Set([
       ...[...signals.values()].flat(),
@@ -235,6 +238,9 @@ function caseTerms(
   byLanguage.set(`${rubric.id}:${language}`, built);
   return built;
 }
+
+/** A citation term that names rather than describes: an acronym or a number in it. */
+const isName = (term: string) => /\p{Lu}{2}|\d/u.test(term);
 
 function languageOf(text: string, readers: Readers): GradingLanguage {
   const latin = (["en", "ms", "fr"] as const)

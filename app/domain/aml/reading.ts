@@ -33,17 +33,14 @@ export function cuesOf(lexicon: Lexicon): LanguageCues {
 }
 
 /**
- * Lower case, Latin accents off (Vietnamese "không" reads as "khong", so an answer typed without
- * them matches), digits joined across thousands separators ("412,650" → "412650"), other scripts
- * kept whole: Thai and Tamil vowel signs are part of their letters.
+ * Lower case, composed (NFC), digits joined across thousands separators ("412,650" → "412650").
+ * Accents and marks stay: Vietnamese "dừng" (stop) is not "đừng" (don't), nor "cha" "chả", and
+ * Thai and Tamil vowel signs are part of their letters.
  */
 export function normalize(text: string): string {
   return text
-    .normalize("NFKD")
-    .replace(/(\p{Script=Latin})\p{M}+/gu, "$1")
-    .normalize("NFC")
+    .normalize("NFKC")
     .toLowerCase()
-    .replaceAll("đ", "d")
     .replace(/(\d)[,.\u00a0\u202f' ](?=\d{3}\b)/gu, "$1")
     .replace(/[’`]/gu, "'")
     .replace(/\s+/gu, " ")
