@@ -33,6 +33,8 @@ export default [
     route("requirements", "routes/training.requirements.tsx"),
     route("reports", "routes/training.reports.tsx"),
     route("evidence", "routes/training.evidence.tsx"),
+    route("reviews", "routes/training.reviews.tsx"),
+    route("reviews/:attemptId", "routes/training.review.tsx"),
   ]),
   route("training/certificates/:code/pdf", "routes/training.certificate-pdf.ts"),
   route("training/certificates/:code/credential", "routes/training.certificate-credential.ts"),

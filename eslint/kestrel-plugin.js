@@ -196,6 +196,7 @@ const TABLE_OWNERS = {
   report: "app/domain/reports/",
   aml_attempt: "app/domain/aml/",
   aml_draft: "app/domain/aml/",
+  aml_review: "app/domain/aml/",
   evidence_record: "app/domain/evidence/",
   evidence_chain_head: "app/domain/evidence/",
   evidence_purge_permit: "app/domain/evidence/",

@@ -12,6 +12,7 @@ import { loadReportsPanel } from "~/domain/reports/index.server";
 import { getLocaleState } from "~/platform/i18n/index.server";
 import { TrackCard } from "~/domain/training";
 import { loadTrainingHome } from "~/domain/training/index.server";
+import { waitingReviews } from "~/domain/aml/index.server";
 import { Button, ButtonLink } from "~/platform/ui/button";
 import { Card } from "~/platform/ui/card";
 import { controlClass } from "~/platform/ui/field";
@@ -25,15 +26,17 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const [home, dashboard, reports] = await Promise.all([
+  const [home, dashboard, reports, reviewsWaiting] = await Promise.all([
     loadTrainingHome(request),
     loadComplianceDashboard(request, { fresh: url.searchParams.has("refreshed") }),
     loadReportsPanel(request),
+    waitingReviews(request),
   ]);
   return {
     ...home,
     dashboard,
     reports: reports.signedIn ? reports.reports : null,
+    reviewsWaiting,
     confirmReset: url.searchParams.get("reset") === "confirm",
     resetDone: url.searchParams.get("reset") === "done",
     refreshed: url.searchParams.has("refreshed"),
@@ -140,6 +143,7 @@ export default function TrainingHome({ loaderData }: Route.ComponentProps) {
             <AnalyticsPanel dashboard={dashboard} />
           </section>
           {loaderData.reports && <ReportsSection reports={loaderData.reports} />}
+          {loaderData.reviewsWaiting !== null && <ReviewsWaiting n={loaderData.reviewsWaiting} />}
         </div>
       )}
 
@@ -320,6 +324,24 @@ function TrainingDataControls({
         </div>
       )}
     </div>
+  );
+}
+
+/** A manager's answers to review (docs/decisions/038), with the way to them. */
+function ReviewsWaiting({ n }: { n: number }) {
+  const { t } = useTranslation("training");
+  return (
+    <Card data-testid="reviews-waiting">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <p className="font-semibold">{t("reviews.waiting", { n })}</p>
+        <Link
+          to={href("/training/reviews")}
+          className="focus-ring font-semibold text-brand-700 underline dark:text-brand-300"
+        >
+          {t("reviews.open")}
+        </Link>
+      </div>
+    </Card>
   );
 }
 

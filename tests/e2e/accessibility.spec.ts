@@ -13,6 +13,7 @@ const pages = [
   "/training/lease-fraud-demo?scenario=dealer-inside-fraud",
   "/training/track/no-such-track",
   "/training/certificates",
+  "/training/reviews",
   "/verify/VERIFY-ZZZ000000",
 ];
 

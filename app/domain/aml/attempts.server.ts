@@ -26,6 +26,7 @@ import type { Scenario } from "./pack-schema";
 import { attemptPayload } from "./evidence.server";
 import { getReaders } from "./lexicons.server";
 import { askModel, withModel } from "./model-grader.server";
+import { queueReview, reviewReason } from "./review.server";
 import { llmSettings } from "~/platform/lib/llm.server";
 import { citationChoices } from "./citations";
 import { wordsFor } from "./feedback-words.server";
@@ -154,6 +155,22 @@ async function storeAttempt(options: {
     })
     .returning("id")
     .executeTakeFirstOrThrow();
+  // A signed-in learner's written answer may wait for a person's review.
+  const reason =
+    options.account && options.mode !== "player"
+      ? reviewReason(attemptId, found.pack.rubric, grade.percent, review)
+      : null;
+  if (options.account && reason) {
+    await queueReview({
+      attemptId,
+      organisationId: options.account.organisationId,
+      reason,
+      learner: { name: options.account.name, email: options.account.email },
+      percent: grade.percent,
+      band: grade.band,
+      at: now,
+    });
+  }
   // A signed-in learner's attempt joins their organisation's evidence chain.
   const evidence = options.account
     ? await recordEvidence({
@@ -191,6 +208,7 @@ async function storeAttempt(options: {
     { grade, player, feedback },
     evidence && { evidenceId: evidence.evidenceId, attestationId: null },
     await wordsFor((await getLocaleState(options.request)).locale),
+    reason ? { status: "pending", percent: null, band: null, note: null } : null,
   );
   return data({ result }, { headers: setCookie ? { "Set-Cookie": setCookie } : undefined });
 }

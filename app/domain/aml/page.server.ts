@@ -5,6 +5,7 @@ import { evidenceAbout } from "~/domain/evidence/index.server";
 import type { Locale } from "~/platform/i18n";
 import { getLocaleState } from "~/platform/i18n/index.server";
 import { wordsFor } from "./feedback-words.server";
+import { reviewOf } from "./review.server";
 import { FDI_SAMPLE, fdiInputOf, fraudDefenseIndex } from "./grading";
 import {
   DEFAULT_JURISDICTION,
@@ -159,9 +160,10 @@ async function latestResult(
   if (!row) return null;
   const stored = JSON.parse(row.result) as StoredResult;
   const subject = `aml-attempt:${row.id}`;
-  const [record, attestation] = await Promise.all([
+  const [record, attestation, review] = await Promise.all([
     evidenceAbout("aml-attempt", subject),
     evidenceAbout("aml-attestation", subject),
+    reviewOf(row.id),
   ]);
   return resultView(
     { id: row.id, mode: row.mode, createdAt: row.created_at },
@@ -169,6 +171,7 @@ async function latestResult(
     stored,
     record && { evidenceId: record.evidenceId, attestationId: attestation?.evidenceId ?? null },
     await wordsFor(locale),
+    review,
   );
 }
 

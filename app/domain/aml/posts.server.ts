@@ -68,6 +68,7 @@ export function resultView(
   stored: StoredResult,
   evidence: ResultView["evidence"],
   words: Words,
+  review: ResultView["review"] = null,
 ): ResultView {
   const { mode, createdAt } = attempt;
   const pack = getPack(scenario.jurisdiction);
@@ -116,6 +117,7 @@ export function resultView(
     feedback: stored.feedback ?? null,
     attemptId: attempt.id,
     evidence,
+    review,
   };
 }
 

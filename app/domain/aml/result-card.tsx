@@ -9,7 +9,16 @@ import type { AmlPreview, ResultView } from "./types";
 // The graded result: every criterion in plain words with its regulatory anchor, the penalties
 // applied, and what the case turned on (shown only now that the learner has answered).
 
-export function ResultCard({ result, signedIn }: { result: ResultView; signedIn: boolean }) {
+export function ResultCard({
+  result,
+  signedIn,
+  showEvidence = true,
+}: {
+  result: ResultView;
+  signedIn: boolean;
+  /** Off on a reviewer's screen: evidence actions are the learner's. */
+  showEvidence?: boolean;
+}) {
   const { t } = useTranslation("aml");
   const { grade } = result;
   const headingId = "aml-result-heading";
@@ -35,6 +44,21 @@ export function ResultCard({ result, signedIn }: { result: ResultView; signedIn:
           </span>
         </p>
       </div>
+      {result.review && (
+        <p className="mt-2 font-medium" data-testid="aml-review-status">
+          {result.review.status === "pending"
+            ? t("review.learnerPending")
+            : t("review.learnerReviewed", {
+                band: result.review.band ?? "",
+                percent: result.review.percent ?? 0,
+              })}
+          {result.review.note && (
+            <span className="block font-normal">
+              {t("review.learnerNote", { note: result.review.note })}
+            </span>
+          )}
+        </p>
+      )}
       {result.player && (
         <p className="mt-2">
           {t("result.findings", { count: result.player.findings })} ·{" "}
@@ -157,7 +181,9 @@ export function ResultCard({ result, signedIn }: { result: ResultView; signedIn:
           </p>
         </div>
       </div>
-      {result.mode !== "freeform" && <EvidenceActions result={result} signedIn={signedIn} />}
+      {showEvidence && result.mode !== "freeform" && (
+        <EvidenceActions result={result} signedIn={signedIn} />
+      )}
     </Card>
   );
 }

@@ -1,5 +1,12 @@
 import type { Decision, Jurisdiction, SignalChip } from "./constants";
-import type { AttemptMode, FdiInput, Grade, PlayerStep, fraudDefenseIndex } from "./grading";
+import type {
+  AttemptMode,
+  FdiInput,
+  FieldName,
+  Grade,
+  PlayerStep,
+  fraudDefenseIndex,
+} from "./grading";
 import type { Scenario } from "./pack-schema";
 import type { ResolvedSource } from "./packs";
 
@@ -72,6 +79,13 @@ export interface ResultView {
   /** A language model's comments on the learner's words, when one is configured. */
   feedback: string | null;
   attemptId: number;
+  /** A person's review of the grade: waiting, or their grade and note. */
+  review?: {
+    status: "pending" | "confirmed" | "overridden";
+    percent: number | null;
+    band: string | null;
+    note: string | null;
+  } | null;
   /** The attempt's evidence record (signed-in learners), and the attestation saved with it. */
   evidence: { evidenceId: string; attestationId: string | null } | null;
 }
@@ -124,3 +138,52 @@ export interface RegulatoryGuidance {
   note: string;
   entries: GuidanceEntry[];
 }
+
+/** What a reviewer's post answers: the review as decided, or the refusal. */
+export type ReviewReply =
+  | { reviewed: NonNullable<ResultView["review"]> | null }
+  | { error: { message: string; fields?: Record<string, string> } };
+
+export type ReviewReason = "disagreement" | "borderline" | "sample";
+
+/** The parts of an answer a reviewer reads (aml:grading.fields). */
+export type AnswerField = FieldName | "decision";
+
+/** What a learner's result shows of a review: pending, or a person's grade. */
+export interface ReviewView {
+  status: "pending" | "confirmed" | "overridden";
+  percent: number | null;
+  band: string | null;
+  note: string | null;
+}
+
+export interface ReviewQueue {
+  signedIn: boolean;
+  reviewer: boolean;
+  pending: {
+    attemptId: number;
+    learner: string;
+    scenario: string;
+    reason: ReviewReason;
+    percent: number;
+    band: string;
+    createdAt: string;
+  }[];
+  /** The organisation's reviews so far: how many, how many confirmed, by whom. */
+  stats: { reviewed: number; confirmed: number; byReviewer: { name: string; count: number }[] };
+}
+
+export interface ReviewPage {
+  attemptId: number;
+  learner: string;
+  scenario: { title: string; summary: string };
+  reason: ReviewReason;
+  status: ReviewView["status"];
+  /** What the learner gave, field by field. */
+  answer: { field: AnswerField; value: string }[];
+  result: ResultView;
+  review: ReviewView;
+}
+
+export type ReviewQueueData = ReviewQueue;
+export type ReviewPageData = ReviewPage;

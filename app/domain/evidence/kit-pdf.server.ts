@@ -60,6 +60,7 @@ interface Section {
 const kindNames: Partial<Record<string, string>> = {
   "aml-attempt": "AML attempt",
   "aml-attestation": "AML attestation",
+  "aml-review": "AML review by a person",
   purge: "Retention purge",
 };
 const kindName = (kind: string) => kindNames[kind] ?? plainWords(kind);

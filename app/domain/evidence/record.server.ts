@@ -16,6 +16,7 @@ export type { Envelope, EvidenceKind, EvidencePayload } from "./types";
 export const EVIDENCE_KINDS = [
   "aml-attempt",
   "aml-attestation",
+  "aml-review",
   "module-completion",
   "course-completion",
   "certificate-issued",

@@ -4,6 +4,7 @@
 export type EvidenceKind =
   | "aml-attempt"
   | "aml-attestation"
+  | "aml-review"
   | "module-completion"
   | "course-completion"
   | "certificate-issued"

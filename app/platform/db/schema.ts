@@ -377,6 +377,7 @@ export interface Database {
   report: ReportTable;
   aml_attempt: AmlAttemptTable;
   aml_draft: AmlDraftTable;
+  aml_review: AmlReviewTable;
   evidence_record: EvidenceRecordTable;
   evidence_chain_head: EvidenceChainHeadTable;
   evidence_purge_permit: EvidencePurgePermitTable;
@@ -454,6 +455,23 @@ export interface AmlAttemptTable {
   started_at: string | null;
   /** Time on task to the submission; null when the start is unknown. */
   seconds: number | null;
+}
+
+export interface AmlReviewTable {
+  attempt_id: number;
+  organisation_id: number;
+  reason: "disagreement" | "borderline" | "sample";
+  status: "pending" | "confirmed" | "overridden";
+  learner_name: string;
+  learner_email: string;
+  automatic_percent: number;
+  automatic_band: string;
+  final_percent: number | null;
+  final_band: string | null;
+  reviewer_id: string | null;
+  note: string | null;
+  created_at: string;
+  reviewed_at: string | null;
 }
 
 export interface AmlDraftTable {
