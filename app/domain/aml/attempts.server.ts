@@ -171,7 +171,8 @@ async function storeAttempt(options: {
       at: now,
     });
   }
-  // A signed-in learner's attempt joins their organisation's evidence chain.
+  // A signed-in learner's attempt joins their organisation's evidence chain, in English.
+  const english = await wordsFor("en-US");
   const evidence = options.account
     ? await recordEvidence({
         organisationId: options.account.organisationId,
@@ -186,6 +187,7 @@ async function storeAttempt(options: {
           learner: { name: options.account.name, email: options.account.email },
           actions: options.actions,
           grade,
+          said: (line) => english.line(line, { rubric: found.pack.rubric, scenario }),
           player,
           at: now,
           timeOnTask: timing,

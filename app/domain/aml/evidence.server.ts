@@ -17,6 +17,8 @@ export interface AttemptFacts {
   /** The learner's steps: their answers, or the choices they made in the player. */
   actions: { action: string; value: string }[];
   grade: Grade;
+  /** The grade's feedback lines as English sentences: the record is read as English. */
+  said: (line: Grade["details"][number]["explanation"][number]) => string;
   player: { findings: number; passed: boolean; steps: PlayerStep[] } | null;
   at: Date;
   /** From the page being served to the submission, by the server's clock; null when unknown. */
@@ -52,6 +54,7 @@ export function attemptPayload(
       score: facts.grade.score,
       percent: facts.grade.percent,
       band: facts.grade.band,
+      ...(facts.grade.grader && { grader: facts.grade.grader }),
       criteria: facts.grade.details.map((detail) => ({
         criterion: detail.criterion,
         label: detail.label,
@@ -59,7 +62,7 @@ export function attemptPayload(
         maxScore: detail.maxScore,
         weight: detail.weight,
         passed: detail.passed,
-        explanation: detail.explanation,
+        explanation: detail.explanation.map(facts.said),
       })),
       penalties: facts.grade.penalties.map((penalty) => ({
         kind: penalty.kind,
