@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/platform/db/db.server";
-import { ensureOrganisation } from "~/domain/compliance/index.server";
 import { signInForTest } from "../../../tests/integration/auth";
+import { placeMember } from "../../../tests/integration/members";
 import {
   type RouteAnswer,
   answerOf,
@@ -25,34 +25,6 @@ const [sg, paynow] = [sgPack, paynowCase];
 
 let ip = 0;
 const freshIp = () => `198.51.100.${(ip += 1) % 250}`;
-
-async function userIdOf(email: string) {
-  const row = await getDb()
-    .selectFrom("user")
-    .select("id")
-    .where("email", "=", email)
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-/** Puts a user in an organisation with a role, as an admin would. */
-async function placeMember(email: string, organisation: string, role: "learner" | "manager") {
-  const { id } = await ensureOrganisation(organisation);
-  const userId = await userIdOf(email);
-  await getDb().deleteFrom("organisation_member").where("user_id", "=", userId).execute();
-  await getDb()
-    .insertInto("organisation_member")
-    .values({
-      user_id: userId,
-      organisation_id: id,
-      role,
-      joined_at: new Date().toISOString(),
-      role_changed_by: null,
-      role_changed_at: null,
-    })
-    .execute();
-  return id;
-}
 
 /** A learner's graded guided answer, and its attempt id. */
 async function answer(cookie: string) {
@@ -124,7 +96,7 @@ describe("a manager reviews their organisation's answers", () => {
     const learner = await signInForTest("reviewed");
     const manager = await signInForTest("reviewer");
     const outsider = await signInForTest("outsider");
-    const organisationId = await placeMember(learner.email, organisation, "learner");
+    const { organisationId } = await placeMember(learner.email, organisation, "learner");
     await placeMember(manager.email, organisation, "manager");
     await placeMember(outsider.email, "Another Review Bank", "manager");
 

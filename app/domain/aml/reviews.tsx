@@ -170,28 +170,19 @@ export function ReviewAnswer({
             </h2>
             <fieldset className="space-y-2">
               <legend className="sr-only">{t("review.decide")}</legend>
-              <label className="flex items-center gap-2">
-                <input
-                  type="radio"
-                  name="intent"
-                  value="confirm"
-                  className="focus-ring h-4 w-4"
-                  checked={!override}
-                  onChange={() => setOverride(false)}
-                />
-                {t("review.confirm")}
-              </label>
-              <label className="flex items-center gap-2">
-                <input
-                  type="radio"
-                  name="intent"
-                  value="override"
-                  className="focus-ring h-4 w-4"
-                  checked={override}
-                  onChange={() => setOverride(true)}
-                />
-                {t("review.override")}
-              </label>
+              {(["confirm", "override"] as const).map((intent) => (
+                <label key={intent} className="flex items-center gap-2">
+                  <input
+                    type="radio"
+                    name="intent"
+                    value={intent}
+                    className="focus-ring h-4 w-4"
+                    checked={override === (intent === "override")}
+                    onChange={() => setOverride(intent === "override")}
+                  />
+                  {t(`review.${intent}`)}
+                </label>
+              ))}
             </fieldset>
             {override && (
               <div>

@@ -12,6 +12,7 @@ import { loader as downloadLoader } from "~/routes/training.report-download";
 import { action as reportsAction, loader as reportsLoader } from "~/routes/training.reports";
 import { parseCsv } from "../../../tests/csv";
 import { takeModule } from "../../../tests/integration/takes";
+import { placeMember, userIdOf } from "../../../tests/integration/members";
 
 // Reports on a real database, as a manager, a learner and outsiders meet them: asked for on the
 // page, built in the background exactly once, downloaded only by those allowed.
@@ -52,34 +53,6 @@ const download = (id: string, cookie = "") =>
     } as never),
   );
 
-async function userIdOf(email: string): Promise<string> {
-  const user = await getDb()
-    .selectFrom("user")
-    .select("id")
-    .where("email", "=", email)
-    .executeTakeFirstOrThrow();
-  return user.id;
-}
-
-/** Puts a user in an organisation with a role, as an admin would. */
-async function placeMember(email: string, organisation: string, role: "learner" | "manager") {
-  const { id } = await ensureOrganisation(organisation);
-  const userId = await userIdOf(email);
-  await getDb().deleteFrom("organisation_member").where("user_id", "=", userId).execute();
-  await getDb()
-    .insertInto("organisation_member")
-    .values({
-      user_id: userId,
-      organisation_id: id,
-      role,
-      joined_at: new Date().toISOString(),
-      role_changed_by: null,
-      role_changed_at: null,
-    })
-    .execute();
-  return userId;
-}
-
 async function rename(email: string, name: string) {
   await getDb().updateTable("user").set({ name }).where("email", "=", email).execute();
 }
@@ -99,7 +72,7 @@ async function settledReports(cookie: string): Promise<Report[]> {
 async function smallOrganisation(organisation = "Harbour Credit Union") {
   const manager = await signInForTest("manager");
   const learner = await signInForTest("learner");
-  const managerId = await placeMember(manager.email, organisation, "manager");
+  const { userId: managerId } = await placeMember(manager.email, organisation, "manager");
   await placeMember(learner.email, organisation, "learner");
   await rename(manager.email, "Dana Reyes");
   await rename(learner.email, "สมชาย ใจดี");
