@@ -49,7 +49,19 @@ export function normalize(text: string): string {
 
 type Script = "latin" | "thai" | "han" | "tamil" | "other";
 
+const scripts = new Map<string, Script>();
+
+/** The script of a character, remembered: terms are looked up by their first one many times. */
 function scriptOf(char: string): Script {
+  let script = scripts.get(char);
+  if (script === undefined) {
+    script = scriptOfChar(char);
+    scripts.set(char, script);
+  }
+  return script;
+}
+
+function scriptOfChar(char: string): Script {
   if (/\p{Script=Thai}/u.test(char)) return "thai";
   if (/\p{Script=Han}/u.test(char)) return "han";
   if (/\p{Script=Tamil}/u.test(char)) return "tamil";
@@ -60,12 +72,15 @@ function scriptOf(char: string): Script {
 const isLetter = (char: string | undefined) =>
   char !== undefined && /[\p{L}\p{N}\p{M}]/u.test(char);
 
+const NONE: readonly number[] = Object.freeze([]);
+
 /** Where a normalised term starts in a normalised text, by the rules of the term's script. */
-export function findTerm(text: string, term: string): number[] {
-  if (!term) return [];
+export function findTerm(text: string, term: string): readonly number[] {
+  let at = term ? text.indexOf(term) : -1;
+  // Most terms are not in most clauses: nothing more is done for them.
+  if (at === -1) return NONE;
   const script = scriptOf(term[0] ?? "");
   const found: number[] = [];
-  let at = text.indexOf(term);
   while (at !== -1) {
     const before = text[at - 1];
     const after = text[at + term.length];
