@@ -6,6 +6,7 @@ import { dateTimeFormat, numberFormat } from "~/platform/lib/intl";
 import { Button, ButtonLink } from "~/platform/ui/button";
 import { Card } from "~/platform/ui/card";
 import { type Column, DataTable } from "~/platform/ui/data-table";
+import { Field, controlClass } from "~/platform/ui/field";
 import { ResultCard } from "./result-card";
 import type { ReviewPageData, ReviewQueueData, ReviewReply } from "./types";
 
@@ -185,10 +186,7 @@ export function ReviewAnswer({
               ))}
             </fieldset>
             {override && (
-              <div>
-                <label htmlFor="review-percent" className="block font-medium">
-                  {t("review.percent")}
-                </label>
+              <Field label={t("review.percent")} htmlFor="review-percent">
                 <input
                   id="review-percent"
                   name="percent"
@@ -197,14 +195,15 @@ export function ReviewAnswer({
                   max={100}
                   required
                   defaultValue={page.result.grade.percent}
-                  className="focus-ring mt-1 w-32 rounded-lg border border-slate-300 p-2 dark:border-slate-600 dark:bg-slate-900"
+                  className={`${controlClass} max-w-32`}
                 />
-              </div>
+              </Field>
             )}
-            <div>
-              <label htmlFor="review-note" className="block font-medium">
-                {t("review.note")}
-              </label>
+            <Field
+              label={t("review.note")}
+              htmlFor="review-note"
+              hint={<span id="review-note-hint">{t("review.noteHint")}</span>}
+            >
               <textarea
                 id="review-note"
                 name="note"
@@ -212,12 +211,9 @@ export function ReviewAnswer({
                 maxLength={500}
                 required={override}
                 aria-describedby="review-note-hint"
-                className="focus-ring mt-1 w-full rounded-lg border border-slate-300 p-2 dark:border-slate-600 dark:bg-slate-900"
+                className={controlClass}
               />
-              <p id="review-note-hint" className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-                {t("review.noteHint")}
-              </p>
-            </div>
+            </Field>
             {error && (
               <div
                 role="alert"
