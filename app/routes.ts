@@ -45,6 +45,7 @@ export default [
   route("verify", "routes/verify.ts"),
   route("verify/:code", "routes/verify.code.tsx"),
   route("evidence/verify", "routes/evidence.verify.tsx"),
+  route("evidence/verifier/:file", "routes/evidence.verifier.ts"),
   // Every admin page checks the role and the session's second factor in its own loader (loaders
   // run side by side); the frame and the second-factor page need only the role.
   layout("routes/admin.tsx", [

@@ -200,6 +200,7 @@ const TABLE_OWNERS = {
   evidence_record: "app/domain/evidence/",
   evidence_chain_head: "app/domain/evidence/",
   evidence_purge_permit: "app/domain/evidence/",
+  evidence_file: "app/domain/evidence/",
   course_visit: "app/domain/courses/",
   course_step: "app/domain/courses/",
   course_completion: "app/domain/courses/",

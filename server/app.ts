@@ -445,8 +445,6 @@ export async function runJobsOnce({
   }
 }
 
-// `npm run verify-evidence` (scripts/verify-evidence.js) checks a kit offline with these alone.
-export { checkKit, isKit, readKitFile } from "~/domain/evidence/index.server";
 /** The audit of every evidence chain in the configured database, for `npm run audit-chain`. */
 export async function auditEvidenceChains(): ReturnType<typeof auditChains> {
   getEnv();

@@ -24,5 +24,5 @@ export async function loader({ request }: Route.LoaderArgs) {
     { event: "admin.evidence-package", organisationId: organisation.id, userId: user.id },
     "admin downloaded an evidence audit package",
   );
-  return auditPackageResponse(organisation, { appUrl: getEnv().APP_URL });
+  return auditPackageResponse(organisation, { appUrl: getEnv().APP_URL, userId: user.id });
 }

@@ -1,6 +1,6 @@
 import { requireAdmin } from "~/platform/auth/index.server";
 import { listOrganisations } from "~/domain/compliance/index.server";
-import { parseRegisterQuery, registerCsv } from "~/domain/evidence/index.server";
+import { parseRegisterQuery, registerCsvFile } from "~/domain/evidence/index.server";
 import { getLogger } from "~/platform/lib/logger.server";
 import type { Route } from "./+types/admin.evidence-register";
 
@@ -10,16 +10,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { user } = await requireAdmin(request);
   const filters = parseRegisterQuery(new URL(request.url).searchParams);
   const names = new Map((await listOrganisations()).map(({ id, name }) => [id, name]));
-  const { csv, rows } = await registerCsv(filters, names);
+  const { bytes, name, rows } = await registerCsvFile(filters, names, { userId: user.id });
   // Exports carry personal data out of Kestrel: who took what is kept in the log.
   getLogger().info(
     { event: "admin.export", dataset: "evidence", rows, userId: user.id },
     "admin exported the evidence register",
   );
-  return new Response(csv, {
+  return new Response(Buffer.from(bytes), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="kestrel-evidence-register-${new Date().toISOString().slice(0, 10)}.csv"`,
+      "Content-Disposition": `attachment; filename="${name}"`,
       "Cache-Control": "no-store",
     },
   });

@@ -14,5 +14,5 @@ export async function loader({ request }: Route.LoaderArgs) {
     { event: "manager.evidence-package", organisationId: organisation.id, userId: user.id },
     "manager downloaded an evidence audit package",
   );
-  return auditPackageResponse(organisation, { appUrl: getEnv().APP_URL });
+  return auditPackageResponse(organisation, { appUrl: getEnv().APP_URL, userId: user.id });
 }

@@ -3,6 +3,7 @@ import { createHash, generateKeyPairSync, randomUUID, sign } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import SQLite from "better-sqlite3";
 import canonicalize from "canonicalize";
@@ -86,18 +87,24 @@ test.describe("the evidence verification page", () => {
     await expectAccessible(page);
   });
 
-  test("a file that is not a kit is said so", async ({ page }) => {
+  test("a file Kestrel never issued is said to be not issued, or altered", async ({ page }) => {
     await page.goto("/evidence/verify");
     await waitForHydration(page);
-    await page.getByLabel(/Evidence kit/).setInputFiles({
+    const notes = Buffer.from("meeting notes, not evidence");
+    await page.getByLabel(/Evidence file/).setInputFiles({
       name: "notes.txt",
       mimeType: "text/plain",
-      buffer: Buffer.from("meeting notes, not evidence"),
+      buffer: notes,
     });
     await page.getByRole("button", { name: "Check the file" }).click();
     await expect(page.getByTestId("evidence-status")).toHaveText(
-      "This file is not a Kestrel evidence kit",
+      "Not issued by Kestrel, or altered",
     );
+    // The fingerprint it was looked up by, for the examiner's notes.
+    await expect(page.getByTestId("evidence-result")).toContainText(
+      createHash("sha256").update(notes).digest("hex"),
+    );
+    await expectAccessible(page);
   });
 
   test("a kit signed by another key is said to be signed by a key this server does not know", async ({
@@ -106,7 +113,7 @@ test.describe("the evidence verification page", () => {
     const kit = kitOf(envelopeAt(1, 1, GENESIS), testKey());
     await page.goto("/evidence/verify");
     await waitForHydration(page);
-    await page.getByLabel(/Evidence kit/).setInputFiles({
+    await page.getByLabel(/Evidence file/).setInputFiles({
       name: "evidence.json",
       mimeType: "application/json",
       buffer: Buffer.from(JSON.stringify(kit)),
@@ -130,7 +137,7 @@ test.describe("the evidence verification page", () => {
     );
     await page.goto("/evidence/verify");
     await waitForHydration(page);
-    await page.getByLabel(/Evidence kit/).setInputFiles({
+    await page.getByLabel(/Evidence file/).setInputFiles({
       name: "evidence.json",
       mimeType: "application/json",
       buffer: Buffer.from(JSON.stringify(kit)),
@@ -148,10 +155,43 @@ test.describe("the evidence verification page", () => {
       });
     const largest = await upload(5 * 1024 * 1024);
     expect(largest.status()).toBe(200);
-    expect(await largest.json()).toMatchObject({ status: "not-a-kit" });
+    expect(await largest.json()).toMatchObject({ status: "altered" });
     const tooLarge = await upload(5 * 1024 * 1024 + 1);
     expect(tooLarge.status()).toBe(413);
     expect(await tooLarge.json()).toMatchObject({ error: { code: "payload_too_large" } });
+  });
+
+  test("ten hostile uploads at once are each refused with the reason, and the server stays responsive", async ({
+    request,
+  }) => {
+    // 2.5 million levels of brackets: under the 5 MB limit, and fatal to anything that recurses.
+    const hostile = Buffer.from(`${"[".repeat(2_500_000)}${"]".repeat(2_500_000)}`);
+    const asBody = () =>
+      request.post("/api/evidence/verify", {
+        headers: { "Content-Type": "application/json" },
+        data: hostile,
+      });
+    const asFile = () =>
+      request.post("/api/evidence/verify", {
+        multipart: { file: { name: "kit.json", mimeType: "application/json", buffer: hostile } },
+      });
+    let answered = false;
+    const refusals = Promise.all(
+      Array.from({ length: 10 }, (_, index) => (index % 2 === 0 ? asBody() : asFile())),
+    ).finally(() => (answered = true));
+    // The health check, asked again and again while they are answered, is never kept waiting
+    // behind them (before the limits, one such request held a worker for 20 s).
+    const waits: number[] = [];
+    do {
+      const started = Date.now();
+      expect((await request.get("/healthz")).ok()).toBe(true);
+      waits.push(Date.now() - started);
+    } while (!answered);
+    expect(Math.max(...waits)).toBeLessThan(2000);
+    for (const response of await refusals) {
+      expect(response.status()).toBe(422);
+      expect(JSON.stringify(await response.json())).toContain("JSON nests deeper than 64 levels.");
+    }
   });
 
   test.describe("without JavaScript", () => {
@@ -162,7 +202,7 @@ test.describe("the evidence verification page", () => {
       await page.getByLabel("Evidence id").fill("EV-FFFF-0000-FFFF-0000");
       await page.getByRole("button", { name: "Look it up" }).click();
       await expect(page.getByTestId("evidence-status")).toHaveText("Unknown");
-      await page.getByLabel(/Evidence kit/).setInputFiles({
+      await page.getByLabel(/Evidence file/).setInputFiles({
         name: "kit.json",
         mimeType: "application/json",
         buffer: Buffer.from("{}"),
@@ -201,33 +241,81 @@ test.describe("npm run verify-evidence", () => {
     const jwksFile = path.join(dir, "jwks.json");
     writeFileSync(kitFile, JSON.stringify(kit, null, 2));
     writeFileSync(jwksFile, JSON.stringify({ keys: [key.jwk] }));
-    // No database and no server: nothing but the file and the keys.
-    expect(
-      await verify([kitFile, "--jwks", jwksFile], { DATABASE_URL: "/nonexistent/x.db" }),
-    ).toEqual({
-      code: 0,
-      output: expect.stringContaining(`Verified ${kit.evidenceId}`),
+    // No database, no server and no build: nothing but the file and the keys.
+    const genuine = await verify([kitFile, "--jwks", jwksFile], {
+      DATABASE_URL: "/nonexistent/x.db",
     });
+    expect(genuine.code).toBe(0);
+    expect(genuine.output).toContain("[Verified]");
+    expect(genuine.output).toContain(kit.evidenceId);
     writeFileSync(kitFile, JSON.stringify(kit, null, 2).replace('"percent": 88', '"percent": 98'));
     const changed = await verify([kitFile, "--jwks", jwksFile]);
-    expect(changed).toEqual({ code: 1, output: expect.stringContaining("Tampered: hash differs") });
+    expect(changed.code).toBe(1);
+    expect(changed.output).toContain("[Tampered]");
     writeFileSync(kitFile, "not a kit");
-    expect(await verify([kitFile, "--jwks", jwksFile])).toEqual({
-      code: 1,
-      output: expect.stringContaining("This file is not a Kestrel evidence kit"),
-    });
+    const stray = await verify([kitFile, "--jwks", jwksFile]);
+    expect(stray.code).toBe(1);
+    expect(stray.output).toContain("[Altered or not issued]");
   });
 
-  test("without a key file, fetches the server's published keys", async () => {
+  test("without a key file it asks no server: a kit's key is simply unknown", async () => {
     const kit = kitOf(envelopeAt(3, 8, GENESIS), testKey());
     const kitFile = path.join(dir, "kit.json");
     writeFileSync(kitFile, JSON.stringify(kit));
-    expect(await verify([kitFile], { APP_URL: `http://127.0.0.1:${E2E_PORT}` })).toEqual({
-      code: 1,
-      output: expect.stringContaining(
-        `Signed by a key this server does not know: ${kit.signature.keyId}`,
-      ),
-    });
+    const answer = await verify([kitFile], { APP_URL: `http://127.0.0.1:${E2E_PORT}` });
+    expect(answer.code).toBe(1);
+    expect(answer.output).toContain("[Unknown key]");
+    expect(answer.output).toContain(kit.signature.keyId);
+    expect((await verify([])).code).toBe(2);
+  });
+});
+
+test.describe("the stand-alone verifier page", () => {
+  let dir = "";
+  test.beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), "kestrel-standalone-"));
+  });
+  test.afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  test("downloaded from /evidence/verify, it verifies from disk with the network off", async ({
+    page,
+  }) => {
+    await page.goto("/evidence/verify");
+    const downloading = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Download the verifier page (HTML)" }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe("verify.html");
+    const html = path.join(dir, "verify.html");
+    await download.saveAs(html);
+
+    const key = testKey();
+    const kit = kitOf(envelopeAt(5, 1, GENESIS), key);
+    const files = {
+      jwks: path.join(dir, "jwks.json"),
+      kit: path.join(dir, "kit.json"),
+      changed: path.join(dir, "changed.json"),
+      deep: path.join(dir, "deep.json"),
+    };
+    writeFileSync(files.jwks, JSON.stringify({ keys: [key.jwk] }));
+    writeFileSync(files.kit, JSON.stringify(kit, null, 2));
+    writeFileSync(
+      files.changed,
+      JSON.stringify(kit, null, 2).replace('"percent": 88', '"percent": 98'),
+    );
+    writeFileSync(files.deep, `${"[".repeat(2_500_000)}${"]".repeat(2_500_000)}`);
+
+    await page.context().setOffline(true);
+    await page.goto(pathToFileURL(html).href);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Kestrel evidence verifier");
+    // The server's public keys came with it.
+    await expect(page.locator("#built-in")).not.toContainText("no keys");
+    await page.getByLabel("Files to check").setInputFiles(Object.values(files));
+    const card = (name: string) => page.locator("#results > li").filter({ hasText: name });
+    await expect(card("kit.json")).toContainText("Verified");
+    await expect(card("kit.json")).toContainText(kit.evidenceId);
+    await expect(card("changed.json")).toContainText("Tampered");
+    await expect(card("deep.json")).toContainText("Refused");
+    await expectAccessible(page);
   });
 });
 

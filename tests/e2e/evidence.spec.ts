@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import type { Page } from "@playwright/test";
+import { PDFDocument } from "pdf-lib";
 import { pdfText } from "../pdf-text";
 import { PILOT_DOMAIN, login } from "./auth";
 import { expect, expectAccessible, test, uniqueEmail, waitForHydration } from "./fixtures";
@@ -84,35 +85,82 @@ test("a guided answer saved as evidence downloads as PDF and CSV and is listed a
   expect(actions.length).toBe(6);
   expect(lines.filter((line) => line.split(",")[3] === "criterion")).toHaveLength(4);
 
-  // The JSON kit verifies on the public page; one changed byte is reported as tampered.
-  const json = await downloadOf(page, "Download JSON");
+  // The files as issued verify by their bytes on the public page, with the signed content beside
+  // the status; the PDF with a visible overlay and the CSV with one cell changed do not.
   const dir = mkdtempSync(path.join(tmpdir(), "kestrel-kit-"));
+  const json = await downloadOf(page, "Download JSON");
   const kitFile = path.join(dir, json.file);
-  const changedFile = path.join(dir, "changed.json");
   writeFileSync(kitFile, json.bytes);
   const percent = /"percent": (\d+)/.exec(json.bytes.toString("utf8"))?.[1] ?? "";
+  const forged = Number(percent) === 100 ? "99" : "100";
+  const changedFile = path.join(dir, "changed.json");
   writeFileSync(
     changedFile,
-    json.bytes
-      .toString("utf8")
-      .replace(`"percent": ${percent}`, `"percent": ${Number(percent) === 100 ? 99 : 100}`),
+    json.bytes.toString("utf8").replace(`"percent": ${percent}`, `"percent": ${forged}`),
   );
+  const overlaid = await PDFDocument.load(pdf.bytes);
+  overlaid.getPage(0).drawText(`Score ${forged} %`, { x: 72, y: 72, size: 18 });
+  const files = {
+    pdf: path.join(dir, pdf.file),
+    csv: path.join(dir, csv.file),
+    overlaidPdf: path.join(dir, "overlaid.pdf"),
+    changedCsv: path.join(dir, "changed.csv"),
+  };
+  writeFileSync(files.pdf, pdf.bytes);
+  writeFileSync(files.csv, csv.bytes);
+  writeFileSync(files.overlaidPdf, await overlaid.save());
+  writeFileSync(
+    files.changedCsv,
+    csv.bytes.toString("utf8").replace(/,grade,score,([^,]*),\d+,/, `,grade,score,$1,${forged},`),
+  );
+  expect(readFileSync(files.changedCsv, "utf8")).not.toBe(csv.bytes.toString("utf8"));
+
   await page.goto("/evidence/verify");
   await waitForHydration(page);
-  await page.getByLabel(/Evidence kit/).setInputFiles(kitFile);
-  await page.getByRole("button", { name: "Check the file" }).click();
-  await expect(page.getByTestId("evidence-status")).toHaveText("Verified");
-  await expect(page.getByTestId("evidence-result")).toContainText(evidenceId);
+  const check = async (file: string) => {
+    await page.getByLabel(/Evidence file/).setInputFiles(file);
+    await page.getByRole("button", { name: "Check the file" }).click();
+  };
+  const result = page.getByTestId("evidence-result");
+  for (const file of [files.pdf, files.csv]) {
+    await check(file);
+    await expect(page.getByTestId("evidence-status")).toHaveText("Issued by Kestrel");
+    await expect(result.getByTestId("signed-record")).toContainText(evidenceId);
+    await expect(result.getByTestId("signed-record")).toContainText(`${percent} %`);
+    await expect(result.getByTestId("signed-record")).toContainText("@pilot.example");
+  }
   await expectAccessible(page);
-  await page.getByLabel(/Evidence kit/).setInputFiles(changedFile);
-  await page.getByRole("button", { name: "Check the file" }).click();
+  for (const file of [files.overlaidPdf, files.changedCsv]) {
+    await check(file);
+    await expect(page.getByTestId("evidence-status")).toHaveText(
+      "Not issued by Kestrel, or altered",
+    );
+    await expect(result.getByTestId("signed-record")).toHaveCount(0);
+  }
+  await check(kitFile);
+  await expect(page.getByTestId("evidence-status")).toHaveText("Issued by Kestrel");
+  // Re-indented, the kit's JSON is no longer the file issued, but its signature still proves it.
+  const compactFile = path.join(dir, "compact.json");
+  writeFileSync(compactFile, JSON.stringify(JSON.parse(json.bytes.toString("utf8"))));
+  await check(compactFile);
+  await expect(page.getByTestId("evidence-status")).toHaveText("Verified");
+  await expect(result.getByTestId("signed-record")).toContainText(evidenceId);
+  await check(changedFile);
   await expect(page.getByTestId("evidence-status")).toHaveText("Tampered");
-  await expect(page.getByTestId("evidence-result")).toContainText("percent");
-  // The PDF's QR code opens the check of its id.
+  await expect(result).toContainText("percent");
+  // A bare id says only that the record is genuine; the PDF's QR code link, with its token, shows
+  // whoever holds the document the signed content.
   await page.goto(`/evidence/verify?evidenceId=${evidenceId}`);
   await expect(page.getByTestId("evidence-status")).toHaveText("Verified");
+  await expect(result.getByTestId("signed-record")).toHaveCount(0);
+  const link = /\/evidence\/verify\?evidenceId=[A-Z0-9-]+&token=[\w-]{22}/.exec(text)?.[0] ?? "";
+  expect(link).not.toBe("");
+  await page.goto(link);
+  await expect(page.getByTestId("evidence-status")).toHaveText("Verified");
+  await expect(result.getByTestId("signed-record")).toContainText(`${percent} %`);
+  await expectAccessible(page);
 
-  // Offline, with the published keys alone.
+  // Offline, with the published keys alone: the kit's JSON by its signature.
   const jwksFile = path.join(dir, "jwks.json");
   writeFileSync(jwksFile, await (await page.request.get("/.well-known/jwks.json")).text());
   const verify = async (file: string) => {
@@ -131,7 +179,7 @@ test("a guided answer saved as evidence downloads as PDF and CSV and is listed a
   };
   expect(await verify(kitFile)).toEqual({
     code: 0,
-    output: expect.stringContaining(`Verified ${evidenceId}`),
+    output: expect.stringContaining(evidenceId),
   });
   expect((await verify(changedFile)).code).toBe(1);
 

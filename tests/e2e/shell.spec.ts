@@ -247,3 +247,23 @@ test.describe("theme", () => {
     });
   });
 });
+
+test.describe("unhandled rejections", () => {
+  test.use({ expectedConsoleError: /^a real failure$/ });
+
+  test("an abandoned request's abort is not reported as an error; anything else is", async ({
+    page,
+  }) => {
+    const reported: string[] = [];
+    page.on("pageerror", (error) => reported.push(error.message));
+    await page.goto("/");
+    await waitForHydration(page);
+    await page.evaluate(async () => {
+      // What the router leaves when it aborts a revalidation mid-stream, and a genuine failure.
+      void Promise.reject(new DOMException("signal is aborted without reason", "AbortError"));
+      void Promise.reject(new Error("a real failure"));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    await expect.poll(() => reported).toEqual(["a real failure"]);
+  });
+});

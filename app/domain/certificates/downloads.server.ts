@@ -3,6 +3,7 @@ import { recordAnalyticsEvents } from "~/platform/analytics/index.server";
 import { getOptionalUser, isProvenAdmin } from "~/platform/auth/index.server";
 import { getI18n } from "~/platform/i18n";
 import { getLocaleState } from "~/platform/i18n/index.server";
+import { EXPORTS_CHAIN, evidenceAbout, registerIssuedFiles } from "~/domain/evidence/index.server";
 import { getEnv } from "~/platform/lib/env.server";
 import { signatureFingerprint } from "~/platform/lib/signing.server";
 import { normaliseVerificationCode } from "./code";
@@ -52,6 +53,7 @@ export async function downloadCertificatePdf(request: Request, rawCode: string) 
   const t = getI18n(locale).t;
   const date = dateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" });
   const { payload } = record;
+  const status = statusOf(record);
   const pdf = await renderCertificatePdf({
     holderName: payload.holder.name,
     title: payload.title,
@@ -59,20 +61,31 @@ export async function downloadCertificatePdf(request: Request, rawCode: string) 
       score: payload.achievement.score,
     }),
     issuedOn: date.format(new Date(payload.issuedAt)),
+    madeAt: new Date(
+      record.revokedAt ?? (status === "expired" ? payload.expiresAt : payload.issuedAt),
+    ),
     expiresOn: date.format(new Date(payload.expiresAt)),
     verificationCode: record.code,
     verifyUrl: `${getEnv().APP_URL}/verify/${record.code}`,
     issuerName: payload.issuer.name,
     keyId: record.keyId,
     signatureFingerprint: signatureFingerprint(record.signature),
-    status: statusOf(record),
+    status,
     language: locale,
     labels: t("training:certificates.pdf", { returnObjects: true }),
   });
-  await trackDownload(request, "pdf");
-  return new Response(Buffer.from(pdf), {
-    headers: attachment("application/pdf", `kestrel-certificate-${record.code}.pdf`),
+  const name = `kestrel-certificate-${record.code}.pdf`;
+  // The PDF's exact bytes go into the chain of the record of its issue, so the file itself verifies.
+  const issued = await evidenceAbout("certificate-issued", `certificate:${record.code}`);
+  await registerIssuedFiles({
+    organisationId: issued?.organisationId ?? EXPORTS_CHAIN,
+    userId: record.userId,
+    files: [{ name, format: "pdf", bytes: pdf }],
+    holds: issued ? [issued.evidenceId] : [],
+    description: `Certificate ${record.code} (${status}) as PDF, ${locale}`,
   });
+  await trackDownload(request, "pdf");
+  return new Response(Buffer.from(pdf), { headers: attachment("application/pdf", name) });
 }
 
 export async function downloadCertificateCredential(request: Request, rawCode: string) {

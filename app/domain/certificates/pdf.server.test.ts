@@ -39,6 +39,7 @@ function certificate(overrides: Partial<CertificatePdfInput> = {}): CertificateP
     title: "Consumer Scam Awareness",
     achievement: "Module passed with a score of 75 out of 75",
     issuedOn: "23 November 2026",
+    madeAt: new Date("2026-11-23T09:00:00Z"),
     expiresOn: "23 November 2027",
     verificationCode: "VERIFY-ABC123456",
     verifyUrl: "https://kestrel.example/verify/VERIFY-ABC123456",
@@ -111,7 +112,13 @@ describe("renderCertificatePdf", () => {
     expect(doc.getKeywords()).toContain("VERIFY-ABC123456");
     expect(doc.getCreator()).toBe("Kestrel");
     expect(doc.getProducer()).toBe("Kestrel");
-    expect(doc.getCreationDate()?.getTime()).toBeGreaterThan(Date.now() - 60_000);
+    // The certificate's own date, not the download's: the same certificate is the same bytes.
+    expect(doc.getCreationDate()?.toISOString()).toBe("2026-11-23T09:00:00.000Z");
+    expect(
+      Buffer.from(await renderCertificatePdf(input)).equals(
+        Buffer.from(await renderCertificatePdf(input)),
+      ),
+    ).toBe(true);
     expect(doc.catalog.lookup(PDFName.of("Lang"), PDFString).decodeText()).toBe("th");
   });
 

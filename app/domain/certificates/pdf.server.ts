@@ -42,6 +42,11 @@ export interface CertificatePdfInput {
   achievement: string;
   /** Already formatted for the reader's language. */
   issuedOn: string;
+  /**
+   * The document's own date: the issue's, or the revocation's, so the same certificate in the same
+   * language and state is always the same bytes (one registered file, docs/decisions/039).
+   */
+  madeAt: Date;
   expiresOn: string;
   verificationCode: string;
   /** The QR code's target, also printed under it. */
@@ -406,9 +411,8 @@ export async function renderCertificatePdf(input: CertificatePdfInput): Promise<
   doc.setCreator("Kestrel");
   doc.setProducer("Kestrel");
   doc.setLanguage(language);
-  const now = new Date();
-  doc.setCreationDate(now);
-  doc.setModificationDate(now);
+  doc.setCreationDate(input.madeAt);
+  doc.setModificationDate(input.madeAt);
 
   await fonts.write();
   return doc.save();

@@ -2,6 +2,7 @@ export {
   type Membership,
   ensureOrganisation,
   findOrganisation,
+  organisationName,
   listOrganisations,
   membersOf,
   membershipOf,

@@ -66,6 +66,11 @@ function toOrganisation(row: OrganisationRow): Organisation {
   };
 }
 
+/** An organisation's name, null when none has this id. */
+export async function organisationName(id: number): Promise<string | null> {
+  return (await findOrganisation(id))?.name ?? null;
+}
+
 export async function findOrganisation(id: number): Promise<Organisation | undefined> {
   const row = await getDb()
     .selectFrom("organisation")

@@ -1,17 +1,28 @@
+import { execFile } from "node:child_process";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
 import { unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/platform/db/db.server";
 import type { PublicJwk } from "~/platform/lib/signing.server";
 import { auditPackage } from "./audit-package.server";
 import { type StoredEvidence, appendEvidence } from "./chain.server";
+import { type FileIssue, findIssuedFile, sha256Hex } from "./files.server";
 import { GENESIS_HASH, checkKit } from "./record.server";
+import { verifyEvidence } from "./verify.server";
 
 // An organisation's audit package as an examiner opens it: a ZIP whose manifest lists every record
 // of the chain, whose records verify with the package's own keys and link to one another, and
 // nothing of another organisation's chain.
 
 const harbour = { id: 7, name: "Harbour Bank <Singapore>" };
-const options = { appUrl: "https://kestrel.example", now: new Date("2026-04-01T10:00:00.000Z") };
+const options = {
+  appUrl: "https://kestrel.example",
+  userId: null,
+  now: new Date("2026-04-01T10:00:00.000Z"),
+};
 
 const append = (organisationId: number, n: number) =>
   appendEvidence({
@@ -44,6 +55,21 @@ const read = (files: Record<string, Uint8Array>, name: string) => {
 };
 const stem = (record: StoredEvidence) => `${record.sequence}-${record.evidenceId}`;
 
+/** The package's own Node verifier, run in its folder with no repository and no network. */
+async function verifyOffline(folder: string, files: string[]) {
+  try {
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ["verify-evidence.mjs", ...files],
+      { cwd: folder, env: { PATH: process.env.PATH ?? "" } },
+    );
+    return { code: 0, output: stdout };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, output: failed.stdout + failed.stderr };
+  }
+}
+
 describe("an organisation's audit package", () => {
   it("holds the manifest, every record's JSON and PDF, and the keys that verify them", async () => {
     const records = await chain(harbour.id, 3);
@@ -57,6 +83,9 @@ describe("an organisation's audit package", () => {
         "jwks.json",
         "manifest.csv",
         "manifest.html",
+        "issued-files.json",
+        "verify.html",
+        "verify-evidence.mjs",
         ...records.flatMap((record) => [`records/${stem(record)}.json`, `pdf/${stem(record)}.pdf`]),
       ].sort(),
     );
@@ -100,9 +129,58 @@ describe("an organisation's audit package", () => {
 
     const readme = read(files, "README.txt");
     expect(readme).toContain(
-      `npm run verify-evidence -- records/${stem(records[0] as StoredEvidence)}.json --jwks jwks.json`,
+      `node verify-evidence.mjs pdf/${stem(records[0] as StoredEvidence)}.pdf`,
     );
     expect(readme).toContain("prevHash");
+
+    // issued-files.json is a signed record listing every file before it by its SHA-256, and the
+    // ZIP itself is registered in a record of its own.
+    const issued: unknown = JSON.parse(read(files, "issued-files.json"));
+    expect(checkKit(issued, keys)).toMatchObject({ status: "verified" });
+    const listed = (issued as { envelope: { payload: { content: FileIssue } } }).envelope.payload
+      .content;
+    const before = Object.keys(files).filter(
+      (name) => !["issued-files.json", "verify.html", "verify-evidence.mjs"].includes(name),
+    );
+    expect(listed.files.map((file) => file.name).sort()).toEqual(before.sort());
+    for (const file of listed.files) expect(file.sha256).toBe(sha256Hex(files[file.name] ?? ""));
+    expect(listed.holds).toEqual(records.map((record) => record.evidenceId));
+    const registry = (issued as { evidenceId: string }).evidenceId;
+    expect(await findIssuedFile(sha256Hex(zip))).toMatchObject({
+      file: { format: "zip", bytes: zip.byteLength },
+      issue: { holds: [registry] },
+    });
+    expect(
+      await verifyEvidence({ file: { bytes: zip, name: "p.zip", contentType: "" } }),
+    ).toMatchObject({
+      status: "verified",
+      file: { format: "zip" },
+    });
+  });
+
+  it("checks itself offline: its Node verifier, run from the unpacked folder, needs nothing else", async () => {
+    const records = await chain(harbour.id, 2);
+    const files = unzipSync(await auditPackage(harbour, options));
+    const folder = await mkdtemp(path.join(tmpdir(), "kestrel-package-"));
+    try {
+      for (const [name, bytes] of Object.entries(files)) {
+        await mkdir(path.dirname(path.join(folder, name)), { recursive: true });
+        await writeFile(path.join(folder, name), bytes);
+      }
+      const pdf = `pdf/${stem(records[1] as StoredEvidence)}.pdf`;
+      const json = `records/${stem(records[0] as StoredEvidence)}.json`;
+      const genuine = await verifyOffline(folder, [pdf, json, "manifest.csv"]);
+      expect(genuine.code).toBe(0);
+      expect(genuine.output).toContain(records[1]?.evidenceId);
+      expect(genuine.output).toContain("Siti Rahman");
+      // One byte of the PDF changed: altered, and the run fails.
+      const bytes = Uint8Array.from(files[pdf] ?? []);
+      bytes[bytes.length - 20] = (bytes[bytes.length - 20] ?? 0) ^ 1;
+      await writeFile(path.join(folder, "edited.pdf"), bytes);
+      expect((await verifyOffline(folder, ["edited.pdf"])).code).toBe(1);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 
   it("keeps the newest records when the chain is longer than a package holds, and says so", async () => {
@@ -145,9 +223,12 @@ describe("an organisation's audit package", () => {
     const files = unzipSync(await auditPackage(harbour, options));
     expect(Object.keys(files).sort()).toEqual([
       "README.txt",
+      "issued-files.json",
       "jwks.json",
       "manifest.csv",
       "manifest.html",
+      "verify-evidence.mjs",
+      "verify.html",
     ]);
     expect(read(files, "manifest.html")).toContain("The chain holds no records yet.");
   });

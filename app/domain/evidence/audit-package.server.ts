@@ -1,6 +1,17 @@
+import { createHash } from "node:crypto";
 import { Zip, ZipDeflate, ZipPassThrough } from "fflate";
 import { listPublicKeys } from "~/platform/lib/signing.server";
-import { type ChainBreak, auditChains, findEvidence, kitOf } from "./chain.server";
+import {
+  type ChainBreak,
+  type StoredEvidence,
+  auditChains,
+  findEvidence,
+  kitOf,
+} from "./chain.server";
+import { type FileEntry, fileEntry, registerIssuedFiles } from "./files.server";
+import type { VerifierData } from "./standalone/assemble";
+import { verifierHtml, verifierScript } from "./standalone.server";
+import { evidenceViewToken } from "./view-token.server";
 import { evidenceVerifyUrl } from "./kit-files";
 import { evidencePdf } from "./kit-pdf.server";
 import { type RegisterRow, chainRegister, registerRowsCsv } from "./register.server";
@@ -17,6 +28,8 @@ export const PACKAGE_MAX_RECORDS = 5000;
 export interface PackageOptions {
   /** Where the records' PDFs point for online verification. */
   appUrl: string;
+  /** Who the package is handed to. */
+  userId: string | null;
   now?: Date;
   maxRecords?: number;
 }
@@ -40,6 +53,8 @@ interface PackageFile {
   /** PDFs are compressed already. */
   compress: boolean;
 }
+
+const formatOf = (name: string) => name.slice(name.lastIndexOf(".") + 1).toLowerCase();
 
 /** `audit-package_{organisation}_{YYYY-MM-DD}.zip`. */
 export function auditPackageFileName(organisation: Organisation, now = new Date()): string {
@@ -152,16 +167,23 @@ ${extentSentence(summary)}
 ${auditSentence(summary)}
 
 What it holds
-  manifest.html   every record: sequence, evidence id, kind, learner, date, hash, previous hash
-  manifest.csv    the same rows as a spreadsheet
-  records/        each record's signed JSON (the evidence kit): records/{sequence}-{evidence id}.json
-  pdf/            each record as a PDF, with the same JSON attached as evidence.json
-  jwks.json       the public keys (Ed25519, JWKS) that signed the records
+  manifest.html        every record: sequence, evidence id, kind, learner, date, hash, previous hash
+  manifest.csv         the same rows as a spreadsheet
+  records/             each record's signed JSON (the evidence kit): records/{sequence}-{evidence id}.json
+  pdf/                 each record as a PDF, with the same JSON attached as evidence.json
+  jwks.json            the public keys (Ed25519, JWKS) that signed the records
+  issued-files.json    a signed record listing the SHA-256 of every file above, as Kestrel issued it
+  verify.html          a verifier that needs nothing else: open it in a browser, even offline
+  verify-evidence.mjs  the same verifier for Node.js 20 or later, with no other file needed
 
 Checking it offline
-1. Each record. In a Kestrel checkout, after \`npm run build\`:
-     npm run verify-evidence -- records/${example}.json --jwks jwks.json
-   It prints "Verified" or names what differs. The same check by hand: the record's "hash" is the
+1. Each file. Open verify.html and choose any files of this package (a record's JSON, a PDF, the
+   CSV), or run:
+     node verify-evidence.mjs pdf/${example}.pdf records/${example}.json
+   A record's JSON is checked by its signature; any other file by its SHA-256, which must be listed
+   in issued-files.json (itself a signed record): one changed byte and the file is reported as
+   altered. Both show each record's signed content, to compare with the document in hand. Neither
+   uses the network. The same check by hand: the record's "hash" is the
    SHA-256 (hex) of its "envelope" in RFC 8785 canonical JSON; its evidence id is "EV-" and the
    hash's first 16 hex digits, upper case, in groups of four; "signature.signature" is an Ed25519
    signature (base64url) of the same canonical JSON by the key in jwks.json whose "kid" is
@@ -203,13 +225,55 @@ async function* packageFiles(
     // Only the retention purge removes records, and only the oldest ones.
     if (!record) throw new Error(`${row.evidenceId} was purged while its package was written`);
     yield text(`records/${stemOf(row)}.json`, `${JSON.stringify(kitOf(record), null, 2)}\n`);
-    const verifyUrl = evidenceVerifyUrl(appUrl, record.evidenceId);
+    const verifyUrl = evidenceVerifyUrl(
+      appUrl,
+      record.evidenceId,
+      evidenceViewToken(record.evidenceId),
+    );
     yield {
       name: `pdf/${stemOf(row)}.pdf`,
       data: await evidencePdf(record, { verifyUrl }),
       compress: false,
     };
   }
+}
+
+/**
+ * The package's files, then the record that registers them all and the verifiers that read it:
+ * an examiner checks every file offline against issued-files.json.
+ */
+async function* registeredPackageFiles(
+  organisation: Organisation,
+  options: PackageOptions,
+  registered: (record: StoredEvidence) => void,
+): AsyncGenerator<PackageFile> {
+  const entries: FileEntry[] = [];
+  const holds: string[] = [];
+  for await (const file of packageFiles(organisation, options)) {
+    entries.push(fileEntry({ name: file.name, format: formatOf(file.name), bytes: file.data }));
+    const held = /^records\/\d+-(EV-[0-9A-F-]+)\.json$/.exec(file.name)?.[1];
+    if (held) holds.push(held);
+    yield file;
+  }
+  const record = await registerIssuedFiles({
+    organisationId: organisation.id,
+    userId: options.userId,
+    files: entries,
+    holds,
+    description: `Audit package of ${organisation.name}: ${holds.length} record${holds.length === 1 ? "" : "s"}`,
+    now: options.now,
+  });
+  registered(record);
+  const kit = kitOf(record);
+  yield text("issued-files.json", `${JSON.stringify(kit, null, 2)}\n`);
+  const data: VerifierData = {
+    keys: await listPublicKeys(),
+    registries: [kit],
+    issuer: { name: "Kestrel", url: options.appUrl },
+    generatedAt: (options.now ?? new Date()).toISOString(),
+  };
+  yield text("verify.html", verifierHtml(data));
+  yield text("verify-evidence.mjs", verifierScript(data));
 }
 
 /**
@@ -220,21 +284,55 @@ export function auditPackageStream(
   organisation: Organisation,
   options: PackageOptions,
 ): ReadableStream<Uint8Array> {
-  const files = packageFiles(organisation, options);
+  let members: StoredEvidence | undefined;
+  const files = registeredPackageFiles(organisation, options, (record) => (members = record));
   const mtime = options.now ?? new Date();
+  // The ZIP's own bytes are registered as they are sent, before its last byte is released: a
+  // package downloaded whole is one the chain lists.
+  const hash = createHash("sha256");
+  let size = 0;
+  const registerZip = () =>
+    registerIssuedFiles({
+      organisationId: organisation.id,
+      userId: options.userId,
+      files: [
+        {
+          name: auditPackageFileName(organisation, options.now),
+          format: "zip",
+          sha256: hash.digest("hex"),
+          bytes: size,
+        },
+      ],
+      holds: members ? [members.evidenceId] : [],
+      description: `Audit package of ${organisation.name} as ZIP`,
+      now: options.now,
+    });
   let zip: Zip | undefined;
+  // Set once the last chunk is written: the stream waits on it instead of asking for more.
+  let finishing: Promise<void> | undefined;
   return new ReadableStream<Uint8Array>({
     start(controller) {
       zip = new Zip((error, chunk, final) => {
         if (error) return controller.error(error);
-        controller.enqueue(chunk);
-        if (final) controller.close();
+        hash.update(chunk);
+        size += chunk.byteLength;
+        if (!final) return controller.enqueue(chunk);
+        finishing = registerZip().then(
+          () => {
+            controller.enqueue(chunk);
+            controller.close();
+          },
+          (failure: unknown) => controller.error(failure),
+        );
       });
     },
     async pull() {
-      if (!zip) return;
+      if (!zip || finishing) return finishing;
       const next = await files.next();
-      if (next.done) return zip.end();
+      if (next.done) {
+        zip.end();
+        return finishing;
+      }
       const { name, data, compress } = next.value;
       const entry = compress ? new ZipDeflate(name, { level: 6 }) : new ZipPassThrough(name);
       entry.mtime = mtime;

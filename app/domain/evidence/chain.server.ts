@@ -182,11 +182,13 @@ export async function evidenceAbout(
   return row ? stored(row) : null;
 }
 
+/** What a user did, newest first (not the files handed to them: those are the chain's business). */
 export async function evidenceOfUser(userId: string, limit = 200): Promise<StoredEvidence[]> {
   const rows = await getDb()
     .selectFrom("evidence_record")
     .selectAll()
     .where("user_id", "=", userId)
+    .where("kind", "!=", "file-issued")
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .limit(limit)

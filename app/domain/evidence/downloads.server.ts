@@ -4,7 +4,9 @@ import { type StoredEvidence, evidenceOfUser, findEvidence, kitOf } from "./chai
 import { evidenceCsv } from "./kit-csv.server";
 import { evidenceFileName, evidenceVerifyUrl } from "./kit-files";
 import { evidencePdf } from "./kit-pdf.server";
+import { registerIssuedFiles } from "./files.server";
 import { EVIDENCE_ID } from "./record.server";
+import { evidenceViewToken } from "./view-token.server";
 import { getEnv } from "~/platform/lib/env.server";
 
 // A learner's own evidence kit: the PDF, the CSV, or the JSON (the signed record with its chain
@@ -26,22 +28,40 @@ const TYPES: Record<KitFormat, string> = {
   json: "application/json; charset=utf-8",
 };
 
-/** The kit as a download: the PDF (with the JSON attached), the CSV, or the signed JSON. */
+/** A kit's file, exactly as it is handed out. */
+export async function kitBytes(record: StoredEvidence, format: KitFormat): Promise<Uint8Array> {
+  if (format === "pdf") {
+    const verifyUrl = evidenceVerifyUrl(
+      getEnv().APP_URL,
+      record.evidenceId,
+      evidenceViewToken(record.evidenceId),
+    );
+    return evidencePdf(record, { verifyUrl });
+  }
+  const text =
+    format === "csv" ? evidenceCsv(record) : `${JSON.stringify(kitOf(record), null, 2)}\n`;
+  return new TextEncoder().encode(text);
+}
+
+/**
+ * The kit as a download: the PDF (with the JSON attached), the CSV, or the signed JSON, its bytes
+ * registered in the chain first, so the file itself can be verified.
+ */
 export async function kitResponse(record: StoredEvidence, format: KitFormat): Promise<Response> {
-  const body =
-    format === "pdf"
-      ? Buffer.from(
-          await evidencePdf(record, {
-            verifyUrl: evidenceVerifyUrl(getEnv().APP_URL, record.evidenceId),
-          }),
-        )
-      : format === "csv"
-        ? evidenceCsv(record)
-        : `${JSON.stringify(kitOf(record), null, 2)}\n`;
-  return new Response(body, {
+  const bytes = await kitBytes(record, format);
+  const name = evidenceFileName(record, format);
+  await registerIssuedFiles({
+    organisationId: record.organisationId,
+    // A learner downloads their own records only.
+    userId: record.userId,
+    files: [{ name, format, bytes }],
+    holds: [record.evidenceId],
+    description: `Evidence kit ${record.evidenceId} as ${format.toUpperCase()}`,
+  });
+  return new Response(Buffer.from(bytes), {
     headers: {
       "Content-Type": TYPES[format],
-      "Content-Disposition": `attachment; filename="${evidenceFileName(record, format)}"`,
+      "Content-Disposition": `attachment; filename="${name}"`,
       "Cache-Control": "private, no-store",
     },
   });

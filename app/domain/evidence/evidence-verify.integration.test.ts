@@ -1,7 +1,11 @@
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { appendEvidence, kitOf } from "~/domain/evidence/chain.server";
-import { VERIFY_EVIDENCE_RATE_LIMIT } from "~/domain/evidence/index.server";
+import {
+  ALTERED_MESSAGE,
+  VERIFY_EVIDENCE_RATE_LIMIT,
+  sha256Hex,
+} from "~/domain/evidence/index.server";
 import { attachKit } from "~/domain/evidence/pdf-embed.server";
 import { callAction } from "../../../tests/integration/call-action";
 import { action as apiAction } from "~/routes/api.evidence-verify";
@@ -51,7 +55,7 @@ async function evidencePdf(kit: ReturnType<typeof kitOf>): Promise<Uint8Array<Ar
 }
 
 describe("POST /api/evidence/verify", () => {
-  it("answers {status, message, details} for a kit sent as JSON, as a file, or as a PDF", async () => {
+  it("answers a kit sent as JSON or as a file with its status and signed content; a PDF Kestrel never issued is not verified by the kit inside it", async () => {
     const stored = await record();
     const kit = kitOf(stored);
     const json = await api(JSON.stringify(kit));
@@ -60,16 +64,38 @@ describe("POST /api/evidence/verify", () => {
       status: "verified",
       message: `Verified ${stored.evidenceId}`,
       details: expect.objectContaining({ evidenceId: stored.evidenceId, sequence: 1 }),
+      file: null,
+      signed: [expect.objectContaining({ evidenceId: stored.evidenceId, score: 91 })],
+      moreSigned: 0,
     });
     const file = new File([JSON.stringify(kit)], "kit.json", { type: "application/json" });
     expect(await (await api(form({ file }), { type: "" })).json()).toMatchObject({
       status: "verified",
     });
+    // A PDF made elsewhere around a genuine kit: its pages could say anything.
     const pdf = new File([await evidencePdf(kit)], "evidence.pdf", { type: "application/pdf" });
     expect(await (await api(form({ file: pdf }), { type: "" })).json()).toMatchObject({
-      status: "verified",
-      details: { evidenceId: stored.evidenceId },
+      status: "altered",
+      message: ALTERED_MESSAGE,
     });
+  });
+
+  it("refuses JSON nested deeper than 64 levels, as a body or as a file, with the reason (422)", async () => {
+    const deep = `${"[".repeat(65)}${"]".repeat(65)}`;
+    for (const response of [
+      await api(deep),
+      await api(form({ file: new File([deep], "kit.json") }), { type: "" }),
+    ]) {
+      expect(response.status).toBe(422);
+      expect(JSON.stringify(await response.json())).toContain("JSON nests deeper than 64 levels.");
+    }
+    const page = await callAction(
+      pageAction,
+      request("/evidence/verify", form({ file: new File([deep], "kit.json") })),
+      freshIp(),
+    );
+    expect(page.status).toBe(422);
+    expect(page.data).toEqual({ verification: null, error: "tooDeep" });
   });
 
   it("looks up an evidence id, from a form field or a JSON body", async () => {
@@ -82,9 +108,15 @@ describe("POST /api/evidence/verify", () => {
     ).toMatchObject({ status: "unknown" });
   });
 
-  it("says a file that is not a kit is not one", async () => {
+  it("says a file Kestrel never issued is not issued or altered, and JSON that is no kit is not one", async () => {
     const file = new File(["just some notes"], "notes.txt", { type: "text/plain" });
     expect(await (await api(form({ file }), { type: "" })).json()).toEqual({
+      status: "altered",
+      message: ALTERED_MESSAGE,
+      details: { sha256: sha256Hex("just some notes"), bytes: 15 },
+    });
+    const json = new File(['{"hello": 1}'], "notes.json", { type: "application/json" });
+    expect(await (await api(form({ file: json }), { type: "" })).json()).toEqual({
       status: "not-a-kit",
       message: "This file is not a Kestrel evidence kit",
       details: {},
@@ -95,7 +127,7 @@ describe("POST /api/evidence/verify", () => {
     // A file of exactly 5 MB is read; one byte more is refused.
     const largest = new File(["x".repeat(5 * 1024 * 1024)], "kit.json");
     expect(await (await api(form({ file: largest }), { type: "" })).json()).toMatchObject({
-      status: "not-a-kit",
+      status: "altered",
     });
     const big = new File(["x".repeat(5 * 1024 * 1024 + 1)], "big.json");
     const tooLarge = await api(form({ file: big }), { type: "" });

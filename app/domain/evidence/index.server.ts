@@ -31,13 +31,25 @@ export { evidencePdf } from "./kit-pdf.server";
 export { evidenceCsv } from "./kit-csv.server";
 export { kitFromPdf } from "./pdf-embed.server";
 export {
+  type FileEntry,
+  type FoundFile,
+  findIssuedFile,
+  registerIssuedFiles,
+  sha256Hex,
+} from "./files.server";
+export { evidenceViewToken, isEvidenceViewToken } from "./view-token.server";
+export { VERIFIER_FILES, standaloneVerifier } from "./verifier-downloads.server";
+export {
+  type IssuedFileFacts,
+  type OrganisationNames,
   type Verification,
   type VerifiedEvidence,
+  ALTERED_MESSAGE,
   EVIDENCE_UPLOAD_BYTES,
   NOT_A_KIT_MESSAGE,
+  SIGNED_SHOWN,
   UNKNOWN_KEY_MESSAGE,
   VERIFY_EVIDENCE_RATE_LIMIT,
-  readKitFile,
   verifyEvidence,
   verifyEvidenceLink,
   verifyEvidenceRequest,
@@ -48,7 +60,8 @@ export {
   type RegisterRow,
   REGISTER_PAGE_SIZE,
   parseRegisterQuery,
-  registerCsv,
+  EXPORTS_CHAIN,
+  registerCsvFile,
   registerParams,
   searchEvidence,
 } from "./register.server";

@@ -157,7 +157,10 @@ export function evidenceFileName(
   return `evidence_${subject || "record"}_${date}.${extension}`;
 }
 
-/** Where an evidence record is checked: the verify page, the record's id in the link (and its QR code). */
-export function evidenceVerifyUrl(appUrl: string, evidenceId: string): string {
-  return `${appUrl}/evidence/verify?${new URLSearchParams({ evidenceId })}`;
+/**
+ * Where an evidence record is checked: the verify page, the record's id in the link (and its QR
+ * code), with the token that shows whoever holds the document the record's signed content.
+ */
+export function evidenceVerifyUrl(appUrl: string, evidenceId: string, token?: string): string {
+  return `${appUrl}/evidence/verify?${new URLSearchParams({ evidenceId, ...(token && { token }) })}`;
 }

@@ -453,6 +453,11 @@ export async function evidencePdf(
   doc.setProducer("Kestrel");
   doc.setKeywords([record.evidenceId, record.hash]);
   doc.setLanguage("en");
+  // The record's time, not the download's: the same record always makes the same bytes, so a
+  // kit downloaded twice is one registered file.
+  const recorded = new Date(record.envelope.payload.timestamp);
+  doc.setCreationDate(recorded);
+  doc.setModificationDate(recorded);
   await attachKit(doc, kitOf(record));
   await fonts.write();
   return doc.save();

@@ -22,6 +22,7 @@ export const EVIDENCE_KINDS = [
   "certificate-issued",
   "certificate-revoked",
   "certificate-reinstated",
+  "file-issued",
   "purge",
 ] as const satisfies readonly EvidenceKind[];
 

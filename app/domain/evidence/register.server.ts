@@ -5,6 +5,7 @@ import { ADMIN_SEARCH_MAX_LENGTH } from "~/platform/lib/listing";
 import { type AccountSummary, accountsOf } from "~/platform/auth/index.server";
 import { type ListPage, containsText, pageOf } from "~/platform/lib/listing.server";
 import { z } from "~/platform/lib/zod";
+import { registerIssuedFiles } from "./files.server";
 import type { EvidenceKind } from "./record.server";
 
 // The evidence register: every record of every chain as staff look for one (by organisation,
@@ -264,4 +265,32 @@ export async function registerCsv(
     ? await withLearners(await query.orderBy("created_at", "desc").orderBy("id", "desc").execute())
     : [];
   return { csv: registerRowsCsv(rows, organisationNames), rows: rows.length };
+}
+
+/**
+ * The chain that registers files not about one organisation: the register exported across all of
+ * them. No organisation has this id.
+ */
+export const EXPORTS_CHAIN = 0;
+
+/** The register as a CSV download, its bytes registered in the chain first. */
+export async function registerCsvFile(
+  filters: RegisterFilters,
+  organisationNames: ReadonlyMap<number, string>,
+  { userId, now = new Date() }: { userId: string; now?: Date },
+): Promise<{ bytes: Uint8Array; name: string; rows: number }> {
+  const { csv, rows } = await registerCsv(filters, organisationNames);
+  const bytes = new TextEncoder().encode(csv);
+  const name = `kestrel-evidence-register-${now.toISOString().slice(0, 10)}.csv`;
+  const filtered = registerParams(filters).toString();
+  await registerIssuedFiles({
+    organisationId: filters.organisationId ?? EXPORTS_CHAIN,
+    userId,
+    files: [{ name, format: "csv", bytes }],
+    // The rows themselves are in the file; the record proves the file is the one handed out.
+    holds: [],
+    description: `Evidence register: ${rows} record${rows === 1 ? "" : "s"}${filtered ? ` (${filtered})` : ""}`,
+    now,
+  });
+  return { bytes, name, rows };
 }

@@ -10,6 +10,7 @@ export type EvidenceKind =
   | "certificate-issued"
   | "certificate-revoked"
   | "certificate-reinstated"
+  | "file-issued"
   | "purge";
 
 /** SPEC §3 "Export payload". */
@@ -47,4 +48,42 @@ export interface StoredEvidence {
   keyId: string;
   signature: string;
   createdAt: string;
+}
+
+/**
+ * A record's signed content as an examiner compares it with the document in hand: the facts read
+ * from the envelope (nothing here is taken from anywhere else but the organisation's name), and
+ * the whole signed content besides.
+ */
+export interface SignedFacts {
+  evidenceId: string;
+  kind: EvidenceKind;
+  organisation: { id: number; name: string | null };
+  sequence: number;
+  hash: string;
+  prevHash: string;
+  keyId: string;
+  timestamp: string;
+  learner: { name: string | null; email: string | null } | null;
+  /** The case, module, course or certificate the record is about. */
+  title: string | null;
+  score: number | null;
+  band: string | null;
+  passed: boolean | null;
+  reviewer: string | null;
+  grader: string | null;
+  timeOnTask: { startedAt: string | null; seconds: number | null } | null;
+  answers: { label: string; value: string }[];
+  /** A `file-issued` record's files. */
+  files: { name: string; sha256: string; bytes: number }[];
+  /** For an AML answer a person reviewed: their decision, from its own signed record. */
+  review: {
+    evidenceId: string;
+    timestamp: string;
+    reviewer: string | null;
+    decision: string | null;
+    score: number | null;
+    band: string | null;
+  } | null;
+  content: Record<string, unknown>;
 }

@@ -13,6 +13,7 @@ import {
   hashEnvelope,
 } from "./record.server";
 import { verifyEvidence } from "./verify.server";
+import { evidenceViewToken } from "./view-token.server";
 
 // Verification against the records this server holds, on a real database (both engines).
 
@@ -27,7 +28,10 @@ const append = (organisationId: number, percent = 88) =>
       mode: "guided",
       packVersion: "1.2.0",
       timestamp: "2026-11-23T10:00:00.000Z",
-      content: { gradingSummary: { percent, band: "Proficient" }, learner: "Siti" },
+      content: {
+        gradingSummary: { percent, band: "Proficient" },
+        learner: { name: "Siti Rahman", email: "siti@bank.example" },
+      },
     },
   });
 
@@ -61,10 +65,11 @@ function signedByAnotherKey(envelope: Envelope): EvidenceKit {
 }
 
 describe("verifyEvidence", () => {
-  it("verifies a genuine kit of a record held here and reports the record", async () => {
+  it("verifies a genuine kit of a record held here and shows its holder the signed content", async () => {
     await append(1, 70);
     const record = await append(1);
-    expect(await verifyEvidence({ kit: copy(kitOf(record)) })).toEqual({
+    const names = async (id: number) => (id === 1 ? "Harbour Bank" : null);
+    expect(await verifyEvidence({ kit: copy(kitOf(record)) }, names)).toEqual({
       status: "verified",
       message: `Verified ${record.evidenceId}`,
       details: {
@@ -75,6 +80,44 @@ describe("verifyEvidence", () => {
         timestamp: "2026-11-23T10:00:00.000Z",
         kind: "aml-attempt",
       },
+      file: null,
+      signed: [
+        expect.objectContaining({
+          evidenceId: record.evidenceId,
+          organisation: { id: 1, name: "Harbour Bank" },
+          learner: { name: "Siti Rahman", email: "siti@bank.example" },
+          score: 88,
+          band: "Proficient",
+          sequence: 2,
+          keyId: record.keyId,
+          content: record.envelope.payload.content,
+        }),
+      ],
+      moreSigned: 0,
+    });
+  });
+
+  it("answers a bare evidence id with 'genuine, recorded on', and the content only with its token", async () => {
+    const record = await append(6);
+    const byId = await verifyEvidence({ evidenceId: record.evidenceId });
+    expect(byId).toMatchObject({
+      status: "verified",
+      details: { evidenceId: record.evidenceId, timestamp: "2026-11-23T10:00:00.000Z" },
+      signed: [],
+    });
+    const wrong = evidenceViewToken(record.evidenceId, "another server's secret, 32 chars+");
+    expect(await verifyEvidence({ evidenceId: record.evidenceId, token: wrong })).toMatchObject({
+      signed: [],
+    });
+    // Another record's token opens nothing either.
+    const other = await append(6, 40);
+    const token = evidenceViewToken(other.evidenceId);
+    expect(await verifyEvidence({ evidenceId: record.evidenceId, token })).toMatchObject({
+      signed: [],
+    });
+    expect(await verifyEvidence({ evidenceId: other.evidenceId, token })).toMatchObject({
+      status: "verified",
+      signed: [expect.objectContaining({ evidenceId: other.evidenceId, score: 40 })],
     });
   });
 

@@ -2,13 +2,19 @@ import { getDb } from "~/platform/db/db.server";
 import { FORM_BODY_BYTES, apiError, readForm, readJsonBody } from "~/platform/lib/api.server";
 import { hitRateLimit, rateLimitKey } from "~/platform/lib/rate-limit.server";
 import { listPublicKeys } from "~/platform/lib/signing.server";
-import { type StoredEvidence, findEvidence, kitOf } from "./chain.server";
-import { kitFromPdf } from "./pdf-embed.server";
+import { JSON_MAX_DEPTH, nestsDeeperThan } from "~/platform/lib/json-depth";
+import type { PublicJwk } from "~/platform/lib/signing.server";
+import { type StoredEvidence, evidenceAbout, findEvidence, kitOf } from "./chain.server";
+import { signedFacts } from "./facts.server";
+import { findIssuedFile, sha256Hex } from "./files.server";
 import { EVIDENCE_ID, type EvidenceKind, type EvidenceKit, checkKit, isKit } from "./record.server";
+import { EXPORTS_CHAIN } from "./register.server";
+import type { SignedFacts } from "./types";
+import { isEvidenceViewToken } from "./view-token.server";
 
-// Public verification of evidence (docs/decisions/023-evidence.md): a kit, or an evidence id,
-// checked against the published keys and against the record this server holds. Nothing uploaded
-// is kept.
+// Public verification of evidence (docs/decisions/023-evidence.md, 039): a file by its exact bytes,
+// a kit by its signature, or an evidence id, checked against the published keys and against the
+// record this server holds. Nothing uploaded is kept.
 
 /** The largest kit file or body read: a kit PDF is a few hundred kilobytes. */
 export const EVIDENCE_UPLOAD_BYTES = 5 * 1024 * 1024;
@@ -27,6 +33,18 @@ export interface VerifiedEvidence {
   kind: EvidenceKind;
 }
 
+/** A file found by its bytes: what the record that registered it says of it. */
+export interface IssuedFileFacts {
+  name: string;
+  format: string;
+  sha256: string;
+  bytes: number;
+  issuedAt: string;
+  /** The `file-issued` record that lists it. */
+  registeredIn: string;
+  description: string;
+}
+
 /** What differs, by JSON path (`payload.content.gradingSummary.percent`). */
 export interface Difference {
   field: string;
@@ -34,14 +52,38 @@ export interface Difference {
   found: string;
 }
 
+/** At most this many held records are shown for one file (a package holds thousands). */
+export const SIGNED_SHOWN = 20;
+
 export type Verification =
-  | { status: "verified"; message: string; details: VerifiedEvidence }
+  | {
+      status: "verified";
+      message: string;
+      details: VerifiedEvidence;
+      /** Set when a file was checked by its bytes. */
+      file: IssuedFileFacts | null;
+      /** The signed content, for whoever holds the file or the record's token; else empty. */
+      signed: SignedFacts[];
+      /** Held records not shown. */
+      moreSigned: number;
+    }
+  | { status: "altered"; message: string; details: { sha256: string; bytes: number } }
   | { status: "tampered"; message: string; details: Difference }
   | { status: "unknown"; message: string; details: { evidenceId: string | null } }
   | { status: "unknown-key"; message: typeof UNKNOWN_KEY_MESSAGE; details: { keyId: string } }
   | { status: "not-a-kit"; message: typeof NOT_A_KIT_MESSAGE; details: Record<string, never> };
 
-export type VerifyInput = { kit: unknown } | { evidenceId: string };
+export interface UploadedFile {
+  bytes: Uint8Array;
+  name: string;
+  contentType: string;
+}
+
+export type VerifyInput =
+  { file: UploadedFile } | { kit: unknown } | { evidenceId: string; token?: string | null };
+
+/** Names an organisation for the signed content shown; null when it no longer exists. */
+export type OrganisationNames = (id: number) => Promise<string | null>;
 
 const tampered = (difference: Difference): Verification => ({
   status: "tampered",
@@ -57,34 +99,135 @@ const unknown = (evidenceId: string | null): Verification => ({
 
 const notAKit: Verification = { status: "not-a-kit", message: NOT_A_KIT_MESSAGE, details: {} };
 
-function verified(record: StoredEvidence): Verification {
+export const ALTERED_MESSAGE =
+  "Not issued by Kestrel, or altered after issue: no file with these exact bytes was handed out";
+
+function detailsOf(record: StoredEvidence): VerifiedEvidence {
   return {
-    status: "verified",
-    message: `Verified ${record.evidenceId}`,
-    details: {
-      evidenceId: record.evidenceId,
-      keyId: record.keyId,
-      organisation: record.organisationId,
-      sequence: record.sequence,
-      timestamp: record.envelope.payload.timestamp,
-      kind: record.kind,
-    },
+    evidenceId: record.evidenceId,
+    keyId: record.keyId,
+    organisation: record.organisationId,
+    sequence: record.sequence,
+    timestamp: record.envelope.payload.timestamp,
+    kind: record.kind,
   };
 }
 
+async function factsOf(
+  records: readonly StoredEvidence[],
+  names: OrganisationNames,
+): Promise<SignedFacts[]> {
+  const known = new Map<number, string | null>();
+  const facts: SignedFacts[] = [];
+  for (const record of records) {
+    const id = record.organisationId;
+    if (!known.has(id)) known.set(id, id === EXPORTS_CHAIN ? EXPORTS_CHAIN_NAME : await names(id));
+    // A person's review of an AML answer is a record of its own, about the same attempt.
+    const review =
+      record.kind === "aml-attempt" ? await evidenceAbout("aml-review", record.subject) : null;
+    facts.push(signedFacts(record, known.get(id) ?? null, review));
+  }
+  return facts;
+}
+
+const EXPORTS_CHAIN_NAME = "Kestrel (exports across organisations)";
+
 /**
- * Verifies a kit (hash, signature with a published key, and the record held at its place), or
- * the record held under an evidence id, so a record changed in the database shows as tampered.
+ * Verifies a file by its bytes (a file Kestrel handed out is listed, by SHA-256, in a signed
+ * record), a kit by its signature and the record held at its place, or the record held under an
+ * evidence id, so a record changed in the database shows as tampered. The signed content is shown
+ * to whoever holds the file, or the record's token; a bare id learns only that it is genuine.
  */
-export async function verifyEvidence(input: VerifyInput): Promise<Verification> {
+export async function verifyEvidence(
+  input: VerifyInput,
+  names: OrganisationNames = async () => null,
+): Promise<Verification> {
   const jwks = await listPublicKeys();
   if ("evidenceId" in input) {
     const evidenceId = input.evidenceId.trim().toUpperCase();
     const record = EVIDENCE_ID.test(evidenceId) ? await findEvidence(evidenceId) : null;
     if (!record) return unknown(evidenceId.slice(0, 64));
-    return judge(checkKit(kitOf(record), jwks), record);
+    const verification = judge(checkKit(kitOf(record), jwks), record);
+    if (verification.status !== "verified" || !isEvidenceViewToken(evidenceId, input.token)) {
+      return verification;
+    }
+    return { ...verification, signed: await factsOf([record], names) };
   }
-  const { kit } = input;
+  if ("file" in input) return verifyFile(input.file, jwks, names);
+  return verifyKit(input.kit, jwks, names);
+}
+
+async function verifyFile(
+  file: UploadedFile,
+  jwks: readonly PublicJwk[],
+  names: OrganisationNames,
+): Promise<Verification> {
+  const sha256 = sha256Hex(file.bytes);
+  const found = await findIssuedFile(sha256);
+  if (found) {
+    const registry = judge(checkKit(kitOf(found.record), jwks), found.record);
+    if (registry.status !== "verified") return registry;
+    const held: StoredEvidence[] = [];
+    for (const evidenceId of found.issue.holds.slice(0, SIGNED_SHOWN)) {
+      const record = await findEvidence(evidenceId);
+      if (record) held.push(record);
+    }
+    const [only] = held;
+    return {
+      status: "verified",
+      message: `Issued by Kestrel: ${found.file.name}, exactly as handed out`,
+      // The one record a kit carries; for a package or the register, the record listing the file.
+      details: detailsOf(held.length === 1 && only ? only : found.record),
+      file: {
+        name: found.file.name,
+        format: found.file.format,
+        sha256,
+        bytes: found.file.bytes,
+        issuedAt: found.record.envelope.payload.timestamp,
+        registeredIn: found.record.evidenceId,
+        description: found.issue.description,
+      },
+      signed: await factsOf(held, names),
+      moreSigned: Math.max(0, found.issue.holds.length - held.length),
+    };
+  }
+  // A kit's JSON keeps its embedded signature: re-indented, it still proves the same record.
+  const json = jsonOf(file.bytes);
+  if (json !== undefined) return verifyKit(json, jwks, names);
+  return {
+    status: "altered",
+    message: ALTERED_MESSAGE,
+    details: { sha256, bytes: file.bytes.byteLength },
+  };
+}
+
+/** The value of a JSON file, undefined when it is not JSON; a 422 when it nests too deep. */
+function jsonOf(bytes: Uint8Array): unknown {
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return undefined;
+  }
+  if (!/^\s*[[{]/.test(text)) return undefined;
+  if (nestsDeeperThan(text)) throw tooDeep();
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+const tooDeep = () =>
+  apiError(422, "validation", {
+    fields: { file: [`JSON nests deeper than ${JSON_MAX_DEPTH} levels.`] },
+  });
+
+async function verifyKit(
+  kit: unknown,
+  jwks: readonly PublicJwk[],
+  names: OrganisationNames,
+): Promise<Verification> {
   if (!isKit(kit)) return notAKit;
   const check = checkKit(kit, jwks);
   // The record the kit names; failing that, for a kit that does not hold together, the record
@@ -97,7 +240,10 @@ export async function verifyEvidence(input: VerifyInput): Promise<Verification> 
     const difference = differenceFromRecord(kitOf(record), kit);
     if (difference) return tampered(difference);
   }
-  return judge(check, record);
+  const verification = judge(check, record);
+  if (verification.status !== "verified" || !record) return verification;
+  // Whoever holds a kit holds its content: it is shown back as the record signed it.
+  return { ...verification, signed: await factsOf([record], names) };
 }
 
 function judge(check: ReturnType<typeof checkKit>, record: StoredEvidence | null): Verification {
@@ -114,7 +260,16 @@ function judge(check: ReturnType<typeof checkKit>, record: StoredEvidence | null
       return tampered({ field: check.field, expected: check.expected, found: check.found });
     case "verified":
       // A genuine kit of a record this server does not hold (another server's, or purged).
-      return record ? verified(record) : unknown(check.evidenceId);
+      return record
+        ? {
+            status: "verified",
+            message: `Verified ${record.evidenceId}`,
+            details: detailsOf(record),
+            file: null,
+            signed: [],
+            moreSigned: 0,
+          }
+        : unknown(check.evidenceId);
   }
 }
 
@@ -171,24 +326,6 @@ export function firstDifference(expected: unknown, found: unknown, path = ""): D
   return { field: path || "(the whole value)", expected: shown(expected), found: shown(found) };
 }
 
-const looksLikePdf = (bytes: Uint8Array, contentType: string, name: string) =>
-  /pdf/i.test(contentType) ||
-  /\.pdf$/i.test(name) ||
-  new TextDecoder().decode(bytes.subarray(0, 5)) === "%PDF-";
-
-/** A kit's JSON from an uploaded file: JSON text, or the kit attached to an evidence PDF. */
-export async function readKitFile(
-  bytes: Uint8Array,
-  { contentType = "", name = "" }: { contentType?: string; name?: string } = {},
-): Promise<unknown> {
-  if (looksLikePdf(bytes, contentType, name)) return kitFromPdf(bytes);
-  try {
-    return JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes)) as unknown;
-  } catch {
-    return null;
-  }
-}
-
 export type VerifyRequestOutcome =
   | { kind: "checked"; verification: Verification }
   | { kind: "nothing-to-check" }
@@ -203,6 +340,7 @@ export type VerifyRequestOutcome =
 export async function verifyEvidenceRequest(
   request: Request,
   clientIp: string,
+  names?: OrganisationNames,
 ): Promise<VerifyRequestOutcome> {
   const verdict = await hitRateLimit(
     rateLimitKey("evidence-verify", { ip: clientIp }),
@@ -212,7 +350,7 @@ export async function verifyEvidenceRequest(
     return { kind: "rate-limited", retryAfterSeconds: verdict.retryAfterSeconds };
   const input = await readVerifyInput(request);
   if (!input) return { kind: "nothing-to-check" };
-  return { kind: "checked", verification: await verifyEvidence(input) };
+  return { kind: "checked", verification: await verifyEvidence(input, names) };
 }
 
 /**
@@ -222,6 +360,7 @@ export async function verifyEvidenceRequest(
 export async function verifyEvidenceLink(
   url: URL,
   clientIp: string,
+  names?: OrganisationNames,
 ): Promise<VerifyRequestOutcome | null> {
   const evidenceId = url.searchParams.get("evidenceId")?.slice(0, 64);
   if (!evidenceId) return null;
@@ -231,15 +370,19 @@ export async function verifyEvidenceLink(
   );
   if (!verdict.allowed)
     return { kind: "rate-limited", retryAfterSeconds: verdict.retryAfterSeconds };
-  return { kind: "checked", verification: await verifyEvidence({ evidenceId }) };
+  const token = url.searchParams.get("token")?.slice(0, 64) ?? null;
+  return { kind: "checked", verification: await verifyEvidence({ evidenceId, token }, names) };
 }
 
 async function readVerifyInput(request: Request): Promise<VerifyInput | null> {
   const type = request.headers.get("Content-Type") ?? "";
   if (/^application\/json\s*(;|$)/i.test(type)) {
     const body = await readJsonBody(request, EVIDENCE_UPLOAD_BYTES);
-    if (isObject(body) && Object.keys(body).length === 1 && typeof body.evidenceId === "string") {
-      return { evidenceId: body.evidenceId };
+    if (isObject(body) && typeof body.evidenceId === "string" && !("format" in body)) {
+      return {
+        evidenceId: body.evidenceId,
+        token: typeof body.token === "string" ? body.token : null,
+      };
     }
     return { kit: body };
   }
@@ -251,13 +394,17 @@ async function readVerifyInput(request: Request): Promise<VerifyInput | null> {
   }
   if (file instanceof File && file.size > 0) {
     return {
-      kit: await readKitFile(new Uint8Array(await file.arrayBuffer()), {
-        contentType: file.type,
+      file: {
+        bytes: new Uint8Array(await file.arrayBuffer()),
         name: file.name,
-      }),
+        contentType: file.type,
+      },
     };
   }
   const evidenceId = form.get("evidenceId");
-  if (typeof evidenceId === "string" && evidenceId.trim()) return { evidenceId };
+  const token = form.get("token");
+  if (typeof evidenceId === "string" && evidenceId.trim()) {
+    return { evidenceId, token: typeof token === "string" ? token : null };
+  }
   return null;
 }

@@ -380,6 +380,7 @@ export interface Database {
   aml_review: AmlReviewTable;
   evidence_record: EvidenceRecordTable;
   evidence_chain_head: EvidenceChainHeadTable;
+  evidence_file: EvidenceFileTable;
   evidence_purge_permit: EvidencePurgePermitTable;
   course_visit: CourseVisitTable;
   course_step: CourseStepTable;
@@ -502,6 +503,15 @@ export interface EvidenceRecordTable {
   prev_hash: string;
   key_id: string;
   signature: string;
+  created_at: string;
+}
+
+/** A file handed out, by the SHA-256 of its bytes, and the `file-issued` record that lists it. */
+export interface EvidenceFileTable {
+  sha256: string;
+  evidence_id: string;
+  organisation_id: number;
+  name: string;
   created_at: string;
 }
 

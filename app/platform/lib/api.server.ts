@@ -1,6 +1,7 @@
 import errors from "../../../locales/en/errors.json";
 import validation from "../../../locales/en/validation.json";
 import { parseFieldMessage } from "./field-message";
+import { JSON_MAX_DEPTH, nestsDeeperThan } from "./json-depth";
 import type { ReplyCode } from "./reply";
 
 // JSON errors for API clients carry a stable code (the one list of reply.ts) and the SPEC §8
@@ -68,6 +69,11 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
   const type = request.headers.get("Content-Type") ?? "";
   if (!/^application\/json\s*(;|$)/i.test(type)) throw apiError(415, "unsupported_media_type");
   const text = await (await readBody(request, maxBytes)).text();
+  if (nestsDeeperThan(text)) {
+    throw apiError(422, "validation", {
+      fields: { body: [`JSON nests deeper than ${JSON_MAX_DEPTH} levels.`] },
+    });
+  }
   try {
     return JSON.parse(text) as unknown;
   } catch {
