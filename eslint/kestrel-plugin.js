@@ -201,6 +201,7 @@ const TABLE_OWNERS = {
   evidence_chain_head: "app/domain/evidence/",
   evidence_purge_permit: "app/domain/evidence/",
   evidence_file: "app/domain/evidence/",
+  evidence_learner_key: "app/domain/evidence/",
   course_visit: "app/domain/courses/",
   course_step: "app/domain/courses/",
   course_completion: "app/domain/courses/",

@@ -20,7 +20,8 @@ import {
   migrateToLatest,
 } from "~/platform/db/db.server";
 import { AUDIO_PATH } from "~/domain/courses/index.server";
-import { auditChains } from "~/domain/evidence/index.server";
+import { auditChains, erasePersonalData } from "~/domain/evidence/index.server";
+import { accountByEmail } from "~/platform/auth/index.server";
 import { getCurrentTenant } from "~/platform/i18n/index.server";
 import { runJobsOnce as runJobs, startJobRunner } from "~/workflows/jobs/index.server";
 import { type ApiErrorCode, apiErrorBody } from "~/platform/lib/api.server";
@@ -450,6 +451,22 @@ export async function auditEvidenceChains(): ReturnType<typeof auditChains> {
   getEnv();
   try {
     return await auditChains();
+  } finally {
+    await closeDb();
+  }
+}
+
+/**
+ * A privacy request, for `npm run erase-personal-data`: the learner's evidence keeps every record,
+ * hash and signature, and its personal fields can never be opened again. Null when no account has
+ * the address.
+ */
+export async function erasePersonalDataOf(email: string): Promise<string | null> {
+  getEnv();
+  try {
+    await migrateToLatest(getDb());
+    const account = await accountByEmail(email);
+    return account ? await erasePersonalData(account.id) : null;
   } finally {
     await closeDb();
   }

@@ -216,7 +216,16 @@ export default function AdminEvidence({ loaderData }: Route.ComponentProps) {
     {
       key: "kind",
       header: t("evidence.columns.kind"),
-      cell: (row) => t(`evidence.kinds.${row.kind}`),
+      cell: (row) => (
+        <>
+          {t(`evidence.kinds.${row.kind}`)}
+          {row.superseded ? (
+            <span className="mt-1 block w-fit rounded bg-slate-200 px-1.5 text-xs font-medium text-slate-800 dark:bg-slate-700 dark:text-slate-100">
+              {t("evidence.history")}
+            </span>
+          ) : null}
+        </>
+      ),
     },
     {
       key: "learner",

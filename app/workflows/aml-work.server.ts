@@ -1,4 +1,5 @@
 import { amlAction } from "~/domain/aml/index.server";
+import { getHolderName } from "~/domain/certificates/index.server";
 import { membershipOf } from "~/domain/compliance/index.server";
 import { inOneTransaction } from "~/platform/db/db.server";
 import { actorOf } from "./actor.server";
@@ -16,7 +17,9 @@ export async function postAmlWork(
   const timeFloorPercent = account
     ? (await membershipOf(account, request)).organisation.assessment.timeFloorPercent
     : 0;
+  // The name evidence carries: the account's, or the one the learner prints on certificates.
+  const name = account ? account.name || ((await getHolderName(account.id)) ?? "") : "";
   return inOneTransaction(() =>
-    amlAction(request, fields, clientIp, account && { ...account, timeFloorPercent }),
+    amlAction(request, fields, clientIp, account && { ...account, name, timeFloorPercent }),
   );
 }

@@ -7,6 +7,7 @@ import type { Page } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
 import { pdfText } from "../pdf-text";
 import { PILOT_DOMAIN, login } from "./auth";
+import { E2E_DATABASE } from "../../playwright.config";
 import { expect, expectAccessible, test, uniqueEmail, waitForHydration } from "./fixtures";
 
 // Evidence kits as a learner makes them (issue "Evidence"): a guided AML answer, Save Evidence
@@ -49,13 +50,16 @@ test("a guided answer saved as evidence downloads as PDF and CSV and is listed a
   page,
 }) => {
   test.slow();
-  await login(page, uniqueEmail("evidence", PILOT_DOMAIN));
+  const email = uniqueEmail("evidence", PILOT_DOMAIN);
+  await login(page, email);
   await page.goto(PAYNOW);
   await waitForHydration(page);
   await submitGuided(page);
 
   const save = page.getByTestId("save-evidence");
   await expect(save.getByRole("button", { name: "Save Evidence" })).toBeDisabled();
+  // A new account has no name yet: the evidence asks for the one it will carry.
+  await save.getByLabel("Your full name").fill("Nguyễn Thị Hồng");
   await save.getByLabel("This analysis is my own work").check();
   await save.getByRole("button", { name: "Save Evidence" }).click();
   const saved = page.getByTestId("evidence-saved");
@@ -128,6 +132,7 @@ test("a guided answer saved as evidence downloads as PDF and CSV and is listed a
     await expect(result.getByTestId("signed-record")).toContainText(evidenceId);
     await expect(result.getByTestId("signed-record")).toContainText(`${percent} %`);
     await expect(result.getByTestId("signed-record")).toContainText("@pilot.example");
+    await expect(result.getByTestId("signed-record")).toContainText("Nguyễn Thị Hồng");
   }
   await expectAccessible(page);
   for (const file of [files.overlaidPdf, files.changedCsv]) {
@@ -188,6 +193,20 @@ test("a guided answer saved as evidence downloads as PDF and CSV and is listed a
   await expect(list).toContainText(evidenceId);
   await expect(list).toContainText("AML evidence (attested)");
   await expectAccessible(page);
+
+  // A privacy request: the learner's personal data is erased. The PDF still verifies by its bytes,
+  // the record by its signature, and the page says the name is gone and when.
+  const erased = await run(process.execPath, ["scripts/erase-personal-data.js", email], {
+    env: { PATH: process.env.PATH ?? "", DATABASE_URL: E2E_DATABASE, LOG_LEVEL: "silent" },
+  });
+  expect(erased.stdout).toContain("Personal data in the evidence of");
+  await page.goto("/evidence/verify");
+  await waitForHydration(page);
+  await check(files.pdf);
+  await expect(page.getByTestId("evidence-status")).toHaveText("Issued by Kestrel");
+  await expect(result.getByTestId("signed-record")).toContainText("Personal data erased on");
+  await expect(result.getByTestId("signed-record")).not.toContainText("Nguyễn Thị Hồng");
+  await expect(result.getByTestId("signed-record")).toContainText(`${percent} %`);
 });
 
 test("a guest is asked to sign in before saving evidence", async ({ page }) => {

@@ -23,7 +23,7 @@ import {
   gradePlayer,
 } from "./grading";
 import type { Scenario } from "./pack-schema";
-import { attemptPayload } from "./evidence.server";
+import { attemptPayload, learnerNameOf } from "./evidence.server";
 import { getReaders } from "./lexicons.server";
 import { askModel, withModel } from "./model-grader.server";
 import { queueReview, reviewReason } from "./review.server";
@@ -208,7 +208,11 @@ async function storeAttempt(options: {
     { id: attemptId, mode: options.mode, createdAt },
     scenario,
     { grade, player, feedback },
-    evidence && { evidenceId: evidence.evidenceId, attestationId: null },
+    evidence && {
+      evidenceId: evidence.evidenceId,
+      attestationId: null,
+      learnerName: await learnerNameOf(evidence),
+    },
     await wordsFor((await getLocaleState(options.request)).locale),
     reason ? { status: "pending", percent: null, band: null, note: null } : null,
   );

@@ -3,7 +3,8 @@ import { getDb } from "~/platform/db/db.server";
 import { getLearner } from "~/domain/training/index.server";
 import { evidenceAbout, recordEvidence } from "~/domain/evidence/index.server";
 import { refuse, tooMany } from "~/platform/lib/reply.server";
-import { ATTESTATION } from "./evidence.server";
+import { HolderNameSchema, setHolderName } from "~/domain/certificates/index.server";
+import { ATTESTATION, learnerNameOf } from "./evidence.server";
 import { type AmlAccount, EvidenceSchema, MESSAGES, fieldErrors, limited } from "./posts.server";
 
 // Saving the evidence: the learner's attestation of a graded attempt, recorded in the chain.
@@ -46,12 +47,26 @@ export async function saveEvidence(
   if (saved) return data({ evidenceSaved: { evidenceId: saved.evidenceId } });
   const record = await evidenceAbout("aml-attempt", subject);
   if (!record) return refuse(404, "not_found");
+  if (!account) return refuse(403, "forbidden", { message: MESSAGES.signInToSave });
+  // Evidence names the person whose work it is: an attempt recorded before the learner gave a
+  // name is saved with the one they give now (kept, like a certificate's, for the next time).
+  let name = await learnerNameOf(record);
+  if (!name) {
+    const given = HolderNameSchema.safeParse({ name: parsed.data.learnerName });
+    if (!given.success) {
+      const blank = !parsed.data.learnerName.trim();
+      return refuse(400, "validation", {
+        fields: { learnerName: blank ? "aml:evidence.nameRequired" : "aml:evidence.nameInvalid" },
+      });
+    }
+    name = given.data.name;
+    await setHolderName(account.id, name);
+  }
   const at = new Date();
   const { title, content } = {
     title: parsed.data.reportTitle.trim(),
     content: parsed.data.reportContent.trim(),
   };
-  if (!account) return refuse(403, "forbidden", { message: MESSAGES.signInToSave });
   const attested = await recordEvidence({
     organisationId: account.organisationId,
     user: account,
@@ -64,6 +79,7 @@ export async function saveEvidence(
       timestamp: at.toISOString(),
       content: {
         ...record.envelope.payload.content,
+        learner: { name, email: account.email },
         attemptEvidenceId: record.evidenceId,
         attestation: { statement: ATTESTATION, confirmed: true, at: at.toISOString() },
         ...(content && { reportDraft: { title, content } }),

@@ -3,6 +3,8 @@ import { Link, href, useFetcher, useLocation } from "react-router";
 import { track } from "~/platform/analytics";
 import { useTranslation } from "~/platform/i18n";
 import { Button, buttonClasses } from "~/platform/ui/button";
+import { Field, controlClass } from "~/platform/ui/field";
+import { HOLDER_NAME_MAX } from "~/domain/certificates";
 import { type AmlActionData, ErrorList } from "./guided-flow";
 import type { ResultView } from "./types";
 
@@ -113,6 +115,27 @@ export function EvidenceActions({
           <input type="hidden" name="reportTitle" value={report.title} />
           <input type="hidden" name="reportContent" value={report.content} />
         </>
+      )}
+      {result.evidence.learnerName ? null : (
+        // The error itself is told in the list under the form.
+        <div className="mb-3 max-w-md">
+          <Field
+            label={t("evidence.nameLabel")}
+            htmlFor={`${checkboxId}-name`}
+            hint={<span id={`${checkboxId}-name-hint`}>{t("evidence.nameHint")}</span>}
+          >
+            <input
+              id={`${checkboxId}-name`}
+              name="learnerName"
+              required
+              maxLength={HOLDER_NAME_MAX}
+              autoComplete="name"
+              aria-describedby={`${checkboxId}-name-hint`}
+              aria-invalid={error?.fields?.learnerName ? true : undefined}
+              className={controlClass}
+            />
+          </Field>
+        </div>
       )}
       <div className="flex items-center gap-2">
         <input

@@ -1,4 +1,8 @@
-import type { EvidencePayload } from "~/domain/evidence/index.server";
+import {
+  type EvidencePayload,
+  type StoredEvidence,
+  openRecord,
+} from "~/domain/evidence/index.server";
 import type { AttemptMode, Grade, PlayerStep } from "./grading";
 import type { Pack } from "./packs";
 import { resolveSource } from "./packs";
@@ -23,6 +27,13 @@ export interface AttemptFacts {
   at: Date;
   /** From the page being served to the submission, by the server's clock; null when unknown. */
   timeOnTask: Record<string, unknown> | null;
+}
+
+/** The learner's name as an attempt's record signs it ("" when the account had none, or erased). */
+export async function learnerNameOf(record: StoredEvidence): Promise<string> {
+  const { view } = await openRecord(record);
+  const learner = view.envelope.payload.content.learner as { name?: unknown } | undefined;
+  return typeof learner?.name === "string" ? learner.name : "";
 }
 
 function retainUntil(at: Date, years: number): string {
@@ -55,6 +66,13 @@ export function attemptPayload(
       percent: facts.grade.percent,
       band: facts.grade.band,
       ...(facts.grade.grader && { grader: facts.grade.grader }),
+      // The rubric graded against, with its review date: an examiner sees a grade given under a
+      // rubric past its review.
+      rubric: {
+        id: pack.rubric.id,
+        version: pack.rubric.version,
+        reviewDue: pack.rubric.review_due,
+      },
       criteria: facts.grade.details.map((detail) => ({
         criterion: detail.criterion,
         label: detail.label,
@@ -74,7 +92,9 @@ export function attemptPayload(
         passed: facts.player.passed,
       },
     },
-    artifacts: scenario.artifactsRequired.map((name) => ({ name, reviewedInTraining: true })),
+    // The case names its artefacts; the training shows none of them as a document to open, so
+    // none is recorded as reviewed.
+    artifacts: scenario.artifactsRequired.map((name) => ({ name, openedInTraining: false })),
     attestation: { statement: ATTESTATION, confirmed: false },
     complianceMapping: [
       ...pack.rubric.criteria.map((criterion) => ({

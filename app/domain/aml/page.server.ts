@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { getDb } from "~/platform/db/db.server";
 import { getLearner, newTakeKey } from "~/domain/training/index.server";
 import { evidenceAbout } from "~/domain/evidence/index.server";
+import { learnerNameOf } from "./evidence.server";
 import type { Locale } from "~/platform/i18n";
 import { getLocaleState } from "~/platform/i18n/index.server";
 import { wordsFor } from "./feedback-words.server";
@@ -169,7 +170,11 @@ async function latestResult(
     { id: row.id, mode: row.mode, createdAt: row.created_at },
     scenario,
     stored,
-    record && { evidenceId: record.evidenceId, attestationId: attestation?.evidenceId ?? null },
+    record && {
+      evidenceId: record.evidenceId,
+      attestationId: attestation?.evidenceId ?? null,
+      learnerName: await learnerNameOf(record),
+    },
     await wordsFor(locale),
     review,
   );

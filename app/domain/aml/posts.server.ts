@@ -183,6 +183,8 @@ export const EvidenceSchema = z.object({
   attest: z.literal("on", { error: MESSAGES.attest }),
   reportTitle: z.string().max(200).default(""),
   reportContent: z.string().max(12000).default(""),
+  /** Asked for when the attempt's record names no learner: the name the evidence will carry. */
+  learnerName: z.string().max(400).default(""),
 });
 
 export function parseJson(text: string): unknown {

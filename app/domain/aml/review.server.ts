@@ -276,7 +276,8 @@ export async function decideReview(
         timestamp: now.toISOString(),
         content: {
           attemptId,
-          learner: { name: row.learner_name, email: row.learner_email },
+          // The attempt's own record names the learner (sealed, so it can be erased): a review
+          // is the reviewer's act and carries no copy.
           reason: row.reason,
           automatic: { percent: row.automatic_percent, band: row.automatic_band },
           decision: decision.intent === "override" ? "overridden" : "confirmed",

@@ -87,7 +87,12 @@ export interface ResultView {
     note: string | null;
   } | null;
   /** The attempt's evidence record (signed-in learners), and the attestation saved with it. */
-  evidence: { evidenceId: string; attestationId: string | null } | null;
+  evidence: {
+    evidenceId: string;
+    attestationId: string | null;
+    /** The name the attempt's record gives the learner; empty, the save asks for it. */
+    learnerName: string;
+  } | null;
 }
 
 export interface AmlPreview {

@@ -9,6 +9,7 @@ import {
   kitOf,
 } from "./chain.server";
 import { type FileEntry, fileEntry, registerIssuedFiles } from "./files.server";
+import { openRecord } from "./opened.server";
 import type { VerifierData } from "./standalone/assemble";
 import { verifierHtml, verifierScript } from "./standalone.server";
 import { evidenceViewToken } from "./view-token.server";
@@ -224,7 +225,8 @@ async function* packageFiles(
     const record = await findEvidence(row.evidenceId);
     // Only the retention purge removes records, and only the oldest ones.
     if (!record) throw new Error(`${row.evidenceId} was purged while its package was written`);
-    yield text(`records/${stemOf(row)}.json`, `${JSON.stringify(kitOf(record), null, 2)}\n`);
+    const { view, kit } = await openRecord(record);
+    yield text(`records/${stemOf(row)}.json`, `${JSON.stringify(kit, null, 2)}\n`);
     const verifyUrl = evidenceVerifyUrl(
       appUrl,
       record.evidenceId,
@@ -232,7 +234,7 @@ async function* packageFiles(
     );
     yield {
       name: `pdf/${stemOf(row)}.pdf`,
-      data: await evidencePdf(record, { verifyUrl }),
+      data: await evidencePdf(view, { verifyUrl, organisationName: organisation.name, kit }),
       compress: false,
     };
   }

@@ -14,6 +14,7 @@ import {
   hashCanonical,
   hashEnvelope,
 } from "./record.server";
+import { sealPersonal } from "./personal.server";
 import type { StoredEvidence } from "./types";
 
 export type { StoredEvidence } from "./types";
@@ -77,13 +78,15 @@ async function appendOnce(input: AppendEvidence): Promise<StoredEvidence> {
   }
   if (!head) throw new Error(`no chain head for organisation ${input.organisationId}`);
   const { sequence: last, hash: prevHash } = head;
+  // The learner's personal fields are signed sealed, so they can be erased later (039).
+  const content = await sealPersonal(input.payload.content, input.userId ?? null);
   const envelope: Envelope = {
     version: 1,
     organisation: input.organisationId,
     sequence: last + 1,
     prevHash,
     kind: input.kind,
-    payload: input.payload,
+    payload: { ...input.payload, content },
   };
   const canonical = canonicalJson(envelope);
   const hash = hashCanonical(canonical);

@@ -1,10 +1,11 @@
 import { data } from "react-router";
 import { requireUser } from "~/platform/auth/index.server";
-import { type StoredEvidence, evidenceOfUser, findEvidence, kitOf } from "./chain.server";
+import { type StoredEvidence, evidenceOfUser, findEvidence } from "./chain.server";
 import { evidenceCsv } from "./kit-csv.server";
 import { evidenceFileName, evidenceVerifyUrl } from "./kit-files";
 import { evidencePdf } from "./kit-pdf.server";
 import { registerIssuedFiles } from "./files.server";
+import { openRecord } from "./opened.server";
 import { EVIDENCE_ID } from "./record.server";
 import { evidenceViewToken } from "./view-token.server";
 import { getEnv } from "~/platform/lib/env.server";
@@ -28,18 +29,22 @@ const TYPES: Record<KitFormat, string> = {
   json: "application/json; charset=utf-8",
 };
 
-/** A kit's file, exactly as it is handed out. */
-export async function kitBytes(record: StoredEvidence, format: KitFormat): Promise<Uint8Array> {
+/** A kit's file, exactly as it is handed out: personal fields opened, the kit with their keys. */
+export async function kitBytes(
+  record: StoredEvidence,
+  format: KitFormat,
+  organisationName: string | null = null,
+): Promise<Uint8Array> {
+  const { view, kit } = await openRecord(record);
   if (format === "pdf") {
     const verifyUrl = evidenceVerifyUrl(
       getEnv().APP_URL,
       record.evidenceId,
       evidenceViewToken(record.evidenceId),
     );
-    return evidencePdf(record, { verifyUrl });
+    return evidencePdf(view, { verifyUrl, organisationName, kit });
   }
-  const text =
-    format === "csv" ? evidenceCsv(record) : `${JSON.stringify(kitOf(record), null, 2)}\n`;
+  const text = format === "csv" ? evidenceCsv(view) : `${JSON.stringify(kit, null, 2)}\n`;
   return new TextEncoder().encode(text);
 }
 
@@ -47,8 +52,12 @@ export async function kitBytes(record: StoredEvidence, format: KitFormat): Promi
  * The kit as a download: the PDF (with the JSON attached), the CSV, or the signed JSON, its bytes
  * registered in the chain first, so the file itself can be verified.
  */
-export async function kitResponse(record: StoredEvidence, format: KitFormat): Promise<Response> {
-  const bytes = await kitBytes(record, format);
+export async function kitResponse(
+  record: StoredEvidence,
+  format: KitFormat,
+  organisationName: string | null,
+): Promise<Response> {
+  const bytes = await kitBytes(record, format, organisationName);
   const name = evidenceFileName(record, format);
   await registerIssuedFiles({
     organisationId: record.organisationId,

@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/platform/db/db.server";
 import { getPacks } from "~/domain/aml/index.server";
-import { auditChains, checkKit } from "~/domain/evidence/index.server";
+import { base64urlnopad } from "@scure/base";
+import { auditChains, checkKit, erasePersonalData } from "~/domain/evidence/index.server";
+import { openWithKey } from "~/domain/evidence/personal.server";
+import { verifyEvidence } from "~/domain/evidence/verify.server";
+import { pdfText } from "../../../tests/pdf-text";
 import { listPublicKeys } from "~/platform/lib/signing.server";
 import { signInForTest } from "../../../tests/integration/auth";
 import { answerOf, callAction, pageRequest } from "../../../tests/integration/call-action";
@@ -41,7 +45,7 @@ const grade = (cookie = "") =>
 type Result = {
   result?: {
     attemptId: number;
-    evidence: { evidenceId: string; attestationId: string | null } | null;
+    evidence: { evidenceId: string; attestationId: string | null; learnerName: string } | null;
   };
 };
 type Saved = {
@@ -94,6 +98,17 @@ describe("evidence of AML attempts", () => {
     expect((unattested.data as Saved).error?.fields?.attest).toBe("aml:errors.attest");
     const guest = await post({ intent: "save-evidence", attempt, attest: "on" });
     expect(guest.status).toBe(403);
+    // The account has no name yet, so the attempt's record has none: the save asks for one.
+    expect(graded.result?.evidence?.learnerName).toBe("");
+    const nameless = await post({ intent: "save-evidence", attempt, attest: "on" }, cookie);
+    expect(nameless.status).toBe(400);
+    expect((nameless.data as Saved).error?.fields?.learnerName).toBe("aml:evidence.nameRequired");
+    const invisible = await post(
+      { intent: "save-evidence", attempt, attest: "on", learnerName: "Siti\u202eRahman" },
+      cookie,
+    );
+    expect((invisible.data as Saved).error?.fields?.learnerName).toBe("aml:evidence.nameInvalid");
+    expect(await getDb().selectFrom("evidence_record").selectAll().execute()).toHaveLength(1);
 
     const saved = (
       await post(
@@ -101,6 +116,7 @@ describe("evidence of AML attempts", () => {
           intent: "save-evidence",
           attempt,
           attest: "on",
+          learnerName: "  Siti   Rahman ",
           reportTitle: "STR draft",
           reportContent: "Who: the customer",
         },
@@ -126,6 +142,29 @@ describe("evidence of AML attempts", () => {
       title: "STR draft",
       content: "Who: the customer",
     });
+    // The learner's fields are signed sealed; the kit carries the key that opens them.
+    expect(kit.envelope.payload.content.learner).toEqual({
+      sealed: expect.stringMatching(/^v1\./),
+    });
+    const [unseal] = kit.unseal as { path: string; key: string }[];
+    expect(unseal?.path).toBe("learner");
+    expect(
+      openWithKey(
+        kit.envelope.payload.content.learner.sealed,
+        base64urlnopad.decode(unseal?.key ?? ""),
+      ),
+    ).toEqual({ name: "Siti Rahman", email: expect.stringMatching(/^attester\d+@bank\.example$/) });
+    const stored = await getDb().selectFrom("evidence_record").select("envelope").execute();
+    expect(stored.map((row) => row.envelope).join()).not.toContain("Siti Rahman");
+    // No artefact is claimed as reviewed; the rubric is named with its review date.
+    expect(kit.envelope.payload.content.artifacts).toEqual(
+      scenario.artifactsRequired.map((name) => ({ name, openedInTraining: false })),
+    );
+    expect(kit.envelope.payload.content.gradingSummary.rubric).toEqual({
+      id: sg?.rubric.id,
+      version: sg?.rubric.version,
+      reviewDue: sg?.rubric.review_due,
+    });
     expect(checkKit(kit, await listPublicKeys())).toMatchObject({ status: "verified", evidenceId });
 
     const pdf = await download(evidenceId, "pdf", cookie);
@@ -139,12 +178,40 @@ describe("evidence of AML attempts", () => {
     expect((await download(evidenceId, "exe", cookie)).status).toBe(404);
     expect((await download("EV-0000-0000-0000-0000", "json", cookie)).status).toBe(404);
 
+    // The name is kept: the learner's next attempt is recorded with it.
+    const next = (await grade(cookie)).data as Result;
+    expect(next.result?.evidence?.learnerName).toBe("Siti Rahman");
+
     const mine = await answerOf(() =>
       evidenceLoader({ request: pageRequest("/training/evidence", { cookie }) } as never),
     );
     const records = (mine.data as { records: { evidenceId: string; kind: string }[] }).records;
-    expect(records.map((row) => row.kind)).toEqual(["aml-attestation", "aml-attempt"]);
+    expect(records.map((row) => row.kind)).toEqual([
+      "aml-attempt",
+      "aml-attestation",
+      "aml-attempt",
+    ]);
     expect((await auditChains()).breaks).toEqual([]);
+
+    // A privacy request: the learner's personal data is erased. Every record and hash stays; the
+    // kit handed out before still verifies; nothing can open the fields again.
+    const [user] = await getDb()
+      .selectFrom("user")
+      .select("id")
+      .where("email", "like", "attester%")
+      .execute();
+    const erasedAt = await erasePersonalData(user?.id ?? "", new Date("2026-12-01T09:00:00.000Z"));
+    expect(erasedAt).toBe("2026-12-01T09:00:00.000Z");
+    expect((await auditChains()).breaks).toEqual([]);
+    const after = await verifyEvidence({ kit }, async () => null);
+    expect(after).toMatchObject({
+      status: "verified",
+      signed: [expect.objectContaining({ learner: null, erasedAt: "2026-12-01T09:00:00.000Z" })],
+    });
+    const reissued = await (await download(evidenceId, "json", cookie)).json();
+    expect(reissued.unseal).toBeUndefined();
+    const pdfAfter = await download(evidenceId, "pdf", cookie);
+    expect(await pdfText(new Uint8Array(await pdfAfter.arrayBuffer()))).not.toContain("SitiRahman");
   });
 
   it("sends a signed-out visitor of My evidence to sign in", async () => {

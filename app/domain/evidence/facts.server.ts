@@ -47,6 +47,20 @@ function filesOf(content: Json): SignedFacts["files"] {
   }));
 }
 
+function rubricOf(grading: unknown, timestamp: string): SignedFacts["rubric"] {
+  const rubric = at(grading, "rubric");
+  const id = text(at(rubric, "id"));
+  if (!id) return null;
+  const reviewDue = text(at(rubric, "reviewDue"));
+  return {
+    id,
+    version: text(at(rubric, "version")) ?? "",
+    reviewDue,
+    // Dates as ISO text compare as text; a grade on the due date itself is in time.
+    pastReview: reviewDue !== null && timestamp.slice(0, 10) > reviewDue,
+  };
+}
+
 function reviewOf(review: StoredEvidence | null): SignedFacts["review"] {
   if (!review) return null;
   const { content, timestamp } = review.envelope.payload;
@@ -65,6 +79,7 @@ export function signedFacts(
   record: StoredEvidence,
   organisationName: string | null,
   review: StoredEvidence | null = null,
+  erasedAt: string | null = null,
 ): SignedFacts {
   const { content, timestamp } = record.envelope.payload;
   const grading = at(content, "gradingSummary");
@@ -80,11 +95,12 @@ export function signedFacts(
     prevHash: record.prevHash,
     keyId: record.keyId,
     timestamp,
-    learner: isObject(learner)
-      ? { name: text(learner.name), email: text(learner.email) }
-      : isObject(at(at(content, "certificate"), "holder"))
-        ? { name: text(at(at(at(content, "certificate"), "holder"), "name")), email: null }
-        : null,
+    learner:
+      isObject(learner) && !learner.erased
+        ? { name: text(learner.name), email: text(learner.email) }
+        : isObject(at(at(content, "certificate"), "holder"))
+          ? { name: text(at(at(at(content, "certificate"), "holder"), "name")), email: null }
+          : null,
     title: first(
       text(at(at(content, "scenarioSnapshot"), "title")),
       text(at(at(content, "certificate"), "title")),
@@ -101,12 +117,14 @@ export function signedFacts(
     passed: typeof content.passed === "boolean" ? content.passed : null,
     reviewer: text(at(at(content, "reviewer"), "email")),
     grader: text(at(at(grading, "grader"), "version")) ?? text(at(grading, "grader")),
+    rubric: rubricOf(grading, timestamp),
     timeOnTask: isObject(timing)
       ? { startedAt: text(timing.startedAt), seconds: number(timing.seconds) }
       : null,
     answers: answersOf(content),
     files: filesOf(content),
     review: reviewOf(review),
+    erasedAt,
     content,
   };
 }

@@ -156,18 +156,30 @@ describe("files handed out", () => {
     expect(await verifyEvidence(upload(forged, "a.csv"))).toMatchObject({ status: "altered" });
   });
 
-  it("JSON nesting 2.5 million levels is refused with a 422 in well under 100 ms", async () => {
+  it("JSON nesting 2.5 million levels is refused with a 422 at the cost of reading it once", async () => {
     const hostile = new TextEncoder().encode(`${"[".repeat(2_500_000)}${"]".repeat(2_500_000)}`);
-    const started = performance.now();
-    const refusal = await verifyEvidence(upload(hostile, "kit.json")).catch(
-      (thrown: unknown) => thrown,
+    const timed = async <T>(work: () => Promise<T>): Promise<[T, number]> => {
+      const started = performance.now();
+      const value = await work();
+      return [value, performance.now() - started];
+    };
+    // What any upload of this file costs: its fingerprint and its text. The machine is shared, so
+    // the refusal is measured against that, in the same moment, rather than against a clock.
+    const [, reading] = await timed(async () => {
+      sha256Hex(hostile);
+      return new TextDecoder("utf-8", { fatal: true }).decode(hostile);
+    });
+    const [refusal, refusing] = await timed(() =>
+      verifyEvidence(upload(hostile, "kit.json")).catch((thrown: unknown) => thrown),
     );
-    const elapsed = performance.now() - started;
     expect(refusal).toBeInstanceOf(Response);
     expect((refusal as Response).status).toBe(422);
     expect(await (refusal as Response).json()).toMatchObject({
       error: { code: "validation", fields: { file: ["JSON nests deeper than 64 levels."] } },
     });
-    expect(elapsed).toBeLessThan(100);
+    // About 2× on a quiet machine (the scan stops at the 65th bracket); before the limit it was
+    // seconds of recursion, or a stack overflow.
+    expect(refusing).toBeLessThan(reading * 6 + 50);
+    expect(refusing).toBeLessThan(2000);
   });
 });

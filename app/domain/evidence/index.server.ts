@@ -39,6 +39,8 @@ export {
 } from "./files.server";
 export { evidenceViewToken, isEvidenceViewToken } from "./view-token.server";
 export { VERIFIER_FILES, standaloneVerifier } from "./verifier-downloads.server";
+export { type OpenedRecord, openRecord } from "./opened.server";
+export { erasePersonalData } from "./personal.server";
 export {
   type IssuedFileFacts,
   type OrganisationNames,

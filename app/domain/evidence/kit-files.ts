@@ -50,7 +50,14 @@ const GradingSummarySchema = z.object({
   player: z.object({ findings: z.number(), passed: z.boolean() }).nullable(),
 });
 
-const ArtifactsSchema = z.array(z.object({ name: z.string(), reviewedInTraining: z.boolean() }));
+/** Older records claimed `reviewedInTraining`; newer ones say none was opened (`openedInTraining`). */
+const ArtifactsSchema = z.array(
+  z.object({
+    name: z.string(),
+    reviewedInTraining: z.boolean().optional(),
+    openedInTraining: z.boolean().optional(),
+  }),
+);
 
 const AttestationSchema = z.object({
   statement: z.string(),

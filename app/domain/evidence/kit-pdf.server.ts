@@ -15,6 +15,7 @@ import {
   plainWords,
 } from "./kit-files";
 import { KIT_ATTACHMENT, attachKit } from "./pdf-embed.server";
+import type { EvidenceKit } from "./record.server";
 
 // An evidence record as an A4 document an examiner can read without our software: a cover with
 // the record's identity, its place in the chain and a QR code to the verifier, then one section
@@ -172,9 +173,13 @@ function section(part: ContentPart): Section {
     case "artifacts":
       return {
         heading: "Artefacts",
-        blocks: part.value.map(({ name, reviewedInTraining }): Block => ({
+        blocks: part.value.map(({ name, reviewedInTraining, openedInTraining }): Block => ({
           kind: "bullet",
-          text: reviewedInTraining ? `${name} (reviewed in training)` : name,
+          text: reviewedInTraining
+            ? `${name} (reviewed in training)`
+            : openedInTraining === false
+              ? `${name} (named in the case; not opened in training)`
+              : name,
         })),
       };
     case "attestation": {
@@ -364,7 +369,7 @@ async function drawCover(
   pages: Pages,
   record: StoredEvidence,
   title: string,
-  verifyUrl: string,
+  { verifyUrl, organisationName }: PdfOptions,
 ): Promise<void> {
   const { payload } = record.envelope;
   const { content } = payload;
@@ -395,7 +400,12 @@ async function drawCover(
   await pages.fact("SHA-256", record.hash);
   await pages.fact("Signing key", record.keyId);
   await pages.fact("Signature", "Ed25519, over the record as the attached kit holds it");
-  await pages.fact("Organisation", String(record.organisationId));
+  await pages.fact(
+    "Organisation",
+    organisationName
+      ? `${organisationName} (${record.organisationId})`
+      : String(record.organisationId),
+  );
   await pages.fact("Sequence", String(record.sequence));
   await pages.fact("Previous hash", record.prevHash);
 
@@ -420,15 +430,23 @@ async function drawCover(
   await pages.lines(verifyUrl, { x, width, size: sizes.body });
   pages.y -= 4;
   await pages.lines(
-    `The signed record is attached to this PDF as ${KIT_ATTACHMENT}: upload the PDF there to check it.`,
+    `Upload this PDF there: it is checked by its exact bytes, and the signed record is attached to it as ${KIT_ATTACHMENT}.`,
     { x, width, size: sizes.body, color: muted },
   );
   pages.y = Math.min(pages.y, top - qrSize);
 }
 
+export interface PdfOptions {
+  verifyUrl: string;
+  /** The kit to attach: the record's own, with its unseal keys (opened.server.ts). */
+  kit?: EvidenceKit;
+  /** The organisation's name as it is now (the record signs its id). */
+  organisationName?: string | null;
+}
+
 export async function evidencePdf(
   record: StoredEvidence,
-  options: { verifyUrl: string },
+  options: PdfOptions,
 ): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const fonts = new DocumentFonts(doc);
@@ -437,7 +455,7 @@ export async function evidencePdf(
   const scenario = parts.find((part) => part.item === "scenarioSnapshot");
   const title = scenario ? scenario.value.title : kindName(record.kind);
 
-  await drawCover(pages, record, title, options.verifyUrl);
+  await drawCover(pages, record, title, options);
   const sections = parts
     .filter((part) => part.item !== null || !(coverKeys.has(part.key) || isPlain(part.value)))
     .map(section);
@@ -458,7 +476,7 @@ export async function evidencePdf(
   const recorded = new Date(record.envelope.payload.timestamp);
   doc.setCreationDate(recorded);
   doc.setModificationDate(recorded);
-  await attachKit(doc, kitOf(record));
+  await attachKit(doc, options.kit ?? kitOf(record));
   await fonts.write();
   return doc.save();
 }

@@ -39,6 +39,11 @@ export interface EvidenceKit {
   signature: JsonSignature & { algorithm: "Ed25519" };
   /** The previous record's hash and this one's position, as the chain holds them. */
   chain: { organisation: number; sequence: number; prevHash: string };
+  /**
+   * The keys of this record's sealed personal fields (`learner`…), for whoever holds the kit: not
+   * signed, and proving nothing; a field opened with one is what the signature covers sealed.
+   */
+  unseal?: { path: string; key: string }[];
 }
 
 export function hashEnvelope(envelope: Envelope): string {

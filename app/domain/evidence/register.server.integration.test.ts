@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/platform/db/db.server";
 import { signInForTest } from "../../../tests/integration/auth";
-import { appendEvidence } from "./chain.server";
+import { resetProgress } from "~/domain/training/index.server";
+import { appendEvidence, auditChains } from "./chain.server";
 import { parseRegisterQuery, registerCsv, searchEvidence } from "./register.server";
 
 // The evidence register on a real database: staff find records by organisation, learner (name or
@@ -65,6 +66,7 @@ describe("the evidence register", () => {
       hash: first.hash,
       prevHash: first.prevHash,
       keyId: first.keyId,
+      superseded: false,
     });
     expect(all.rows[2]?.prevHash).toBe(first.hash);
     const mine = await searchEvidence({ organisationId: 1, page: 1 });
@@ -134,7 +136,7 @@ describe("the evidence register", () => {
     expect(csv.startsWith("\uFEFF")).toBe(true);
     const lines = csv.slice(1).trim().split("\n");
     expect(lines[0]).toBe(
-      "organisation,organisation_id,sequence,evidence_id,kind,learner_name,learner_email,scenario,created_at,hash,prev_hash,key_id",
+      "organisation,organisation_id,sequence,evidence_id,kind,learner_name,learner_email,scenario,created_at,hash,prev_hash,key_id,history",
     );
     expect(lines).toHaveLength(3);
     expect(lines[1]).toBe(
@@ -153,10 +155,32 @@ describe("the evidence register", () => {
         // The key id is random per run, base64url: one in 64 starts with "-", which a spreadsheet
         // would read as a formula, so that cell gets the apostrophe too.
         other.keyId.startsWith("-") ? `'${other.keyId}` : other.keyId,
+        "",
       ].join(","),
     );
     expect(lines[2]).toContain(`Harbour Bank,1,2,${second.evidenceId},`);
     expect(lines[2]).toContain(`,${second.hash},${second.prevHash},`);
+  });
+
+  it("keeps a retake's earlier record as history: nothing is removed, the newest is current", async () => {
+    const { siti, first, third } = await register();
+    // Siti resets her progress and takes the same case again, a year later.
+    await resetProgress(siti.id);
+    const retake = await record(1, siti.id, "paynow-pep-pass-through", "2027-03-01T09:00:00.000Z");
+    const rows = (await searchEvidence({ learner: "siti", page: 1 })).rows;
+    expect(rows.map((row) => [row.evidenceId, row.superseded])).toEqual([
+      [retake.evidenceId, false],
+      [third.evidenceId, false],
+      [first.evidenceId, true],
+    ]);
+    const { csv } = await registerCsv({ learner: "siti" });
+    const cells = csv
+      .trim()
+      .split("\n")
+      .slice(1)
+      .map((line) => line.split(",").at(-1));
+    expect(cells).toEqual(["", "", "earlier record"]);
+    expect((await auditChains([1])).breaks).toEqual([]);
   });
 
   it("reads its filters from a URL, and ignores what does not parse", () => {

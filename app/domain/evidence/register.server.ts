@@ -76,6 +76,11 @@ export interface RegisterRow {
   hash: string;
   prevHash: string;
   keyId: string;
+  /**
+   * History: a later record of the same kind exists for the same learner and case (a retake, a
+   * recurring requirement, a reset). Nothing is ever removed; the earlier one is kept as it was.
+   */
+  superseded: boolean;
 }
 
 const COLUMNS = [
@@ -151,11 +156,38 @@ type Selected = {
   key_id: string;
 };
 
+/** The kinds a learner makes again: a retake, the next cycle of a requirement, work after a reset. */
+const REPEATED_KINDS = [
+  "aml-attempt",
+  "aml-attestation",
+  "module-completion",
+  "course-completion",
+  "certificate-issued",
+] as const satisfies readonly EvidenceKind[];
+
+const groupOf = (row: { user_id: string | null; kind: string; scenario_id: string | null }) =>
+  `${row.user_id ?? ""}\u0000${row.kind}\u0000${row.scenario_id ?? ""}`;
+
+/** For the rows' learners, the newest record id of each kind and case. */
+async function latestOf(rows: readonly Selected[]): Promise<Map<string, number>> {
+  const users = [...new Set(rows.flatMap((row) => (row.user_id ? [row.user_id] : [])))];
+  if (users.length === 0) return new Map();
+  const latest = await getDb()
+    .selectFrom("evidence_record")
+    .select(["user_id", "kind", "scenario_id", (eb) => eb.fn.max("id").as("latest")])
+    .where("user_id", "in", users)
+    .where("kind", "in", REPEATED_KINDS)
+    .groupBy(["user_id", "kind", "scenario_id"])
+    .execute();
+  return new Map(latest.map((row) => [groupOf(row), Number(row.latest)]));
+}
+
 /** Rows with their learners' names and emails, as the accounts hold them now. */
 async function withLearners(rows: readonly Selected[]): Promise<RegisterRow[]> {
   const ids = [...new Set(rows.flatMap((row) => (row.user_id ? [row.user_id] : [])))];
+  const [accountList, latest] = await Promise.all([accountsOf(ids), latestOf(rows)]);
   const accounts = new Map<string, AccountSummary>(
-    (await accountsOf(ids)).map((account) => [account.id, account]),
+    accountList.map((account) => [account.id, account]),
   );
   return rows.map((row) => {
     const account = row.user_id ? accounts.get(row.user_id) : undefined;
@@ -172,6 +204,7 @@ async function withLearners(rows: readonly Selected[]): Promise<RegisterRow[]> {
       hash: row.hash,
       prevHash: row.prev_hash,
       keyId: row.key_id,
+      superseded: Number(row.id) < (latest.get(groupOf(row)) ?? 0),
     };
   });
 }
@@ -223,6 +256,7 @@ export const REGISTER_CSV_HEADER = [
   "hash",
   "prev_hash",
   "key_id",
+  "history",
 ] as const;
 
 /**
@@ -246,6 +280,7 @@ export function registerRowsCsv(
     row.hash,
     row.prevHash,
     row.keyId,
+    row.superseded ? "earlier record" : "",
   ]);
   return stringify(
     [[...REGISTER_CSV_HEADER], ...records].map((cells) =>

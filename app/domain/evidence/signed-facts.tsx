@@ -40,6 +40,11 @@ export function SignedRecord({ facts }: { facts: SignedFacts }) {
     >
       <h4 className="text-base font-bold">{heading}</h4>
       <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
+        {facts.erasedAt ? (
+          <Row label={t("signed.learner")}>
+            <strong>{t("signed.erased", { date: when(facts.erasedAt) })}</strong>
+          </Row>
+        ) : null}
         {facts.learner ? (
           <Row label={t("signed.learner")}>
             {[facts.learner.name, facts.learner.email && `<${facts.learner.email}>`]
@@ -74,6 +79,20 @@ export function SignedRecord({ facts }: { facts: SignedFacts }) {
           </Row>
         ) : null}
         {facts.grader ? <Row label={t("signed.grader")}>{facts.grader}</Row> : null}
+        {facts.rubric ? (
+          <Row label={t("signed.rubric")}>
+            {t("signed.rubricVersion", {
+              id: facts.rubric.id,
+              version: facts.rubric.version,
+              reviewDue: facts.rubric.reviewDue ?? t("signed.none"),
+            })}
+            {facts.rubric.pastReview ? (
+              <strong className="mt-1 block text-amber-800 dark:text-amber-300">
+                {t("signed.rubricPastReview")}
+              </strong>
+            ) : null}
+          </Row>
+        ) : null}
         {minutes ? <Row label={t("signed.timeOnTask")}>{minutes}</Row> : null}
         {facts.timeOnTask?.startedAt ? (
           <Row label={t("signed.startedAt")}>{when(facts.timeOnTask.startedAt)}</Row>

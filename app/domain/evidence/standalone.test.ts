@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { type KeyObject, createHash, generateKeyPairSync, sign } from "node:crypto";
+import { type KeyObject, createHash, generateKeyPairSync, randomBytes, sign } from "node:crypto";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -9,6 +9,7 @@ import { PDFDocument, StandardFonts } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type PublicJwk, canonicalJson, keyIdOf } from "~/platform/lib/signing.server";
 import { attachKit, kitFromPdf } from "./pdf-embed.server";
+import { recordKeyOf, seal } from "./personal.server";
 import {
   type Envelope,
   type EvidenceKit,
@@ -203,6 +204,40 @@ describe("the Node script, run on its own in an empty folder", () => {
     expect(run.stderr).toBe("");
   });
 
+  test("a learner's sealed fields are opened with the key the kit carries, and only then", async () => {
+    // As the server signs them (personal.server.ts): sealed with the learner's secret.
+    const secret = randomBytes(32);
+    const envelope = attemptEnvelope();
+    const learner = envelope.payload.content.learner;
+    const sealed = seal(learner, secret);
+    envelope.payload.content.learner = sealed;
+    const kit = kitOf(envelope);
+    const key = base64urlnopad.encode(recordKeyOf(sealed.sealed, secret) ?? new Uint8Array());
+    const opened = await runScript(dataWith(), {
+      "kit.json": JSON.stringify({ ...kit, unseal: [{ path: "learner", key }] }),
+    });
+    expect(opened.code).toBe(0);
+    expect(opened.stdout).toContain("Siti Nurhaliza <siti@example.com> (opened with the key");
+    // Without the key (or with another record's), the name stays sealed; the record still verifies.
+    const other = base64urlnopad.encode(randomBytes(32));
+    for (const unseal of [undefined, [{ path: "learner", key: other }]]) {
+      const run = await runScript(dataWith(), { "kit.json": JSON.stringify({ ...kit, unseal }) });
+      expect(run.code).toBe(0);
+      expect(run.stdout).not.toContain("Siti Nurhaliza");
+      expect(run.stdout).toContain("sealed personal data");
+    }
+    // Erased on the server: a kit handed out after it carries no key, and says so.
+    const erased = kitOf({
+      ...envelope,
+      payload: {
+        ...envelope.payload,
+        content: { ...envelope.payload.content, learner: { erased: true } },
+      },
+    });
+    const run = await runScript(dataWith(), { "kit.json": JSON.stringify(erased) });
+    expect(run.stdout).toContain("personal data erased");
+  });
+
   test("a changed score is tampered, naming the hash", async () => {
     const changed = JSON.parse(kitJson) as EvidenceKit;
     (changed.envelope.payload.content.gradingSummary as { percent: number }).percent = 98;
@@ -357,13 +392,18 @@ describe("the Node script, run on its own in an empty folder", () => {
 describe("the verification core", () => {
   const data = dataWith();
 
-  test("refuses the 2.5-million-level file in well under 100 ms", async () => {
+  test("refuses the 2.5-million-level file at about the cost of its fingerprint", async () => {
     const deep = encode("[".repeat(2_500_000) + "]".repeat(2_500_000));
+    // The fingerprint is work every file gets; the machine is shared, so the refusal is measured
+    // against it, in the same moment (4 to 14 ms in all on a quiet machine).
+    const hashing = performance.now();
+    await crypto.subtle.digest("SHA-256", deep);
+    const fingerprint = performance.now() - hashing;
     const started = performance.now();
     const result = await core.verifyFiles([{ name: "deep.json", bytes: deep }], data);
     const ms = performance.now() - started;
     expect(result.files[0]?.status).toBe("refused");
-    expect(ms).toBeLessThan(100);
+    expect(ms).toBeLessThan(fingerprint * 6 + 50);
   });
 
   test("refuses files over 5 MiB unless their bytes are registered", async () => {

@@ -72,6 +72,8 @@ export interface SignedFacts {
   passed: boolean | null;
   reviewer: string | null;
   grader: string | null;
+  /** The rubric graded against; `pastReview` when the grade was given after its review date. */
+  rubric: { id: string; version: string; reviewDue: string | null; pastReview: boolean } | null;
   timeOnTask: { startedAt: string | null; seconds: number | null } | null;
   answers: { label: string; value: string }[];
   /** A `file-issued` record's files. */
@@ -85,5 +87,7 @@ export interface SignedFacts {
     score: number | null;
     band: string | null;
   } | null;
+  /** When the learner's personal data was erased: their fields can no longer be opened. */
+  erasedAt: string | null;
   content: Record<string, unknown>;
 }

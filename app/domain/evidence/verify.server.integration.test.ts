@@ -90,7 +90,12 @@ describe("verifyEvidence", () => {
           band: "Proficient",
           sequence: 2,
           keyId: record.keyId,
-          content: record.envelope.payload.content,
+          erasedAt: null,
+          // Opened: the record signs the learner's fields sealed.
+          content: {
+            gradingSummary: { percent: 88, band: "Proficient" },
+            learner: { name: "Siti Rahman", email: "siti@bank.example" },
+          },
         }),
       ],
       moreSigned: 0,

@@ -7,6 +7,7 @@ import type { PublicJwk } from "~/platform/lib/signing.server";
 import { type StoredEvidence, evidenceAbout, findEvidence, kitOf } from "./chain.server";
 import { signedFacts } from "./facts.server";
 import { findIssuedFile, sha256Hex } from "./files.server";
+import { openRecord } from "./opened.server";
 import { EVIDENCE_ID, type EvidenceKind, type EvidenceKit, checkKit, isKit } from "./record.server";
 import { EXPORTS_CHAIN } from "./register.server";
 import type { SignedFacts } from "./types";
@@ -125,7 +126,8 @@ async function factsOf(
     // A person's review of an AML answer is a record of its own, about the same attempt.
     const review =
       record.kind === "aml-attempt" ? await evidenceAbout("aml-review", record.subject) : null;
-    facts.push(signedFacts(record, known.get(id) ?? null, review));
+    const { view, erasedAt } = await openRecord(record);
+    facts.push(signedFacts(view, known.get(id) ?? null, review, erasedAt));
   }
   return facts;
 }
@@ -283,10 +285,17 @@ async function evidenceAt(organisation: number, sequence: number): Promise<Store
   return row ? findEvidence(row.evidence_id) : null;
 }
 
+/** A kit without the keys of its sealed fields: they are not part of the record. */
+function withoutKeys(kit: EvidenceKit): Omit<EvidenceKit, "unseal"> {
+  const copy = { ...kit };
+  delete copy.unseal;
+  return copy;
+}
+
 /** The envelope's first difference (paths from the envelope), then the rest of the kit's. */
 function differenceFromRecord(expected: EvidenceKit, found: EvidenceKit): Difference | null {
-  const { envelope: expectedEnvelope, ...expectedRest } = expected;
-  const { envelope: foundEnvelope, ...foundRest } = found;
+  const { envelope: expectedEnvelope, ...expectedRest } = withoutKeys(expected);
+  const { envelope: foundEnvelope, ...foundRest } = withoutKeys(found);
   return (
     firstDifference(expectedEnvelope, foundEnvelope, "") ??
     firstDifference(expectedRest, foundRest, "")

@@ -33,3 +33,12 @@ export function accountsOf(userIds: readonly string[]): Promise<AccountSummary[]
     getDb().selectFrom("user").select(["id", "name", "email"]).where("id", "in", slice).execute(),
   );
 }
+
+/** The account with this address (any case), if there is one. */
+export async function accountByEmail(email: string): Promise<AccountSummary | undefined> {
+  return getDb()
+    .selectFrom("user")
+    .select(["id", "name", "email"])
+    .where("email", "=", email.trim().toLowerCase())
+    .executeTakeFirst();
+}

@@ -9,6 +9,7 @@ export {
 } from "./allowlist.server";
 export {
   type AccountSummary,
+  accountByEmail,
   accountsOf,
   countActiveSessions,
   countUsers,

@@ -381,6 +381,7 @@ export interface Database {
   evidence_record: EvidenceRecordTable;
   evidence_chain_head: EvidenceChainHeadTable;
   evidence_file: EvidenceFileTable;
+  evidence_learner_key: EvidenceLearnerKeyTable;
   evidence_purge_permit: EvidencePurgePermitTable;
   course_visit: CourseVisitTable;
   course_step: CourseStepTable;
@@ -513,6 +514,14 @@ export interface EvidenceFileTable {
   organisation_id: number;
   name: string;
   created_at: string;
+}
+
+/** A learner's secret sealing their evidence's personal fields; null once erased. */
+export interface EvidenceLearnerKeyTable {
+  user_id: string;
+  secret: string | null;
+  created_at: string;
+  erased_at: string | null;
 }
 
 export interface EvidenceChainHeadTable {

@@ -1000,12 +1000,82 @@ const KestrelVerifier = (() => {
     }
 
     const context = { keys, issued, checks, registryCount: registries.size };
+    const reports = readings.map((reading) => reportOf(reading, context));
+    for (const [index, report] of reports.entries()) {
+      const reading = readings[index];
+      const json = reading?.json?.ok ? reading.json.value : undefined;
+      const kit = isKit(json) ? json : (reading?.pdf?.kit ?? null);
+      if (report.kit && kit) report.kit.content = await openSealed(report.kit.content, kit);
+    }
     return {
-      files: readings.map((reading) => reportOf(reading, context)),
+      files: reports,
       keys: keys.size,
       registries: registries.size,
       chain: checkChains(chainKits),
       notes,
+    };
+  }
+
+  // ---- Sealed personal fields: opened with the keys a kit carries ----
+
+  /**
+   * The content with each sealed personal field the kit carries a key for opened (AES-256-GCM,
+   * `v1.salt.iv.ciphertext+tag`). The signature covers the sealed text, so an opened field is
+   * exactly what was signed; a field without a key, or erased, stays as it is.
+   * @param {unknown} content @param {unknown} kit
+   */
+  async function openSealed(content, kit) {
+    const keys = isRecord(kit) && Array.isArray(kit.unseal) ? kit.unseal.slice(0, 8) : [];
+    let opened = content;
+    for (const entry of keys) {
+      if (!isRecord(entry) || typeof entry.path !== "string" || typeof entry.key !== "string")
+        continue;
+      const path = entry.path.split(".").slice(0, 4);
+      const sealed = path.reduce(
+        (value, key) => (isRecord(value) ? value[key] : undefined),
+        opened,
+      );
+      if (!isRecord(sealed) || typeof sealed.sealed !== "string") continue;
+      const value = await openOne(sealed.sealed, entry.key);
+      if (value !== undefined)
+        opened = withValue(opened, path, { ...asRecord(value), opened: true });
+    }
+    return opened;
+  }
+
+  /** @param {unknown} value @returns {Record<string, unknown>} */
+  function asRecord(value) {
+    return isRecord(value) ? value : { value };
+  }
+
+  /** @param {string} sealed @param {string} keyText @returns {Promise<unknown>} */
+  async function openOne(sealed, keyText) {
+    const [version, , ivText, bodyText] = sealed.split(".");
+    const key = fromBase64url(keyText);
+    const iv = ivText ? fromBase64url(ivText) : null;
+    const body = bodyText ? fromBase64url(bodyText) : null;
+    if (version !== "v1" || !key || key.length !== 32 || !iv || !body) return undefined;
+    try {
+      const aes = await crypto.subtle.importKey("raw", key, "AES-GCM", false, ["decrypt"]);
+      const text = new TextDecoder().decode(
+        await crypto.subtle.decrypt({ name: "AES-GCM", iv }, aes, body),
+      );
+      return JSON.parse(text);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * A copy of `value` with `replacement` at `path`.
+   * @param {unknown} value @param {string[]} path @param {unknown} replacement @returns {unknown}
+   */
+  function withValue(value, path, replacement) {
+    const [key, ...rest] = path;
+    if (key === undefined || !isRecord(value)) return value;
+    return {
+      ...value,
+      [key]: rest.length === 0 ? replacement : withValue(value[key], rest, replacement),
     };
   }
 
@@ -1069,7 +1139,15 @@ const KestrelVerifier = (() => {
       name === undefined ? "" : plain(name),
       email === undefined ? "" : `<${plain(email)}>`,
     ];
-    add("Learner", isRecord(learner) ? learnerWords.filter(Boolean).join(" ") : learner);
+    let learnerLine = isRecord(learner) ? learnerWords.filter(Boolean).join(" ") : learner;
+    if (isRecord(learner) && typeof learner.sealed === "string") {
+      learnerLine = "sealed personal data: this kit carries no key to open it";
+    } else if (isRecord(learner) && learner.erased) {
+      learnerLine = "personal data erased";
+    } else if (isRecord(learner) && learner.opened) {
+      learnerLine += " (opened with the key this kit carries; the signature covers it sealed)";
+    }
+    add("Learner", learnerLine);
     add(
       "Title",
       firstOf(
@@ -1096,6 +1174,17 @@ const KestrelVerifier = (() => {
     add("Answers", answersOf(content));
     add("Time on task", timeOf(at(content, "timeOnTask")));
     add("Grader", at(content, "gradingSummary", "grader"));
+    const rubric = at(content, "gradingSummary", "rubric");
+    if (isRecord(rubric)) {
+      const due = typeof rubric.reviewDue === "string" ? rubric.reviewDue : null;
+      const late = due !== null && String(kit.timestamp).slice(0, 10) > due;
+      add(
+        "Rubric",
+        `${plain(rubric.id)}, version ${plain(rubric.version)}, review due ${due ?? "(none)"}${
+          late ? ": graded after its review date" : ""
+        }`,
+      );
+    }
     const files = at(content, "files");
     if (Array.isArray(files)) {
       add(

@@ -1,0 +1,31 @@
+// A privacy request (PDPA, PIPEDA, Thailand's PDPA): erases the personal data in one learner's
+// evidence, in the database DATABASE_URL names. Their secret is destroyed; every record, hash and
+// signature stays, so each chain still verifies, and /evidence/verify says when the data was
+// erased. Usage: npm run erase-personal-data -- EMAIL (after `npm run build`).
+// Exit 0 when erased (or erased before), 1 when no account has the address or it cannot run.
+const BUILD_PATH = "../build/server/index.js";
+
+const [email, ...extra] = process.argv.slice(2);
+if (!email || extra.length > 0) {
+  console.error("Usage: npm run erase-personal-data -- EMAIL");
+  process.exit(2);
+}
+try {
+  const app = await import(BUILD_PATH).catch((error) => {
+    if (error?.code === "ERR_MODULE_NOT_FOUND") {
+      console.error("No build found: run `npm run build` first.");
+      process.exit(1);
+    }
+    throw error;
+  });
+  /** @type {string | null} */
+  const erasedAt = await app.erasePersonalDataOf(email);
+  if (!erasedAt) {
+    console.error(`No account has the address ${email}`);
+    process.exit(1);
+  }
+  console.log(`Personal data in the evidence of ${email} erased on ${erasedAt}`);
+} catch (error) {
+  console.error(error instanceof Error && error.name === "EnvError" ? error.message : error);
+  process.exit(1);
+}
