@@ -1,5 +1,5 @@
 import { BadgeCheck, CircleAlert, FileWarning, FileX, KeyRound, SearchX } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, data, href, useNavigation } from "react-router";
 import { organisationName } from "~/domain/compliance/index.server";
 import {
@@ -128,23 +128,25 @@ export default function VerifyEvidence({ loaderData, actionData: posted }: Route
       ) : null}
       <Card className="mt-8">
         <h2 className="text-lg font-bold">{t("verifyPage.fileHeading")}</h2>
-        <Form method="post" encType="multipart/form-data" className="mt-3 flex flex-col gap-3">
-          <Field label={t("verifyPage.fileLabel")} htmlFor="evidence-file">
-            <input
-              id="evidence-file"
-              name="file"
-              type="file"
-              required
-              accept=".json,.pdf,.csv,.zip,application/json,application/pdf,text/csv,application/zip"
-              className={`${controlClass} file:mr-3 file:rounded file:border-0 file:bg-slate-100 file:px-3 file:py-1 dark:file:bg-slate-800 dark:file:text-slate-100`}
-            />
-          </Field>
-          <div>
-            <Button type="submit" disabled={busy}>
-              {t("verifyPage.fileButton")}
-            </Button>
-          </div>
-        </Form>
+        <FileDrop>
+          <Form method="post" encType="multipart/form-data" className="flex flex-col gap-3">
+            <Field label={t("verifyPage.fileLabel")} htmlFor="evidence-file">
+              <input
+                id="evidence-file"
+                name="file"
+                type="file"
+                required
+                accept=".json,.pdf,.csv,.zip,application/json,application/pdf,text/csv,application/zip"
+                className={`${controlClass} file:mr-3 file:rounded file:border-0 file:bg-slate-100 file:px-3 file:py-1 dark:file:bg-slate-800 dark:file:text-slate-100`}
+              />
+            </Field>
+            <div>
+              <Button type="submit" disabled={busy}>
+                {t("verifyPage.fileButton")}
+              </Button>
+            </div>
+          </Form>
+        </FileDrop>
       </Card>
       <Card className="mt-6">
         <h2 className="text-lg font-bold">{t("verifyPage.idHeading")}</h2>
@@ -203,6 +205,44 @@ export default function VerifyEvidence({ loaderData, actionData: posted }: Route
           </li>
         </ul>
       </Card>
+    </div>
+  );
+}
+
+/**
+ * A file dropped anywhere on the card is checked at once, as if chosen and sent: the form's own
+ * input and submit, so the check is the same with or without a mouse.
+ */
+function FileDrop({ children }: { children: React.ReactNode }) {
+  const { t } = useTranslation("evidence");
+  const [over, setOver] = useState(false);
+  const zone = useRef<HTMLDivElement>(null);
+  const drop = (event: React.DragEvent) => {
+    event.preventDefault();
+    setOver(false);
+    const input = zone.current?.querySelector<HTMLInputElement>('input[type="file"]');
+    if (!input || event.dataTransfer.files.length === 0) return;
+    input.files = event.dataTransfer.files;
+    input.form?.requestSubmit();
+  };
+  return (
+    <div
+      ref={zone}
+      data-testid="evidence-drop"
+      onDragOver={(event) => {
+        event.preventDefault();
+        setOver(true);
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={drop}
+      className={`mt-3 rounded-xl border-2 border-dashed p-4 ${
+        over
+          ? "border-emerald-600 bg-emerald-50 dark:bg-emerald-950"
+          : "border-slate-300 dark:border-slate-600"
+      }`}
+    >
+      <p className="mb-3 text-sm text-slate-600 dark:text-slate-300">{t("verifyPage.dropHint")}</p>
+      {children}
     </div>
   );
 }

@@ -105,6 +105,17 @@ test.describe("the evidence verification page", () => {
       createHash("sha256").update(notes).digest("hex"),
     );
     await expectAccessible(page);
+
+    // Dropped on the card, a file is checked at once.
+    const dropped = await page.evaluateHandle(() => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File(["dropped notes"], "dropped.txt", { type: "text/plain" }));
+      return transfer;
+    });
+    await page.getByTestId("evidence-drop").dispatchEvent("drop", { dataTransfer: dropped });
+    await expect(page.getByTestId("evidence-result")).toContainText(
+      createHash("sha256").update("dropped notes").digest("hex"),
+    );
   });
 
   test("a kit signed by another key is said to be signed by a key this server does not know", async ({

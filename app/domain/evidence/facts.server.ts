@@ -119,7 +119,16 @@ export function signedFacts(
     grader: text(at(at(grading, "grader"), "version")) ?? text(at(grading, "grader")),
     rubric: rubricOf(grading, timestamp),
     timeOnTask: isObject(timing)
-      ? { startedAt: text(timing.startedAt), seconds: number(timing.seconds) }
+      ? {
+          startedAt: text(timing.startedAt),
+          seconds: number(timing.seconds),
+          steps: Array.isArray(timing.steps)
+            ? timing.steps.filter(isObject).map((step) => ({
+                step: String(step.step ?? ""),
+                seconds: number(step.seconds) ?? 0,
+              }))
+            : [],
+        }
       : null,
     answers: answersOf(content),
     files: filesOf(content),

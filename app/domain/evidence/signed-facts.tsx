@@ -93,7 +93,23 @@ export function SignedRecord({ facts }: { facts: SignedFacts }) {
             ) : null}
           </Row>
         ) : null}
-        {minutes ? <Row label={t("signed.timeOnTask")}>{minutes}</Row> : null}
+        {minutes ? (
+          <Row label={t("signed.timeOnTask")}>
+            {minutes}
+            {facts.timeOnTask?.steps.length ? (
+              <ul className="mt-1 text-xs">
+                {facts.timeOnTask.steps.map((step) => (
+                  <li key={step.step}>
+                    {t("signed.stepTime", {
+                      step: step.step,
+                      seconds: step.seconds,
+                    })}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </Row>
+        ) : null}
         {facts.timeOnTask?.startedAt ? (
           <Row label={t("signed.startedAt")}>{when(facts.timeOnTask.startedAt)}</Row>
         ) : null}

@@ -74,7 +74,12 @@ export interface SignedFacts {
   grader: string | null;
   /** The rubric graded against; `pastReview` when the grade was given after its review date. */
   rubric: { id: string; version: string; reviewDue: string | null; pastReview: boolean } | null;
-  timeOnTask: { startedAt: string | null; seconds: number | null } | null;
+  /** From the server's clock; `steps` where each step was answered in its own request. */
+  timeOnTask: {
+    startedAt: string | null;
+    seconds: number | null;
+    steps: { step: string; seconds: number }[];
+  } | null;
   answers: { label: string; value: string }[];
   /** A `file-issued` record's files. */
   files: { name: string; sha256: string; bytes: number }[];
