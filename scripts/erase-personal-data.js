@@ -3,21 +3,14 @@
 // signature stays, so each chain still verifies, and /evidence/verify says when the data was
 // erased. Usage: npm run erase-personal-data -- EMAIL (after `npm run build`).
 // Exit 0 when erased (or erased before), 1 when no account has the address or it cannot run.
-const BUILD_PATH = "../build/server/index.js";
+import { withBuiltApp } from "./built-app.js";
 
 const [email, ...extra] = process.argv.slice(2);
 if (!email || extra.length > 0) {
   console.error("Usage: npm run erase-personal-data -- EMAIL");
   process.exit(2);
 }
-try {
-  const app = await import(BUILD_PATH).catch((error) => {
-    if (error?.code === "ERR_MODULE_NOT_FOUND") {
-      console.error("No build found: run `npm run build` first.");
-      process.exit(1);
-    }
-    throw error;
-  });
+await withBuiltApp(async (app) => {
   /** @type {string | null} */
   const erasedAt = await app.erasePersonalDataOf(email);
   if (!erasedAt) {
@@ -25,7 +18,4 @@ try {
     process.exit(1);
   }
   console.log(`Personal data in the evidence of ${email} erased on ${erasedAt}`);
-} catch (error) {
-  console.error(error instanceof Error && error.name === "EnvError" ? error.message : error);
-  process.exit(1);
-}
+});
