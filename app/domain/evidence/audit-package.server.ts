@@ -12,8 +12,7 @@ import { type FileEntry, fileEntry, registerIssuedFiles } from "./files.server";
 import { openRecord } from "./opened.server";
 import type { VerifierData } from "./standalone/assemble";
 import { verifierHtml, verifierScript } from "./standalone.server";
-import { evidenceViewToken } from "./view-token.server";
-import { evidenceVerifyUrl } from "./kit-files";
+import { tokenVerifyUrl } from "./view-token.server";
 import { evidencePdf } from "./kit-pdf.server";
 import { type RegisterRow, chainRegister, registerRowsCsv } from "./register.server";
 import { escapeHtml } from "~/platform/lib/html";
@@ -227,11 +226,7 @@ async function* packageFiles(
     if (!record) throw new Error(`${row.evidenceId} was purged while its package was written`);
     const { view, kit } = await openRecord(record);
     yield text(`records/${stemOf(row)}.json`, `${JSON.stringify(kit, null, 2)}\n`);
-    const verifyUrl = evidenceVerifyUrl(
-      appUrl,
-      record.evidenceId,
-      evidenceViewToken(record.evidenceId),
-    );
+    const verifyUrl = tokenVerifyUrl(appUrl, record.evidenceId);
     yield {
       name: `pdf/${stemOf(row)}.pdf`,
       data: await evidencePdf(view, { verifyUrl, organisationName: organisation.name, kit }),

@@ -2,12 +2,12 @@ import { data } from "react-router";
 import { requireUser } from "~/platform/auth/index.server";
 import { type StoredEvidence, evidenceOfUser, findEvidence } from "./chain.server";
 import { evidenceCsv } from "./kit-csv.server";
-import { evidenceFileName, evidenceVerifyUrl } from "./kit-files";
+import { evidenceFileName } from "./kit-files";
 import { evidencePdf } from "./kit-pdf.server";
 import { registerIssuedFiles } from "./files.server";
 import { openRecord } from "./opened.server";
 import { EVIDENCE_ID } from "./record.server";
-import { evidenceViewToken } from "./view-token.server";
+import { tokenVerifyUrl } from "./view-token.server";
 import { getEnv } from "~/platform/lib/env.server";
 
 // A learner's own evidence kit: the PDF, the CSV, or the JSON (the signed record with its chain
@@ -37,11 +37,7 @@ export async function kitBytes(
 ): Promise<Uint8Array> {
   const { view, kit } = await openRecord(record);
   if (format === "pdf") {
-    const verifyUrl = evidenceVerifyUrl(
-      getEnv().APP_URL,
-      record.evidenceId,
-      evidenceViewToken(record.evidenceId),
-    );
+    const verifyUrl = tokenVerifyUrl(getEnv().APP_URL, record.evidenceId);
     return evidencePdf(view, { verifyUrl, organisationName, kit });
   }
   const text = format === "csv" ? evidenceCsv(view) : `${JSON.stringify(kit, null, 2)}\n`;

@@ -85,6 +85,7 @@ export function signedFacts(
   const grading = at(content, "gradingSummary");
   const final = at(content, "final");
   const learner = at(content, "learner");
+  const holder = at(at(content, "certificate"), "holder");
   const timing = at(content, "timeOnTask");
   return {
     evidenceId: record.evidenceId,
@@ -98,8 +99,8 @@ export function signedFacts(
     learner:
       isObject(learner) && !learner.erased
         ? { name: text(learner.name), email: text(learner.email) }
-        : isObject(at(at(content, "certificate"), "holder"))
-          ? { name: text(at(at(at(content, "certificate"), "holder"), "name")), email: null }
+        : isObject(holder)
+          ? { name: text(holder.name), email: null }
           : null,
     title: first(
       text(at(at(content, "scenarioSnapshot"), "title")),

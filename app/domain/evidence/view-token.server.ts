@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { getServerSecret } from "~/platform/lib/server-secret.server";
+import { evidenceVerifyUrl } from "./kit-files";
 
 // A lookup by evidence id alone says only that the record is genuine and when it was made. Its
 // signed content (a learner's name, answers and score) is shown to whoever holds the document:
@@ -20,4 +21,12 @@ export function isEvidenceViewToken(evidenceId: string, token: string | null | u
   const expected = Buffer.from(evidenceViewToken(evidenceId));
   const given = Buffer.from(token);
   return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/**
+ * The address a record's PDF prints and its QR code opens: the check, with the record's token.
+ * The learner's download and the audit package draw the same PDF from it, byte for byte.
+ */
+export function tokenVerifyUrl(appUrl: string, evidenceId: string): string {
+  return evidenceVerifyUrl(appUrl, evidenceId, evidenceViewToken(evidenceId));
 }
