@@ -133,6 +133,8 @@ test("a guided answer saved as evidence downloads as PDF and CSV and is listed a
     await expect(result.getByTestId("signed-record")).toContainText(`${percent} %`);
     await expect(result.getByTestId("signed-record")).toContainText("@pilot.example");
     await expect(result.getByTestId("signed-record")).toContainText("Nguyễn Thị Hồng");
+    // Time on task per step, from the autosave each step change sends at once.
+    await expect(result.getByTestId("signed-record")).toContainText(/Review and submit: \d+ s/);
   }
   await expectAccessible(page);
   for (const file of [files.overlaidPdf, files.changedCsv]) {

@@ -29,6 +29,7 @@ export async function moveAmlWork(fromLearnerId: string, toLearnerId: string): P
             responses: draft.responses,
             edited_at: draft.edited_at,
             saved_at: draft.saved_at,
+            step_times: draft.step_times,
           })
           .where("aml_draft.edited_at", "<", draft.edited_at),
       )

@@ -488,6 +488,53 @@ describe("time on task", () => {
     expect(withForgery).toEqual({ started_at: null, seconds: null });
   });
 
+  it("times each guided step from the autosaves the server heard, in the evidence", async () => {
+    const { cookie } = await signInForTest("aml-steps");
+    const opened = ((await page("", cookie)).data as { opened: string }).opened;
+    const target = { jurisdiction: "sg", scenario: paynow.id };
+    const responses = JSON.stringify(strongResponses());
+    for (const step of ["1", "1", "2", "3"]) {
+      const saved = await post(
+        { intent: "save-draft", ...target, step, editedAt: new Date().toISOString(), responses },
+        { cookie },
+      );
+      expect(saved.status).toBe(200);
+    }
+    const draft = await getDb()
+      .selectFrom("aml_draft")
+      .select("step_times")
+      .executeTakeFirstOrThrow();
+    expect(Object.keys(JSON.parse(draft.step_times ?? "{}") as object)).toEqual(["1", "2", "3"]);
+    const submitted = await post(
+      { intent: "submit-guided", ...target, responses, opened },
+      { cookie },
+    );
+    expect(submitted.status).toBe(200);
+    const record = await getDb()
+      .selectFrom("evidence_record")
+      .select("envelope")
+      .where("kind", "=", "aml-attempt")
+      .executeTakeFirstOrThrow();
+    const { timeOnTask } = (
+      JSON.parse(record.envelope) as {
+        payload: {
+          content: { timeOnTask: { seconds: number; steps: { step: string; seconds: number }[] } };
+        };
+      }
+    ).payload.content;
+    expect(timeOnTask.steps.map((step) => step.step)).toEqual([
+      "Signals",
+      "Why it matters",
+      "Decision",
+      "Review and submit",
+    ]);
+    const total = timeOnTask.steps.reduce((sum, step) => sum + step.seconds, 0);
+    // Each step is rounded to whole seconds on its own.
+    expect(Math.abs(total - timeOnTask.seconds)).toBeLessThanOrEqual(2);
+    // Submitted: the draft and its marks are gone, so the next attempt starts afresh.
+    expect(await count("aml_draft")).toBe(0);
+  });
+
   it("flags a signed-in attempt faster than the organisation's floor in its evidence", async () => {
     const { cookie } = await signInForTest("aml-fast");
     const opened = ((await page("", cookie)).data as { opened: string }).opened;

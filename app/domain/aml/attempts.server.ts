@@ -51,6 +51,7 @@ import {
   target,
 } from "./posts.server";
 import type { ResultView } from "./types";
+import { guidedStepSeconds } from "./step-times";
 
 // Grading and storing an attempt (guided, free-form or player), and drafting the STR report.
 
@@ -91,7 +92,6 @@ function attemptTiming(opened: string | undefined, now: Date, found: Target, flo
     tooFast: isTooFast(seconds, readingMinutes, floorPercent),
   };
 }
-export type AttemptTiming = ReturnType<typeof attemptTiming>;
 
 /**
  * Stores a graded attempt for the request's learner (made on their first one) and answers its
@@ -111,6 +111,8 @@ async function storeAttempt(options: {
   /** What the learner did, step by step, for the evidence record. */
   actions: { action: string; value: string }[];
   after?: (learnerId: string) => Promise<void>;
+  /** When each step began (guided flow): the marks its draft holds for this learner. */
+  stepMarks?: (learnerId: string) => Promise<string | null>;
   /** The signed-in account whose organisation's evidence chain records the attempt. */
   account: AmlAccount | null;
 }) {
@@ -124,7 +126,14 @@ async function storeAttempt(options: {
   const { id: learnerId, setCookie } = await ensureLearner(learner, now);
   const createdAt = now.toISOString();
   const player = options.player ?? null;
-  const timing = attemptTiming(options.opened, now, found, options.account?.timeFloorPercent ?? 0);
+  const whole = attemptTiming(options.opened, now, found, options.account?.timeFloorPercent ?? 0);
+  const timing =
+    whole && options.stepMarks
+      ? {
+          ...whole,
+          steps: guidedStepSeconds(await options.stepMarks(learnerId), whole.startedAt, createdAt),
+        }
+      : whole;
   // Written feedback on the learner's own words has no provider yet: results carry none.
   const feedback = null;
   const { id: attemptId } = await getDb()
@@ -281,6 +290,16 @@ export async function submitGuided(
         submission.decision,
         [submission.signalNotes, submission.why, submission.decisionNotes].join("\n"),
       ),
+    stepMarks: async (learnerId) =>
+      (
+        await getDb()
+          .selectFrom("aml_draft")
+          .select("step_times")
+          .where("learner_id", "=", learnerId)
+          .where("jurisdiction", "=", found.scenario.jurisdiction)
+          .where("scenario_id", "=", found.scenario.id)
+          .executeTakeFirst()
+      )?.step_times ?? null,
     // Submitted: the draft has done its work.
     after: async (learnerId) => {
       await getDb()

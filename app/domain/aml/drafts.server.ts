@@ -11,6 +11,7 @@ import {
   parseJson,
   target,
 } from "./posts.server";
+import { markStep } from "./step-times";
 
 // Saving a guided-flow draft (the page's autosave), for a guest or a signed-in learner.
 
@@ -34,6 +35,14 @@ export async function saveDraft(
   // The learner's clock orders their saves; one far ahead of ours is held to ours.
   const edited = new Date(Math.min(Date.parse(parsed.data.editedAt), now.getTime() + 60_000));
   const { id: learnerId, setCookie } = await ensureLearner(learner, now);
+  const db = getDb();
+  const stored = await db
+    .selectFrom("aml_draft")
+    .select("step_times")
+    .where("learner_id", "=", learnerId)
+    .where("jurisdiction", "=", jurisdiction)
+    .where("scenario_id", "=", scenarioId)
+    .executeTakeFirst();
   const row = {
     learner_id: learnerId,
     jurisdiction,
@@ -43,8 +52,10 @@ export async function saveDraft(
     responses: JSON.stringify(responses.data),
     edited_at: edited.toISOString(),
     saved_at: now.toISOString(),
+    // When each step began, by our clock (time on task per step).
+    step_times: markStep(stored?.step_times ?? null, step, now.toISOString()),
   };
-  await getDb()
+  await db
     .insertInto("aml_draft")
     .values(row)
     .onConflict((oc) =>
@@ -56,6 +67,7 @@ export async function saveDraft(
           responses: row.responses,
           edited_at: row.edited_at,
           saved_at: row.saved_at,
+          step_times: row.step_times,
         })
         // A save that arrives after a newer one changes nothing.
         .where("aml_draft.edited_at", "<=", row.edited_at),

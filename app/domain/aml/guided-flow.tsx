@@ -219,6 +219,8 @@ export function GuidedFlow({
     moved.current = true;
     latest.current = { ...latest.current, step: next, dirty: hasAny(responses) };
     setStep(next);
+    // Saved at once: the server times each step from when it first hears of it.
+    if (latest.current.dirty) save();
   };
   const complete = [0, 1, 2].every((index) => answered(responses, index));
   const submitting = submitter.state !== "idle";

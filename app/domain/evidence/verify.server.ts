@@ -164,6 +164,10 @@ async function verifyFile(
   jwks: readonly PublicJwk[],
   names: OrganisationNames,
 ): Promise<Verification> {
+  // Limits before any hashing or parsing: the size was checked before the body was read, the
+  // depth of anything that looks like JSON is checked here, without recursion.
+  const text = jsonText(file.bytes);
+  if (text !== undefined && nestsDeeperThan(text)) throw tooDeep();
   const sha256 = sha256Hex(file.bytes);
   const found = await findIssuedFile(sha256);
   if (found) {
@@ -194,7 +198,7 @@ async function verifyFile(
     };
   }
   // A kit's JSON keeps its embedded signature: re-indented, it still proves the same record.
-  const json = jsonOf(file.bytes);
+  const json = text === undefined ? undefined : parsed(text);
   if (json !== undefined) return verifyKit(json, jwks, names);
   return {
     status: "altered",
@@ -203,16 +207,19 @@ async function verifyFile(
   };
 }
 
-/** The value of a JSON file, undefined when it is not JSON; a 422 when it nests too deep. */
-function jsonOf(bytes: Uint8Array): unknown {
+/** A file's text when it looks like JSON (UTF-8 opening with `{` or `[`), else undefined. */
+function jsonText(bytes: Uint8Array): string | undefined {
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
     return undefined;
   }
-  if (!/^\s*[[{]/.test(text)) return undefined;
-  if (nestsDeeperThan(text)) throw tooDeep();
+  return /^\s*[[{]/.test(text) ? text : undefined;
+}
+
+/** The value of JSON text already checked for depth; undefined when it does not parse. */
+function parsed(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch {

@@ -486,6 +486,8 @@ export interface AmlDraftTable {
   responses: string;
   edited_at: string;
   saved_at: string;
+  /** JSON { "<step>": "<ISO time>" }: when the server first heard of each step reached. */
+  step_times: string | null;
 }
 
 export interface EvidenceRecordTable {

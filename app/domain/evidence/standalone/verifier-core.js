@@ -712,12 +712,13 @@ const KestrelVerifier = (() => {
   /** @param {InputFile} file @returns {Promise<Reading>} */
   async function read(file) {
     const bytes = file.bytes;
+    // JSON is read (its depth checked in one pass, without recursion) before anything else.
+    const json = bytes.length <= MAX_BYTES && looksLikeJson(bytes) ? readJson(bytes) : null;
     // Hashing is linear and safe at any size, so an issued file over the limit is still found.
     const digest = hex(await sha256(bytes));
     if (bytes.length > MAX_BYTES)
       return { file, sha256: digest, tooLarge: true, json: null, pdf: null };
-    if (looksLikeJson(bytes))
-      return { file, sha256: digest, tooLarge: false, json: readJson(bytes), pdf: null };
+    if (json) return { file, sha256: digest, tooLarge: false, json, pdf: null };
     const pdf = isPdf(bytes) ? await kitInPdf(bytes) : null;
     return { file, sha256: digest, tooLarge: false, json: null, pdf };
   }
