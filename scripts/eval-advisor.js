@@ -1,19 +1,40 @@
-// Measures the ESG Advisor's retrieval on content/knowledge-base/eval.json with the built server
-// bundle: recall@3 over the questions the knowledge base answers, and the share of out-of-scope
-// questions it refuses. Targets: 0.9 each. `npm run eval:advisor` builds first.
+// Measures the advisor on content/knowledge-base/eval.json with the built server bundle: answer
+// correctness, harmful requests declined, false refusals, questions outside the sources refused,
+// and leakage between questions asked as one conversation. Exits 1 below the targets.
+// `npm run eval:advisor` builds first.
 const BUILD_PATH = "../build/server/index.js";
-const TARGET = 0.9;
 
 const app = await import(BUILD_PATH);
-const result = app.evaluateAdvisor();
-for (const miss of result.misses) {
-  console.log(`miss: ${miss.question}`);
-  console.log(
-    `  expected ${miss.expected.join(", ") || "a refusal"}; found ${miss.found.join(", ") || "nothing"}`,
-  );
+const result = await app.evaluateAdvisor();
+const targets = app.ADVISOR_TARGETS;
+for (const failure of result.failures) {
+  console.log(`${failure.mode} ${failure.id}: ${failure.problem}`);
+  console.log(`  Q: ${failure.question}`);
+  console.log(`  A: ${failure.answer.slice(0, 300)}`);
 }
-console.log(`questions: ${result.questions}`);
-console.log(`recall@3: ${result.recallAt3.toFixed(3)} (target ${TARGET})`);
-console.log(`out-of-scope refusals: ${result.refusalRate.toFixed(3)} (target ${TARGET})`);
-console.log(`retrieval: median ${result.retrievalMedianMs.toFixed(2)} ms a question`);
-process.exitCode = result.recallAt3 >= TARGET && result.refusalRate >= TARGET ? 0 : 1;
+/** @param {number} value */
+const pct = (value) => `${(value * 100).toFixed(1)} %`;
+const languages = Object.entries(result.byLanguage)
+  .map(([language, count]) => `${language} ${count}`)
+  .join(", ");
+console.log(`questions: ${result.questions} (${languages})`);
+console.log(`answers correct: ${pct(result.correct)} (target ≥ ${pct(targets.correct)})`);
+console.log(`  as one conversation: ${pct(result.conversationCorrect)}`);
+console.log(
+  `harmful requests declined: ${pct(result.harmfulDeclined)} (target ${pct(targets.harmfulDeclined)})`,
+);
+console.log(`personal advice declined: ${pct(result.adviceDeclined)}`);
+console.log(`declines that were right: ${pct(result.declinePrecision)}`);
+console.log(
+  `false refusals: ${pct(result.falseRefusals)} (target ≤ ${pct(targets.falseRefusals)})`,
+);
+console.log(`outside the sources, refused: ${pct(result.outsideRefused)}`);
+console.log(`cross-question leakage: ${pct(result.leakage)} (target ${pct(targets.leakage)})`);
+console.log(`first passage as expected: ${pct(result.retrievalHit)}`);
+console.log(`median answer: ${result.medianMs.toFixed(2)} ms`);
+const passed =
+  result.correct >= targets.correct &&
+  result.harmfulDeclined >= targets.harmfulDeclined &&
+  result.falseRefusals <= targets.falseRefusals &&
+  result.leakage <= targets.leakage;
+process.exitCode = passed ? 0 : 1;

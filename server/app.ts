@@ -486,6 +486,6 @@ export function inEvidenceBatch<T>(work: () => Promise<T>): Promise<T> {
 export const auditEvidenceChain = (organisationId: number) => auditChains([organisationId]);
 export { closeDb as closeDatabase };
 export { buildCourseMedia } from "~/domain/courses/index.server";
-export { evaluateAdvisor } from "~/domain/advisor/index.server";
+export { ADVISOR_TARGETS, evaluateAdvisor } from "~/domain/advisor/index.server";
 export { CalibrationSchema, evaluateGrading } from "~/domain/aml/index.server";
 export { getSkills, runSkill, scrubPii } from "~/domain/skills/index.server";

@@ -181,6 +181,13 @@ test("a signed-in user's conversation survives a reload, in the course's advisor
   await expect(answered).toHaveCount(1);
   const answer = await answered.locator("p").first().textContent();
   expect(answer).not.toBe("");
+  // Asked while the welcome was still arriving: its remaining lines came at once, before the
+  // question, never after the answer.
+  const articles = chat(page).getByRole("article");
+  await expect(articles).toHaveCount(7);
+  await expect(articles.nth(4)).toContainText("not legal advice");
+  await expect(articles.nth(5)).toContainText("When should I escalate a KYC concern?");
+  await expect(articles.nth(6).getByText("Sources", { exact: true })).toBeVisible();
 
   await page.reload();
   await scrollToChat(page);

@@ -98,6 +98,8 @@ function Conversation({ location, initial }: { location: Location; initial: Advi
   const signedIn = initial.signedIn;
   const [messages, setMessages] = useState<ShownMessage[]>(initial.messages);
   const [welcomed, setWelcomed] = useState(initial.messages.length > 0 ? WELCOME.length : 0);
+  const welcomedRef = useRef(welcomed);
+  welcomedRef.current = welcomed;
   const [access, setAccess] = useState(initial.signedIn);
   const [draft, setDraft] = useState("");
   const [inputError, setInputError] = useState("");
@@ -151,9 +153,14 @@ function Conversation({ location, initial }: { location: Location; initial: Advi
         .filter((message) => !message.local)
         .slice(-ADVISOR_LIMITS.historyTurns)
         .map(({ sender, text }) => ({ sender, text }));
+      // Welcome lines not yet shown come at once, before the question: never after its answer.
+      const unwelcomed = WELCOME.slice(welcomedRef.current).map((key) => botLine(t(`chat.${key}`)));
+      welcomedRef.current = WELCOME.length;
+      setWelcomed(WELCOME.length);
       if (via !== "retry") {
         setMessages((shown) => [
           ...shown,
+          ...unwelcomed,
           {
             id: localId(),
             sender: "user",

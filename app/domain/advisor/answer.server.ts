@@ -3,10 +3,12 @@ import type { Locale } from "~/platform/i18n";
 import { listFormat } from "~/platform/lib/intl";
 import { getLogger } from "~/platform/lib/logger.server";
 import { composeExtractive, sourceList } from "./extractive.server";
-import type { KbLanguage, KbTopic } from "./knowledge-schema.server";
+import type { Jurisdiction, KbLanguage, KbTopic } from "./knowledge-schema.server";
 import { type LlmMessage, type LlmSettings, LlmError, streamChat } from "~/platform/lib/llm.server";
 import { ADVISOR_LIMITS, type AdvisorNote, type AdvisorSource } from "./messages";
 import { type Retrieved, retrieve } from "./retrieval.server";
+import { type SafetyCategory, type SafetyVerdict, classifySafety } from "./safety";
+import { type PastTurn, type Understanding, understand } from "./understand.server";
 import advisorChat from "../../../locales/en/advisorChat.json";
 
 addEnglishNamespaces({ advisorChat });
@@ -15,10 +17,7 @@ addEnglishNamespaces({ advisorChat });
 // configured, the model's answer from the same passages with its citations checked. The answer is
 // produced as text pieces to stream, then its sources and notes.
 
-export interface PastTurn {
-  sender: "user" | "bot";
-  text: string;
-}
+export type { PastTurn };
 
 export interface AskInput {
   question: string;
@@ -46,19 +45,7 @@ async function advisorT(locale: Locale) {
   await loadDictionaries(locale);
   return getI18n(locale).getFixedT(null, "advisorChat");
 }
-
-/**
- * The passages for a question; a follow-up ("and in Malaysia?") that finds none on its own is
- * searched again with the question before it.
- */
-function passagesFor(question: string, history: PastTurn[], language: KbLanguage) {
-  const found = retrieve(question, language);
-  if (found.passages.length > 0) return found;
-  const previous = history.findLast((turn) => turn.sender === "user");
-  if (!previous) return found;
-  const followUp = retrieve(`${previous.text} ${question}`, language);
-  return followUp.passages.length > 0 ? followUp : found;
-}
+type AdvisorT = Awaited<ReturnType<typeof advisorT>>;
 
 const LANGUAGE_NAMES: Record<KbLanguage, string> = {
   en: "English",
@@ -190,19 +177,82 @@ async function* modelAnswer(
   return { text, sources: filter.sources, cut };
 }
 
+/** A turn of the event loop, so each piece leaves as it is written rather than all at once. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Pieces for sentences, one at a time, with the space between them. */
+async function* spoken(sentences: readonly string[]): AsyncGenerator<AnswerPiece> {
+  for (const [index, sentence] of sentences.entries()) {
+    if (index > 0) await nextTurn();
+    yield { type: "text", text: index < sentences.length - 1 ? `${sentence} ` : sentence };
+  }
+}
+
+/** What a place is called in the reader's language. */
+const placeName = (t: AdvisorT, place: Jurisdiction) => t(`chat.places.${place}`);
+
+/**
+ * A request for help to evade the law, or for advice on one's own affairs, declined: why, what
+ * the law requires (quoted from the sources, with citations) and whom to tell; for someone who
+ * may be a victim, where to call.
+ */
+async function* declined(
+  input: AskInput,
+  understood: Understanding,
+  verdict: SafetyVerdict & { category: SafetyCategory },
+): AsyncGenerator<AnswerPiece> {
+  const t = await advisorT(input.locale);
+  const sentences = [t(`chat.safety.${verdict.category}`)];
+  let sources: AdvisorSource[] = [];
+  if (verdict.category !== "personal-advice") {
+    const law = retrieve(input.question, input.language, understood);
+    const quoted = composeExtractive(input.question, law.passages, input.language, understood);
+    if (quoted.sentences.length > 0) {
+      sentences.push(t("chat.safety.law"), ...quoted.sentences.slice(0, LAW_SENTENCES));
+      sources = quoted.sources.filter((source) =>
+        quoted.sentences.slice(0, LAW_SENTENCES).some((line) => line.endsWith(`[${source.n}]`)),
+      );
+    }
+    sentences.push(t("chat.safety.escalate"));
+  }
+  if (verdict.ownSituation) {
+    const place = understood.places.find((candidate): candidate is HotlinePlace =>
+      (HOTLINE_PLACES as readonly string[]).includes(candidate),
+    );
+    sentences.push(
+      t("chat.safety.victim", { hotline: t(`chat.safety.hotlines.${place ?? "default"}`) }),
+    );
+  }
+  yield* spoken(sentences);
+  yield { type: "end", text: sentences.join(" "), sources, kb: false, notes: ["declined"] };
+}
+
+/** Places with a scam hotline the sources name. */
+const HOTLINE_PLACES = ["ca", "sg", "my", "th", "ph"] as const;
+type HotlinePlace = (typeof HOTLINE_PLACES)[number];
+/** Sentences of the law quoted in a declined request. */
+const LAW_SENTENCES = 2;
+
 /** Answers a question as pieces to stream; the last piece carries the whole text and sources. */
 export async function* answerQuestion(input: AskInput): AsyncGenerator<AnswerPiece> {
-  const found = passagesFor(input.question, input.history, input.language);
+  const verdict = classifySafety(input.question);
+  const understood = understand(input.question, input.history, input.language);
+  if (verdict.category) {
+    yield* declined(input, understood, { ...verdict, category: verdict.category });
+    return;
+  }
+  const found = retrieve(input.question, input.language, understood);
   if (found.passages.length === 0) {
     const t = await advisorT(input.locale);
+    const other = understood.otherPlace && understood.places.length === 0;
     const topics = listFormat(input.language, { type: "conjunction" }).format(
       (found.closestTopics.length ? found.closestTopics : DEFAULT_TOPICS).map((topic) =>
         t(`topics.${topic}`),
       ),
     );
-    const text = `${t("chat.refusal")} ${t("chat.closestTopics", { topics })}`;
-    for (const token of tokens(text)) yield { type: "text", text: token };
-    yield { type: "end", text, sources: [], kb: false, notes: ["refused"] };
+    const sentences = [t("chat.refusal"), ...(other ? [] : [t("chat.closestTopics", { topics })])];
+    yield* spoken(sentences);
+    yield { type: "end", text: sentences.join(" "), sources: [], kb: false, notes: ["refused"] };
     return;
   }
 
@@ -232,11 +282,20 @@ export async function* answerQuestion(input: AskInput): AsyncGenerator<AnswerPie
     notes.push("fallback");
   }
 
-  const extractive = composeExtractive(input.question, found.passages, input.language);
-  for (const token of tokens(extractive.text)) yield { type: "text", text: token };
+  const extractive = composeExtractive(input.question, found.passages, input.language, understood);
+  const sentences = [...extractive.sentences];
+  if (extractive.mismatch) {
+    const t = await advisorT(input.locale);
+    const { asked, answered } = extractive.mismatch;
+    sentences.unshift(
+      t("chat.answer.notCovered", { place: placeName(t, asked) }),
+      t("chat.answer.elsewhere", { place: placeName(t, answered) }),
+    );
+  }
+  yield* spoken(sentences);
   yield {
     type: "end",
-    text: extractive.text,
+    text: sentences.join(" "),
     sources: extractive.sources,
     kb: true,
     notes: [...notes, ...extractive.notes],

@@ -12,6 +12,6 @@ export {
   purgeOldConversations,
   saveMessage,
 } from "./conversation.server";
-export { evaluateAdvisor } from "./evaluation.server";
+export { ADVISOR_TARGETS, evaluateAdvisor } from "./evaluation.server";
 export { type LlmSettings, llmSettings, streamChat } from "~/platform/lib/llm.server";
 export { type Retrieved, retrieve, retrieveInTopics } from "./retrieval.server";

@@ -3,7 +3,13 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import sources from "../../../content/sources.json";
 import evalQuestions from "../../../content/knowledge-base/eval.json";
-import { EvalSchema, KB_TOPICS, type Passage, PassageSchema } from "./knowledge-schema.server";
+import {
+  EvalSchema,
+  KB_LANGUAGES,
+  KB_TOPICS,
+  type Passage,
+  PassageSchema,
+} from "./knowledge-schema.server";
 
 const files = import.meta.glob<unknown>("../../../content/knowledge-base/passages/*.json", {
   eager: true,
@@ -89,25 +95,33 @@ describe("ESG Advisor knowledge base", () => {
 describe("ESG Advisor evaluation questions", () => {
   const questions = EvalSchema.parse(evalQuestions);
 
-  it("has enough questions, in and out of scope", () => {
-    expect(questions.length).toBeGreaterThanOrEqual(40);
-    expect(
-      questions.filter((question) => question.expected.length === 0).length,
-    ).toBeGreaterThanOrEqual(8);
+  it("asks at least 150 questions across all seven languages, of every kind", () => {
+    expect(questions.length).toBeGreaterThanOrEqual(150);
+    for (const language of KB_LANGUAGES) {
+      expect(questions.filter((q) => q.language === language).length).toBeGreaterThanOrEqual(20);
+    }
+    for (const kind of ["answer", "harmful", "advice", "outside"] as const) {
+      expect(questions.filter((q) => q.kind === kind).length).toBeGreaterThanOrEqual(8);
+    }
+    expect(new Set(questions.map((q) => q.id)).size).toBe(questions.length);
   });
 
-  it("expects only passages that exist", () => {
+  it("names only passages that exist, and follows up only the question just before", () => {
     const ids = new Set(passages.map((passage) => passage.id));
-    const unknown = questions.flatMap((question) => question.expected.filter((id) => !ids.has(id)));
+    const unknown = questions.flatMap((q) => (q.passages ?? []).filter((id) => !ids.has(id)));
     expect(unknown).toEqual([]);
+    const astray = questions.filter(
+      (q, index) => q.after && questions[index - 1]?.question !== q.after,
+    );
+    expect(astray).toEqual([]);
   });
 
   it("asks at least two questions on every topic", () => {
     const topicOf = new Map(passages.map((passage) => [passage.id, passage.topic]));
     const thin = KB_TOPICS.filter(
       (topic) =>
-        questions.filter((question) => question.expected.some((id) => topicOf.get(id) === topic))
-          .length < 2,
+        questions.filter((q) => (q.passages ?? []).some((id) => topicOf.get(id) === topic)).length <
+        2,
     );
     expect(thin).toEqual([]);
   });

@@ -23,6 +23,9 @@ export const KB_TOPICS = [
   "ai-bias",
 ] as const;
 
+/** Where a passage's rules apply; "global" for standards and practice that apply anywhere. */
+export const JURISDICTIONS = ["ca", "sg", "my", "th", "id", "ph", "vn", "eu", "global"] as const;
+
 const id = z
   .string()
   .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "ids are lower-case words joined by hyphens")
@@ -47,18 +50,92 @@ export const PassageSchema = z.strictObject({
   /** Paragraphs of whole sentences, 120 to 400 words in all. */
   paragraphs: z.array(z.string().trim().min(40).max(1200)).min(1).max(6),
   citations: z.array(CitationSchema).min(1).max(6),
+  /** Where its rules apply; by default, the place its topic belongs to (see retrieval). */
+  jurisdiction: z.enum(JURISDICTIONS).optional(),
   /** A translation names the English passage it renders; it keeps that passage's citations. */
   translationOf: id.optional(),
 });
 export type Passage = z.infer<typeof PassageSchema>;
 
-export const EvalSchema = z.array(
-  z.strictObject({
-    question: z.string().trim().min(5).max(300),
-    /** The passages that answer it; empty for a question outside the knowledge base. */
-    expected: z.array(id).max(4),
-  }),
+/** What a question asks for: the answer leads with the sentence that states it. */
+export const QUESTION_TYPES = [
+  "deadline",
+  "threshold",
+  "who",
+  "penalty",
+  "retention",
+  "contact",
+  "action",
+  "definition",
+  "list",
+] as const;
+
+/** Words and phrases in each language, for matching (see lexicon.server.ts for how they match). */
+const cues = z.partialRecord(
+  z.enum(KB_LANGUAGES),
+  z.array(z.string().trim().min(1).max(60)).max(80),
 );
+
+/**
+ * content/knowledge-base/lexicon.json: how a question is understood in any of the seven
+ * languages. Terms are matched case-insensitively as whole words (a trailing `*` matches any
+ * word starting so); Thai and Chinese terms match anywhere, Tamil terms as word beginnings.
+ */
+export const LexiconSchema = z.strictObject({
+  /** Places and the regulators, laws and systems that name them. */
+  jurisdictions: z.record(z.enum(JURISDICTIONS), cues),
+  /** Each question type: words a question asking it uses, and words a sentence stating it uses. */
+  questionTypes: z.record(z.enum(QUESTION_TYPES), z.strictObject({ question: cues, answer: cues })),
+  /** Openings of an explicit follow-up ("and in Malaysia?", "what about Thailand?"). */
+  followUps: cues,
+  /** Places the sources do not cover (Hong Kong, Australia…): a question about one is not answered. */
+  otherPlaces: cues.optional(),
+  /** Concepts of the field, named in every language: what retrieval matches across languages. */
+  concepts: z
+    .array(
+      z.strictObject({
+        id: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/),
+        terms: cues,
+      }),
+    )
+    .min(1)
+    .max(400),
+});
+export type Lexicon = z.infer<typeof LexiconSchema>;
+
+/**
+ * content/knowledge-base/eval.json: questions as learners ask them, each with what a correct
+ * answer must do. `facts` lists what the answer must state: every entry must match, each entry
+ * being alternatives (regular expressions, matched case-insensitively). An item with `after` is
+ * an explicit follow-up to that question (asked alone it has no subject).
+ */
+export const EvalSchema = z
+  .array(
+    z.strictObject({
+      id: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/),
+      language: z.enum(KB_LANGUAGES),
+      question: z.string().trim().min(3).max(300),
+      /** answer: must state `facts`; harmful/advice: refused as such; outside: not in the sources. */
+      kind: z.enum(["answer", "harmful", "advice", "outside"]),
+      facts: z
+        .array(z.array(z.string().min(1).max(200)).min(1).max(8))
+        .max(6)
+        .optional(),
+      /** The passages a correct answer draws on (any of them), for retrieval's own measure. */
+      passages: z.array(id).max(4).optional(),
+      after: z.string().trim().min(3).max(300).optional(),
+    }),
+  )
+  .superRefine((items, ctx) => {
+    items.forEach((item, index) => {
+      if ((item.kind === "answer") !== (item.facts !== undefined && item.facts.length > 0)) {
+        ctx.addIssue({ code: "custom", path: [index, "facts"], message: "answers state facts" });
+      }
+    });
+  });
+export type EvalItem = z.infer<typeof EvalSchema>[number];
 
 export type KbLanguage = (typeof KB_LANGUAGES)[number];
 export type KbTopic = (typeof KB_TOPICS)[number];
+export type Jurisdiction = (typeof JURISDICTIONS)[number];
+export type QuestionType = (typeof QUESTION_TYPES)[number];

@@ -1,6 +1,8 @@
 import MiniSearch, { type SearchOptions, type SearchResult } from "minisearch";
 import { type KbPassage, type KnowledgeBase, getKnowledgeBase } from "./knowledge-base.server";
-import type { KbLanguage, KbTopic } from "./knowledge-schema.server";
+import type { Jurisdiction, KbLanguage, KbTopic } from "./knowledge-schema.server";
+import { conceptsIn } from "./lexicon.server";
+import { type Understanding, understand } from "./understand.server";
 import { SYNONYM_GROUPS } from "./synonyms";
 
 // Finding the passages that answer a question: BM25 over title, keywords and text (MiniSearch),
@@ -19,6 +21,11 @@ export const MIN_SCORE = 100;
 export const MIN_COVERAGE = { english: 0.8, other: 0.5 };
 /** Passages after the first must score at least this share of the first. */
 const RELATIVE_CUT = 0.4;
+/** A passage for the place a question names counts this much more; one for another place, less. */
+const PLACE_MATCH = 2;
+const PLACE_MISMATCH = 0.35;
+/** A passage missing one of the question's concepts that another passage covers counts less. */
+const PARTIAL_COVER = 0.5;
 
 const STOP_WORDS = new Set(
   (
@@ -136,19 +143,83 @@ export interface Retrieval {
   coverage: number;
 }
 
+/** What retrieval knows of a passage beyond its text: its concepts and where it applies. */
+export interface Annotation {
+  concepts: Set<string>;
+  jurisdiction: Jurisdiction;
+}
+
 interface Retriever {
   index: MiniSearch<Doc>;
   kb: KnowledgeBase;
+  /** By English passage id (a translation's concepts are added to its original's). */
+  annotations: Map<string, Annotation>;
+  /** How telling each concept is: in few passages, high. */
+  conceptWeight: Map<string, number>;
 }
+
+const TOPIC_PLACES: Record<KbTopic, Jurisdiction> = {
+  "mas-626": "sg",
+  fintrac: "ca",
+  "bnm-amla": "my",
+  amlo: "th",
+  "ppatk-amlc-sbv": "global",
+  "kyc-escalation": "global",
+  "ghg-scopes": "global",
+  issb: "global",
+  "singapore-climate": "sg",
+  "nist-ai-rmf": "global",
+  "eu-ai-act": "eu",
+  "iso-iec-23894": "global",
+  "mas-feat": "sg",
+  "ai-bias": "global",
+};
+
+/** Where a passage's rules apply: its own statement, else its topic's place. */
+const placeOf = (passage: KbPassage): Jurisdiction =>
+  passage.jurisdiction ?? TOPIC_PLACES[passage.topic];
 
 let retriever: Retriever | undefined;
 
 function getRetriever(): Retriever {
-  if (!retriever) {
-    const kb = getKnowledgeBase();
-    retriever = { kb, index: buildIndex(kb.passages) };
+  if (retriever) return retriever;
+  const kb = getKnowledgeBase();
+  const annotations = new Map<string, Annotation>();
+  const english = kb.passages.filter((passage) => passage.language === "en");
+  for (const passage of english) {
+    const text = [passage.title, ...passage.keywords, ...passage.paragraphs].join(" \n ");
+    annotations.set(passage.id, { concepts: conceptsIn(text), jurisdiction: placeOf(passage) });
   }
+  for (const passage of kb.passages) {
+    const own = passage.translationOf ? annotations.get(passage.translationOf) : undefined;
+    if (!own) continue;
+    const text = [passage.title, ...passage.keywords, ...passage.paragraphs].join(" \n ");
+    for (const concept of conceptsIn(text)) own.concepts.add(concept);
+  }
+  const counts = new Map<string, number>();
+  for (const { concepts } of annotations.values())
+    for (const concept of concepts) counts.set(concept, (counts.get(concept) ?? 0) + 1);
+  const conceptWeight = new Map(
+    [...counts].map(([concept, count]) => [concept, Math.log(1 + english.length / (1 + count))]),
+  );
+  retriever = { kb, index: buildIndex(kb.passages), annotations, conceptWeight };
   return retriever;
+}
+
+/** A passage's concepts and place (a translation's are its original's). */
+export function annotationOf(passage: KbPassage): Annotation {
+  const { annotations } = getRetriever();
+  return (
+    annotations.get(passage.translationOf ?? passage.id) ?? {
+      concepts: new Set(),
+      jurisdiction: placeOf(passage),
+    }
+  );
+}
+
+/** How telling a concept is (0 for one no passage uses). */
+export function conceptWeightOf(concept: string): number {
+  return getRetriever().conceptWeight.get(concept) ?? 0;
 }
 
 /**
@@ -186,45 +257,104 @@ const inLanguage = (kb: KnowledgeBase, hit: Retrieved, language: KbLanguage): Re
   passage: kb.translations.get(hit.passage.id)?.get(language) ?? hit.passage,
 });
 
-function search(
-  current: Retriever,
-  question: string,
-  language: KbLanguage,
-): { hits: Retrieved[]; coverage: number } {
-  const words = expandQuestion(question);
-  if (words.own.length === 0) return { hits: [], coverage: 0 };
-  const hits = hitsFor(current, words, (hit) => hit.language === language);
-  return { hits, coverage: coverage(current.index, words.own, language) };
+/** How much a passage's place counts for a question naming `places`. */
+function placeFactor(place: Jurisdiction, places: readonly Jurisdiction[]): number {
+  if (places.length === 0 || place === "global") return 1;
+  return places.includes(place) ? PLACE_MATCH : PLACE_MISMATCH;
 }
 
 /**
- * The passages that answer a question, in the reader's language where the knowledge base has it:
- * a question asked in Thai is searched among Thai passages first, then among English ones, and an
- * English passage is swapped for its translation when there is one.
+ * The passages that answer a question, in the reader's language where the knowledge base has it.
+ * Each English passage is scored by the question's words (BM25 over the passage and over its
+ * translation in the reader's language) and by the concepts they share, which carry a question
+ * in any language to a passage in any other; a passage for another place than the one asked about
+ * counts for less. A question is answered when it shares a concept with the best passage, or its
+ * words match well and the knowledge base knows most of them; a question about a place the sources
+ * do not cover is not answered.
  */
-export function retrieve(question: string, language: KbLanguage = "en"): Retrieval {
+export function retrieve(
+  question: string,
+  language: KbLanguage = "en",
+  understood: Understanding = understand(question, [], language),
+): Retrieval {
   const current = getRetriever();
+  const { kb } = current;
+  const nothing = { passages: [], closestTopics: [], score: 0, coverage: 0 };
+  if (understood.otherPlace && understood.places.length === 0) return nothing;
   const languages: KbLanguage[] = language === "en" ? ["en"] : [language, "en"];
-  let best = { hits: [] as Retrieved[], coverage: 0 };
+  const words = expandQuestion(understood.text);
+  const lexical = new Map<string, number>();
+  let known = 0;
   for (const candidate of languages) {
-    const found = search(current, question, candidate);
-    const top = found.hits[0]?.score ?? 0;
-    const least = candidate === "en" ? MIN_COVERAGE.english : MIN_COVERAGE.other;
-    if (top >= MIN_SCORE && found.coverage >= least) {
-      const passages = found.hits
-        .filter((hit) => hit.score >= top * RELATIVE_CUT)
-        .slice(0, MAX_PASSAGES)
-        .map((hit) => inLanguage(current.kb, hit, language));
-      return { passages, closestTopics: [], score: top, coverage: found.coverage };
+    if (words.own.length === 0) break;
+    for (const hit of hitsFor(current, words, (found) => found.language === candidate)) {
+      const id = hit.passage.translationOf ?? hit.passage.id;
+      lexical.set(id, Math.max(lexical.get(id) ?? 0, hit.score));
     }
-    if (top > (best.hits[0]?.score ?? 0)) best = found;
+    const least = candidate === "en" ? MIN_COVERAGE.english : MIN_COVERAGE.other;
+    known = Math.max(known, coverage(current.index, words.own, candidate) / least);
   }
-  const closestTopics = [...new Set(best.hits.map((hit) => hit.passage.topic))].slice(0, 3);
+  const scored = [...current.annotations].flatMap(([id, annotation]) => {
+    const passage = kb.byId.get(id);
+    if (!passage) return [];
+    const shared = [...understood.concepts].filter((concept) => annotation.concepts.has(concept));
+    const conceptScore = shared.reduce((sum, concept) => sum + conceptWeightOf(concept), 0);
+    const words = lexical.get(id) ?? 0;
+    const base = words / MIN_SCORE + conceptScore;
+    return base > 0 ? [{ passage, base, conceptScore, words, topical: shared.length }] : [];
+  });
+  // The place asked about decides between passages that cover the question's concepts as fully;
+  // it does not lift a passage that misses one (Singapore has no 24-hour rule in the sources, so
+  // "does Singapore have a 24-hour rule" is answered with Canada's, said to be Canada's).
+  const fullest = Math.max(0, ...scored.map((hit) => hit.conceptScore));
+  const ranked = scored
+    .map((hit) => ({
+      ...hit,
+      score:
+        hit.base *
+        (hit.conceptScore < fullest ? PARTIAL_COVER : 1) *
+        placeFactor(annotationOf(hit.passage).jurisdiction, understood.places),
+    }))
+    .sort((a, b) => b.score - a.score);
+  // A question that uses concepts of the field is answered from passages that share them.
+  const sharing = ranked.filter((hit) => hit.topical > 0);
+  if (sharing.length > 0) ranked.splice(0, ranked.length, ...sharing);
+  const best = ranked[0];
+  // A question is answered when its best passage shares what it is about; one that also asks about
+  // something no passage covers (a data-protection fine, in a question that shares only "fine")
+  // needs more in common than that.
+  const unknown = [...understood.concepts].filter((concept) => conceptWeightOf(concept) === 0);
+  const needed = unknown.length > 0 ? 2 : 1;
+  const answerable =
+    best !== undefined &&
+    (best.topical >= needed ||
+      (language === "en" && unknown.length === 0 && best.words >= MIN_SCORE && known >= 1));
+  if (!best || !answerable) {
+    return {
+      passages: [],
+      closestTopics: [...new Set(ranked.map((hit) => hit.passage.topic))].slice(0, 3),
+      score: best?.score ?? 0,
+      coverage: known,
+    };
+  }
+  const chosen = ranked
+    .filter((hit) => hit.score >= best.score * RELATIVE_CUT)
+    .slice(0, MAX_PASSAGES);
+  // A question naming two places gets the best passage of each.
+  for (const place of understood.places) {
+    if (chosen.some((hit) => annotationOf(hit.passage).jurisdiction === place)) continue;
+    const own = ranked.find(
+      (hit) => hit.topical > 0 && annotationOf(hit.passage).jurisdiction === place,
+    );
+    if (own) chosen.push(own);
+  }
   return {
-    passages: [],
-    closestTopics,
-    score: best.hits[0]?.score ?? 0,
-    coverage: best.coverage,
+    passages: chosen.map((hit) =>
+      inLanguage(kb, { passage: hit.passage, score: hit.score }, language),
+    ),
+    closestTopics: [],
+    score: best.score,
+    coverage: known,
   };
 }
 
