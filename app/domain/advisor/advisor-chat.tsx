@@ -458,8 +458,16 @@ function Conversation({ location, initial }: { location: Location; initial: Advi
 }
 
 const NOTE_KEYS: Partial<
-  Record<AdvisorNote, "chat.fallbackNote" | "chat.translatedNote" | "chat.cut">
-> = { fallback: "chat.fallbackNote", translated: "chat.translatedNote", cut: "chat.cut" };
+  Record<
+    AdvisorNote,
+    "chat.fallbackNote" | "chat.translatedNote" | "chat.cut" | "chat.unsupportedNote"
+  >
+> = {
+  fallback: "chat.fallbackNote",
+  translated: "chat.translatedNote",
+  cut: "chat.cut",
+  unsupported: "chat.unsupportedNote",
+};
 
 function MessageBubble({ message, signInHref }: { message: ShownMessage; signInHref: string }) {
   const { t } = useTranslation("advisorChat");

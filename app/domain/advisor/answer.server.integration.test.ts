@@ -39,7 +39,7 @@ async function ask(
 }
 
 describe("answers written by a language model", () => {
-  it("streams the model's words with its citations numbered, and lists only the cited sources", async () => {
+  it("streams the model's words with its citations numbered, marks a citation of nothing retrieved, and lists only the cited sources", async () => {
     llm.behaviour = {
       kind: "answer",
       chunks: [
@@ -51,9 +51,9 @@ describe("answers written by a language model", () => {
     const { end, shown, pieces } = await ask();
     expect(pieces.filter((piece) => piece.type === "text").length).toBeGreaterThanOrEqual(3);
     expect(shown).toBe(
-      "FINTRAC expects the report as soon as practicable [1]. Records matter too [2].",
+      "FINTRAC expects the report as soon as practicable [1]. Records matter too [?][2].",
     );
-    expect(end).toMatchObject({ text: shown, kb: true, notes: [] });
+    expect(end).toMatchObject({ text: shown, kb: true, notes: ["unsupported"] });
     expect(end?.sources.map((source) => source.id)).toEqual([FIRST, SECOND]);
 
     const sent = llm.requests.at(-1);

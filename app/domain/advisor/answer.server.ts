@@ -38,6 +38,9 @@ export type AnswerPiece =
 /** Topics suggested when nothing near a question is found: what the quick replies cover. */
 const DEFAULT_TOPICS: KbTopic[] = ["mas-626", "ghg-scopes", "kyc-escalation", "ai-bias"];
 
+/** What stands in for a citation of a passage that was not retrieved. */
+export const UNSUPPORTED_MARK = "[?]";
+
 /** Words with the space after them: the pieces an answer streams in. */
 export const tokens = (text: string) => text.match(/\S+\s*/g) ?? [];
 
@@ -100,18 +103,25 @@ export function citationFilter(passages: Retrieved[]) {
     const passage = passages.find((hit) => hit.passage.id === id)?.passage;
     return passage ? markerOf(passage) : null;
   };
+  let unsupported = false;
   const marker = (inner: string) => {
     const ids = inner.split(/[,;\s]+/).filter(Boolean);
     // Not a citation at all ("[sic]", "[1]"): kept as written only if it names no passage-like id.
     if (!ids.every((id) => /^[a-z0-9]+(-[a-z0-9]+)+$/.test(id))) return `[${inner}]`;
-    return ids
-      .map(numberOf)
-      .filter((n): n is number => n !== null)
-      .map((n) => `[${n}]`)
-      .join("");
+    const known = ids.map(numberOf).filter((n): n is number => n !== null);
+    // A citation of nothing retrieved: the sentence is marked as unsupported, never passed off.
+    if (known.length === 0) {
+      unsupported = true;
+      return UNSUPPORTED_MARK;
+    }
+    return known.map((n) => `[${n}]`).join("");
   };
   return {
     sources,
+    /** Whether a citation named a passage that was not retrieved. */
+    get unsupported() {
+      return unsupported;
+    },
     push(text: string): string {
       let out = "";
       for (const char of text) {
@@ -141,7 +151,10 @@ async function* modelAnswer(
   input: AskInput,
   llm: LlmSettings,
   passages: Retrieved[],
-): AsyncGenerator<AnswerPiece, { text: string; sources: AdvisorSource[]; cut: boolean } | null> {
+): AsyncGenerator<
+  AnswerPiece,
+  { text: string; sources: AdvisorSource[]; cut: boolean; unsupported: boolean } | null
+> {
   const filter = citationFilter(passages);
   let text = "";
   let cut = false;
@@ -174,7 +187,7 @@ async function* modelAnswer(
     getLogger().warn("advisor model cited no passage; answering from the sources");
     return null;
   }
-  return { text, sources: filter.sources, cut };
+  return { text, sources: filter.sources, cut, unsupported: filter.unsupported };
 }
 
 /** A turn of the event loop, so each piece leaves as it is written rather than all at once. */
@@ -256,8 +269,13 @@ export async function* answerQuestion(input: AskInput): AsyncGenerator<AnswerPie
     return;
   }
 
+  // A message that tries to change the rules is answered all the same, and told so.
+  const preface = verdict.injection
+    ? [(await advisorT(input.locale))("chat.safety.injection")]
+    : [];
   const notes: AdvisorNote[] = [];
   if (input.llm) {
+    if (preface.length) yield { type: "text", text: `${preface.join(" ")} ` };
     let streamed = false;
     const model = modelAnswer(input, input.llm, found.passages);
     let step = await model.next();
@@ -271,10 +289,13 @@ export async function* answerQuestion(input: AskInput): AsyncGenerator<AnswerPie
     if (written) {
       yield {
         type: "end",
-        text: written.text,
+        text: preface.length ? `${preface.join(" ")} ${written.text}` : written.text,
         sources: written.sources,
         kb: true,
-        notes: written.cut ? ["cut"] : [],
+        notes: [
+          ...(written.cut ? (["cut"] as const) : []),
+          ...(written.unsupported ? (["unsupported"] as const) : []),
+        ],
       };
       return;
     }
@@ -283,11 +304,13 @@ export async function* answerQuestion(input: AskInput): AsyncGenerator<AnswerPie
   }
 
   const extractive = composeExtractive(input.question, found.passages, input.language, understood);
-  const sentences = [...extractive.sentences];
+  const sentences = [...preface, ...extractive.sentences];
   if (extractive.mismatch) {
     const t = await advisorT(input.locale);
     const { asked, answered } = extractive.mismatch;
-    sentences.unshift(
+    sentences.splice(
+      preface.length,
+      0,
       t("chat.answer.notCovered", { place: placeName(t, asked) }),
       t("chat.answer.elsewhere", { place: placeName(t, answered) }),
     );

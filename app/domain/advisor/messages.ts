@@ -27,7 +27,8 @@ export interface AdvisorSource {
 }
 
 /** Why an answer reads as it does, shown under it. */
-export type AdvisorNote = "refused" | "declined" | "fallback" | "translated" | "cut";
+export type AdvisorNote =
+  "refused" | "declined" | "fallback" | "translated" | "cut" | "unsupported";
 
 /** SPEC §3 "Chat": {sender, text, timestamp, id, kb, citations}. */
 export interface ChatMessage {
