@@ -1,6 +1,6 @@
 import { type KbPassage, getKnowledgeBase } from "./knowledge-base.server";
 import type { Jurisdiction, KbLanguage, QuestionType } from "./knowledge-schema.server";
-import { REGULATORS, conceptsIn, placesIn, statesType } from "./lexicon.server";
+import { REGULATORS, conceptsAt, placesIn, statesType } from "./lexicon.server";
 import { type Understanding, understand } from "./understand.server";
 import type { AdvisorNote, AdvisorSource } from "./messages";
 import {
@@ -23,6 +23,10 @@ const SYNONYM_WEIGHT = 0.5;
 const CONCEPT_WEIGHT = 2;
 /** A sentence that states the kind of fact asked for (a deadline, a threshold…) ranks this much higher. */
 const TYPE_BOOST = 1.8;
+/** A sentence that opens (within this many characters) with what a "what is" question asks about… */
+const OPENING = 24;
+/** …counts this much more. */
+const SUBJECT_BOOST = 1.5;
 /** How much a sentence naming the place asked about, or only other places, counts. */
 const PLACE_NAMED = 1.5;
 const PLACE_OTHER = 0.35;
@@ -112,12 +116,12 @@ function placesOf(sentence: string): Jurisdiction[] {
   return found;
 }
 
-/** A sentence's concepts, worked out once. */
-const sentenceConcepts = new Map<string, Set<string>>();
-function conceptsOf(sentence: string): Set<string> {
+/** A sentence's concepts with where each first appears, worked out once. */
+const sentenceConcepts = new Map<string, Map<string, number>>();
+function conceptsOf(sentence: string): Map<string, number> {
   let found = sentenceConcepts.get(sentence);
   if (!found) {
-    found = conceptsIn(sentence);
+    found = conceptsAt(sentence);
     sentenceConcepts.set(sentence, found);
   }
   return found;
@@ -156,8 +160,9 @@ export function composeExtractive(
     if (understood.places.length === 0) return 1;
     const places = named(c.sentence);
     if (places.some((place) => understood.places.includes(place))) return PLACE_NAMED;
-    return places.length > 0 && coverOf(c) <= covered ? PLACE_OTHER : 1;
+    return places.length > 0 && (understood.followUp || coverOf(c) <= covered) ? PLACE_OTHER : 1;
   };
+  const defines = understood.types.includes("definition");
   const asksWho = understood.types.includes("who") || understood.types.includes("contact");
   const weightOf = new Map(weighted);
   const rarity = inverseFrequency();
@@ -170,8 +175,13 @@ export function composeExtractive(
       sentence,
       place: annotation.jurisdiction,
       used: termsUsed(sentence, weighted),
-      shared: [...conceptsOf(sentence)].filter(
+      shared: [...conceptsOf(sentence).keys()].filter(
         (concept) => understood.concepts.has(concept) && (asksWho || !REGULATORS.has(concept)),
+      ),
+      // A sentence about what was asked opens with it ("Veritas is an MAS-led consortium…").
+      opensWith: [...conceptsOf(sentence)].some(
+        ([concept, at]) =>
+          at < OPENING && understood.concepts.has(concept) && !REGULATORS.has(concept),
       ),
       states: specific.some((type) => statesType(sentence, type)),
     }));
@@ -205,7 +215,11 @@ export function composeExtractive(
       0,
     );
     const relevance = words + CONCEPT_WEIGHT * concepts;
-    const factor = (c.hit.score / top) * (c.states ? TYPE_BOOST : 1) * placeFit(c, coveredHere);
+    const factor =
+      (c.hit.score / top) *
+      (c.states ? TYPE_BOOST : 1) *
+      (defines && c.opensWith ? SUBJECT_BOOST : 1) *
+      placeFit(c, coveredHere);
     return { ...c, score: relevance * factor };
   });
   const ranked = candidates.filter((c) => c.score > 0).sort((a, b) => b.score - a.score);

@@ -153,8 +153,13 @@ export function opensFollowUp(question: string): boolean {
  * writes in capitals), so it is not read as a concept there.
  */
 export function conceptsIn(text: string, language?: KbLanguage): Set<string> {
+  return new Set(conceptsAt(text, language).keys());
+}
+
+/** The concepts a text uses, each with where it first appears (in the folded text). */
+export function conceptsAt(text: string, language?: KbLanguage): Map<string, number> {
   const plain = folded(language === "vi" ? text.replace(/(?<!\p{L})ai(?!\p{L})/gu, " ") : text);
-  return new Set(getCompiled().concepts.find(plain).keys());
+  return getCompiled().concepts.find(plain);
 }
 
 /**

@@ -286,7 +286,9 @@ export function retrieve(
   const lexical = new Map<string, number>();
   let known = 0;
   for (const candidate of languages) {
-    if (words.own.length === 0) break;
+    // A follow-up is found by its concepts and place: the words of the question it follows name
+    // the first place's own reports, and would find them again.
+    if (words.own.length === 0 || understood.followUp) break;
     for (const hit of hitsFor(current, words, (found) => found.language === candidate)) {
       const id = hit.passage.translationOf ?? hit.passage.id;
       lexical.set(id, Math.max(lexical.get(id) ?? 0, hit.score));
@@ -312,7 +314,8 @@ export function retrieve(
       ...hit,
       score:
         hit.base *
-        (hit.conceptScore < fullest ? PARTIAL_COVER : 1) *
+        // A follow-up asks the same for another place, in words that may be the first place's own.
+        (hit.conceptScore < fullest && !understood.followUp ? PARTIAL_COVER : 1) *
         placeFactor(annotationOf(hit.passage).jurisdiction, understood.places),
     }))
     .sort((a, b) => b.score - a.score);

@@ -186,7 +186,7 @@ describe("the llm provider", () => {
   afterAll(() => llm.stop());
   const skill = () => "ai-model-card";
 
-  it("writes the draft from the passages, keeping only citations of passages it was given", async () => {
+  it("writes the draft from the passages, marking a citation of a passage it was not given", async () => {
     llm.behaviour = {
       kind: "answer",
       chunks: ["## Purpose\n\nScores credit applications [ai-bias-testing]", " and [made-up-id]."],
@@ -196,7 +196,7 @@ describe("the llm provider", () => {
       llm: { baseUrl: llm.baseUrl, model: "kestrel-test" },
     });
     expect(result.fallback).toBe(false);
-    expect(result.markdown).toContain("Scores credit applications [1] and .");
+    expect(result.markdown).toContain("Scores credit applications [1] and [?].");
     expect(result.sources.map((source) => source.id)).toEqual(["ai-bias-testing"]);
     const system = llm.requests.at(-1)?.body.messages[0]?.content ?? "";
     expect(system).toContain("## Purpose");
