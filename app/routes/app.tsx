@@ -30,7 +30,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { region } = await getLocaleState(request);
   return {
     email: user.email,
-    role: user.role,
+    // An administrator sees the way to the admin area (which asks for the second factor first).
+    role: user.adminAccount ? ("admin" as const) : user.role,
     organisation: access.organisation,
     region,
     sessionExpiresAt: session?.expiresAt.toISOString() ?? null,

@@ -430,6 +430,30 @@ describe("permissions", () => {
     expect(retry.status).toBe(404);
   });
 
+  it("gives an administrator the register and others' reports only once the second factor is proved", async () => {
+    const { manager } = await smallOrganisation();
+    await ask(manager.cookie, { intent: "generate", kind: "training-register", format: "csv" });
+    await reportProcessingSettled();
+    await processPendingReports();
+    const [report] = await getDb().selectFrom("report").select("public_id").execute();
+    const halfAdmin = await signInForTest("codeonly", { admin: true });
+    const refused = await ask(halfAdmin.cookie, {
+      intent: "generate",
+      kind: "training-register",
+      format: "csv",
+    });
+    expect(refused.status).toBe(403);
+    expect((await download(report?.public_id ?? "", halfAdmin.cookie)).status).toBe(404);
+    const admin = await signInForTest("provenadmin", { admin: true, secondFactor: true });
+    expect((await download(report?.public_id ?? "", admin.cookie)).status).toBe(200);
+    const allowed = await ask(admin.cookie, {
+      intent: "generate",
+      kind: "training-register",
+      format: "csv",
+    });
+    expect(allowed.status).toBe(200);
+  });
+
   it("answers hostile, missing and oversized form values with 400 and a clear error", async () => {
     const { cookie } = await signInForTest("prober");
     const probes: Record<string, string>[] = [

@@ -169,6 +169,15 @@ describe("sessions", () => {
   it("see a change of role, a removed session and an expired one at once", async () => {
     const { cookie, email } = await signedIn();
     await getDb().updateTable("user").set({ role: "admin" }).where("email", "=", email).execute();
+    // An administrator's account at once; an administrator's powers once the second factor is proved.
+    expect((await signedInState(requestWith(cookie, "/app"))).user).toMatchObject({
+      adminAccount: true,
+      role: "learner",
+    });
+    await getDb()
+      .updateTable("session")
+      .set({ second_factor_at: new Date().toISOString() })
+      .execute();
     expect((await signedInState(requestWith(cookie, "/app"))).user.role).toBe("admin");
 
     const past = new Date(Date.now() - 60_000).toISOString();

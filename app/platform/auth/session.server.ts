@@ -182,13 +182,16 @@ async function readAuthState(request: Request): Promise<AuthState> {
       .execute();
   }
   const email = found.user.email.toLowerCase();
-  const role = found.user.role === "admin" || getEnv().ADMIN_EMAILS.includes(email);
+  const adminAccount = found.user.role === "admin" || getEnv().ADMIN_EMAILS.includes(email);
+  const secondFactorAt = found.session.secondFactorAt;
   return {
     user: {
       id: found.user.id,
       email,
       name: found.user.name,
-      role: role ? "admin" : "learner",
+      // An administrator acts as one only once this session has proved the second factor.
+      role: adminAccount && secondFactorAt ? "admin" : "learner",
+      adminAccount,
       twoFactorEnabled: Boolean(found.user.twoFactorEnabled),
     },
     session: {
@@ -258,10 +261,10 @@ export async function requireAdmin(
 ): Promise<{ user: AuthUser; session: AuthSession }> {
   const user = await requireUser(request);
   const { session } = await getAuthState(request);
-  if (user.role !== "admin" || !session) {
+  if (!user.adminAccount || !session) {
     throw data({ message: "Access to this resource is forbidden." }, { status: 403 });
   }
-  if (secondFactor && !session.secondFactorAt) {
+  if (secondFactor && user.role !== "admin") {
     throw redirect(
       `${SECOND_FACTOR_PATH}?${new URLSearchParams({ redirectTo: returnPath(request) })}`,
     );

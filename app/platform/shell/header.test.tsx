@@ -41,6 +41,7 @@ describe("Header", () => {
       email: "mei@bank.example",
       name: "",
       role: "learner",
+      adminAccount: false,
       twoFactorEnabled: false,
     };
     renderAt(["/kestrel"], user);
