@@ -1,7 +1,12 @@
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
+import {
+  type EntryContext,
+  type RouterContextProvider,
+  ServerRouter,
+  isRouteErrorResponse,
+} from "react-router";
 import { getEnv } from "~/platform/lib/env.server";
 import { getLogger } from "~/platform/lib/logger.server";
 import { NonceProvider } from "~/platform/lib/nonce";
@@ -83,8 +88,15 @@ export function handleError(
   { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
 ) {
   if (request.signal.aborted) return; // the visitor left; nothing went wrong
-  getLogger().error(
-    { err: error, requestId: context.get(requestInfoContext).requestId, url: request.url },
-    "request failed",
-  );
+  const requestId = context.get(requestInfoContext).requestId;
+  // A client's mistake (a post to a page with no action, a foreign Origin) is not our fault: a
+  // warning with the request id, so errors stay the server's own.
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    getLogger().warn(
+      { status: error.status, requestId, url: request.url, method: request.method },
+      "request refused",
+    );
+    return;
+  }
+  getLogger().error({ err: error, requestId, url: request.url }, "request failed");
 }

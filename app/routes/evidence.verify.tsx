@@ -47,15 +47,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const evidenceId = url.searchParams.get("evidenceId")?.slice(0, 64) ?? "";
   const token = url.searchParams.get("token")?.slice(0, 64) ?? "";
   if (!outcome) return { linked: null, evidenceId, token };
-  const linked =
-    outcome.kind === "checked"
-      ? { verification: outcome.verification, error: null }
-      : { verification: null, error: outcome.kind === "rate-limited" ? "rateLimited" : "nothing" };
-  return {
-    linked: linked as { verification: Verification | null; error: PageError | null },
+  const page = (linked: { verification: Verification | null; error: PageError | null }) => ({
+    linked,
     evidenceId,
     token,
-  };
+  });
+  if (outcome.kind === "checked") return page({ verification: outcome.verification, error: null });
+  // Over the limit, the page says so and the status does too, with when to come back.
+  if (outcome.kind === "rate-limited") {
+    return data(page({ verification: null, error: "rateLimited" }), {
+      status: 429,
+      headers: { "Retry-After": String(outcome.retryAfterSeconds) },
+    });
+  }
+  return page({ verification: null, error: "nothing" });
 }
 
 const REFUSALS: Record<number, PageError> = { 413: "tooLarge", 422: "tooDeep" };

@@ -199,3 +199,38 @@ test("over HTTPS the session cookie is __Host- and Secure, and the log never sho
     child.kill("SIGKILL");
   }
 });
+
+test("a client's mistake is logged as a warning with its request id, never as an error", async ({
+  request,
+}) => {
+  const port = 3180 + test.info().workerIndex;
+  rmSync(`data/e2e-levels-${port}`, { recursive: true, force: true });
+  const base = `http://127.0.0.1:${port}`;
+  const { child, output } = startServer({
+    PORT: String(port),
+    APP_URL: base,
+    DATABASE_URL: `data/e2e-levels-${port}/kestrel.db`,
+  });
+  try {
+    await expect
+      .poll(async () => (await request.get(`${base}/readyz`).catch(() => null))?.status(), {
+        timeout: 15_000,
+      })
+      .toBe(200);
+    // A form posted to a page that takes none.
+    const posted = await request.post(`${base}/privacy`, {
+      form: { anything: "1" },
+      headers: { Origin: base },
+      maxRedirects: 0,
+    });
+    expect(posted.status()).toBe(405);
+    await expect.poll(output).toMatch(/"level":40[^\n]*"status":405[^\n]*"msg":"request refused"/);
+    const refused = output()
+      .split("\n")
+      .find((line) => line.includes('"msg":"request refused"'));
+    expect(refused).toMatch(/"requestId":"[^"]+"/);
+    expect(output()).not.toMatch(/"level":50/);
+  } finally {
+    child.kill("SIGKILL");
+  }
+});

@@ -299,4 +299,25 @@ describe("Factory Reset", () => {
       expect(answer.status).toBe(400);
     }
   });
+
+  it("answers a body that is not a form, empty, oversized or cut short with a clear 4xx", async () => {
+    const { cookie } = await signInForTest("bodies");
+    const post = (body: BodyInit, type: string) =>
+      callAction(
+        homeAction,
+        new Request("http://localhost/training?index", {
+          method: "POST",
+          body,
+          headers: { Cookie: cookie, "Content-Type": type },
+        }),
+        freshIp(),
+      );
+    expect((await post("intent=refresh", "text/plain")).status).toBe(415);
+    expect((await post("", "application/x-www-form-urlencoded")).status).toBe(400);
+    expect(
+      (await post(`intent=${"x".repeat(70 * 1024)}`, "application/x-www-form-urlencoded")).status,
+    ).toBe(413);
+    const cut = '--b\r\nContent-Disposition: form-data; name="intent"\r\n\r\nrefre';
+    expect((await post(cut, "multipart/form-data; boundary=b")).status).toBe(400);
+  });
 });

@@ -7,9 +7,9 @@ import {
   sha256Hex,
 } from "~/domain/evidence/index.server";
 import { attachKit } from "~/domain/evidence/pdf-embed.server";
-import { callAction } from "../../../tests/integration/call-action";
+import { answerOf, callAction, contextFor } from "../../../tests/integration/call-action";
 import { action as apiAction } from "~/routes/api.evidence-verify";
-import { action as pageAction } from "~/routes/evidence.verify";
+import { action as pageAction, loader as pageLoader } from "~/routes/evidence.verify";
 
 // POST /api/evidence/verify and the public page's form, as an API client and a browser meet them.
 
@@ -171,5 +171,25 @@ describe("the /evidence/verify page's form", () => {
       verification: null,
       error: "nothing",
     });
+  });
+
+  it("answers a linked check over the limit with 429 and when to come back, as the API does", async () => {
+    const stored = await record();
+    const ip = freshIp();
+    const open = () =>
+      answerOf(() =>
+        pageLoader({
+          request: new Request(`http://localhost/evidence/verify?evidenceId=${stored.evidenceId}`),
+          context: contextFor(ip),
+          params: {},
+        } as never),
+      );
+    for (let i = 0; i < VERIFY_EVIDENCE_RATE_LIMIT.limit; i += 1) {
+      expect((await open()).status).toBe(200);
+    }
+    const refused = await open();
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(refused.data).toMatchObject({ linked: { error: "rateLimited" } });
   });
 });
