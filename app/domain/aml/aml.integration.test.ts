@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/platform/db/db.server";
 import { getPacks } from "~/domain/aml/index.server";
+import { AML_RATE_LIMITS } from "~/domain/aml/posts.server";
 import { addAllowlistEntry } from "~/platform/auth/index.server";
 import { signInCarryingGuest, signInForTest } from "../../../tests/integration/auth";
 import {
@@ -463,6 +464,29 @@ describe("free-form and the scenario player", () => {
     expect(forged.status).toBe(400);
     expect(await count("aml_attempt")).toBe(1);
   });
+});
+
+describe("the grading limit", () => {
+  it("holds for a new account from its first request, even when they all arrive at once", async () => {
+    const { cookie } = await signInForTest("aml-burst");
+    const over = AML_RATE_LIMITS.grading.limit + 20;
+    const answers = await Promise.all(
+      Array.from({ length: over }, () =>
+        post(
+          {
+            intent: "submit-guided",
+            jurisdiction: "sg",
+            scenario: paynow.id,
+            responses: JSON.stringify(strongResponses()),
+          },
+          { cookie },
+        ),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(AML_RATE_LIMITS.grading.limit);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(20);
+  }, 60_000);
 });
 
 describe("time on task", () => {

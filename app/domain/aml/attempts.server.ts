@@ -119,7 +119,7 @@ async function storeAttempt(options: {
   const { found } = options;
   const { scenario } = found;
   const learner = await getLearner(options.request);
-  const wait = await limited("grading", learner.id, options.clientIp);
+  const wait = await limited("grading", learner, options.clientIp);
   if (wait !== null) return tooMany(wait);
   const { grade, rules, review } = await options.grade();
   const now = new Date();

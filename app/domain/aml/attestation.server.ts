@@ -31,7 +31,7 @@ export async function saveEvidence(
   if (learner.kind !== "user") {
     return refuse(403, "forbidden", { message: MESSAGES.signInToSave });
   }
-  const wait = await limited("grading", learner.id, clientIp);
+  const wait = await limited("grading", learner, clientIp);
   if (wait !== null) return tooMany(wait);
   const attempt = learner.id
     ? await getDb()

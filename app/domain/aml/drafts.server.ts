@@ -29,7 +29,7 @@ export async function saveDraft(
   const found = target(jurisdiction, scenarioId);
   if (!found) return refuse(404, "not_found", GONE);
   const learner = await getLearner(request);
-  const wait = await limited("drafts", learner.id, clientIp);
+  const wait = await limited("drafts", learner, clientIp);
   if (wait !== null) return tooMany(wait);
   const now = new Date();
   // The learner's clock orders their saves; one far ahead of ours is held to ours.

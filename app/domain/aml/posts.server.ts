@@ -12,6 +12,7 @@ import { resolveSource } from "./packs";
 import { getPack, knownSources } from "./packs.server";
 import type { ResultView } from "./types";
 import type { Words } from "./feedback-words.server";
+import type { Learner } from "~/domain/training/index.server";
 
 // What the AML page's posts share: limits, schemas, messages, rate limits, target, result view.
 
@@ -197,9 +198,12 @@ export function parseJson(text: string): unknown {
 
 export async function limited(
   scope: "drafts" | "grading",
-  learnerId: string | null,
+  learner: Learner,
   clientIp: string,
 ) {
+  // A signed-in learner is counted from the first request, before their learner row exists (the
+  // row is made when the first attempt is stored, so a burst from a new account would slip by).
+  const learnerId = learner.id ?? (learner.kind === "user" ? `user-${learner.userId}` : null);
   const byIp = await hitRateLimit(
     rateLimitKey(`aml-${scope}`, { ip: clientIp }),
     AML_RATE_LIMITS.perIp,
