@@ -196,11 +196,7 @@ export function parseJson(text: string): unknown {
   }
 }
 
-export async function limited(
-  scope: "drafts" | "grading",
-  learner: Learner,
-  clientIp: string,
-) {
+export async function limited(scope: "drafts" | "grading", learner: Learner, clientIp: string) {
   // A signed-in learner is counted from the first request, before their learner row exists (the
   // row is made when the first attempt is stored, so a burst from a new account would slip by).
   const learnerId = learner.id ?? (learner.kind === "user" ? `user-${learner.userId}` : null);

@@ -10,18 +10,51 @@ import { checkPilotAccess } from "./allowlist.server";
 import { getAuth } from "./auth.server";
 import { DEFAULT_AFTER_SIGN_IN, PILOT_VERIFICATION_MS } from "./constants";
 import { LoginCodeSchema, LoginEmailSchema } from "./schema";
+import { type SignInClient, knownBrowserCookie, signInClient } from "./sign-in-client.server";
+import { getEnv } from "~/platform/lib/env.server";
+import { getDb } from "~/platform/db/db.server";
+import { sendMail } from "~/platform/mail/index.server";
 
 // Pilot sign-in (SPEC §4 "Pilot login", issue "Accounts and admin"): the server decides who gets
 // a code, checks the code, and opens the session. Every step is logged as an event, never with a
 // code or a token.
 
 const WINDOW = 15 * 60_000;
+/**
+ * Counted per (email, browser) first, so a stranger's tries never lock the owner out; per email
+ * across browsers, a ceiling that slows a guesser but lets past the browser that has signed in as
+ * that email before; per address, a ceiling an office behind one gateway stays under.
+ */
 export const SIGN_IN_RATE_LIMITS = {
-  codePerIp: { limit: 20, windowMs: WINDOW },
-  codePerEmail: { limit: 5, windowMs: WINDOW },
-  verifyPerIp: { limit: 30, windowMs: WINDOW },
-  verifyPerEmail: { limit: 10, windowMs: WINDOW },
+  codePerClient: { limit: 5, windowMs: WINDOW },
+  codePerEmail: { limit: 20, windowMs: WINDOW },
+  codePerIp: { limit: 1000, windowMs: WINDOW },
+  verifyPerClient: { limit: 10, windowMs: WINDOW },
+  verifyPerEmail: { limit: 50, windowMs: WINDOW },
+  verifyPerIp: { limit: 1500, windowMs: WINDOW },
 } satisfies Record<string, RateLimitRule>;
+
+/** The counters a step hits, in order: the browser's own, the email's (unless known), the address's. */
+async function signInLimits(
+  step: "code" | "verify",
+  email: string,
+  client: SignInClient,
+  clientIp: string,
+): Promise<[string, RateLimitRule][]> {
+  const scope = `sign-in-${step}`;
+  const rules = SIGN_IN_RATE_LIMITS;
+  const [perClient, perEmail, perIp] =
+    step === "code"
+      ? [rules.codePerClient, rules.codePerEmail, rules.codePerIp]
+      : [rules.verifyPerClient, rules.verifyPerEmail, rules.verifyPerIp];
+  return [
+    [rateLimitKey(`${scope}-client`, { userId: `${email} ${client.key}` }), perClient],
+    ...((await client.knows(email))
+      ? []
+      : [[rateLimitKey(scope, { email }), perEmail] as [string, RateLimitRule]]),
+    [rateLimitKey(scope, { ip: clientIp }), perIp],
+  ];
+}
 
 export type LoginReply =
   | { step: "email"; result: SubmissionResult<string[]> }
@@ -52,12 +85,45 @@ async function settle<T>(started: number, value: T, ms = PILOT_VERIFICATION_MS):
 
 async function limited(
   rules: [string, RateLimitRule][],
-): Promise<{ retryAfterSeconds: number } | null> {
+): Promise<{ retryAfterSeconds: number; key: string } | null> {
   for (const [key, rule] of rules) {
     const verdict = await hitRateLimit(key, rule);
-    if (!verdict.allowed) return { retryAfterSeconds: verdict.retryAfterSeconds };
+    if (!verdict.allowed) return { retryAfterSeconds: verdict.retryAfterSeconds, key };
   }
   return null;
+}
+
+/**
+ * Sustained guessing at one email's codes, from browsers that have never signed in as it: the
+ * administrators hear of it, once an hour at most per email.
+ */
+async function alertGuessing(email: string): Promise<void> {
+  const once = await hitRateLimit(rateLimitKey("sign-in-alert", { email }), {
+    limit: 1,
+    windowMs: 60 * 60_000,
+  });
+  if (!once.allowed) return;
+  const fingerprint = emailFingerprint(email);
+  getLogger().warn({ event: "sign_in.sustained_guessing", email: fingerprint }, "sign-in");
+  const accounts = await getDb()
+    .selectFrom("user")
+    .select("email")
+    .where("role", "=", "admin")
+    .execute();
+  const admins = [...new Set([...getEnv().ADMIN_EMAILS, ...accounts.map((row) => row.email)])];
+  await Promise.all(
+    admins.map((to) =>
+      sendMail({
+        to,
+        subject: "Kestrel: repeated wrong sign-in codes",
+        text:
+          `Wrong sign-in codes for one account (fingerprint ${fingerprint}) have reached the ` +
+          `limit of ${SIGN_IN_RATE_LIMITS.verifyPerEmail.limit} in 15 minutes from browsers that ` +
+          "have not signed in as it before. Those browsers are held back for now; the account's " +
+          "own browser can still sign in. If it goes on, check the logs for sign_in.failed.",
+      }),
+    ),
+  );
 }
 
 /**
@@ -66,7 +132,7 @@ async function limited(
  */
 export async function requestSignInCode(
   fields: Record<string, string>,
-  { clientIp }: LoginContext,
+  { clientIp, request }: LoginContext,
 ): Promise<LoginOutcome> {
   const started = Date.now();
   const logger = getLogger();
@@ -76,27 +142,26 @@ export async function requestSignInCode(
   }
   const { email } = submission.value;
   const fingerprint = emailFingerprint(email);
-  const blocked = await limited([
-    [rateLimitKey("sign-in-code", { ip: clientIp }), SIGN_IN_RATE_LIMITS.codePerIp],
-    [rateLimitKey("sign-in-code", { email }), SIGN_IN_RATE_LIMITS.codePerEmail],
-  ]);
+  const client = await signInClient(request, clientIp);
+  const cookie: Record<string, string> = client.setCookie ? { "Set-Cookie": client.setCookie } : {};
+  const blocked = await limited(await signInLimits("code", email, client, clientIp));
   if (blocked) {
     logger.warn({ event: "sign_in.rate_limited", step: "code", email: fingerprint }, "sign-in");
     return {
       status: 429,
-      headers: { "Retry-After": String(blocked.retryAfterSeconds) },
+      headers: { ...cookie, "Retry-After": String(blocked.retryAfterSeconds) },
       reply: { step: "email", result: submission.reply({ formErrors: ["errors:rate_limited"] }) },
     };
   }
   const access = await checkPilotAccess(email);
   if (!access.allowed) {
     logger.info({ event: "sign_in.not_allowed", email: fingerprint }, "sign-in");
-    return settle(started, { status: 200, headers: {}, reply: { step: "waitlist", email } });
+    return settle(started, { status: 200, headers: cookie, reply: { step: "waitlist", email } });
   }
   await getAuth().api.sendVerificationOTP({ body: { email, type: "sign-in" } });
   logger.info({ event: "sign_in.code_requested", email: fingerprint, via: access.via }, "sign-in");
   const reply = { step: "code" as const, email, sentAt: new Date().toISOString() };
-  return settle(started, { status: 200, headers: {}, reply });
+  return settle(started, { status: 200, headers: cookie, reply });
 }
 
 const INVALID_CODE = "common:auth.errors.invalidCode";
@@ -129,12 +194,11 @@ export async function verifySignInCode(
     },
   });
 
-  const blocked = await limited([
-    [rateLimitKey("sign-in-verify", { ip: clientIp }), SIGN_IN_RATE_LIMITS.verifyPerIp],
-    [rateLimitKey("sign-in-verify", { email }), SIGN_IN_RATE_LIMITS.verifyPerEmail],
-  ]);
+  const client = await signInClient(request, clientIp);
+  const blocked = await limited(await signInLimits("verify", email, client, clientIp));
   if (blocked) {
     logger.warn({ event: "sign_in.rate_limited", step: "verify", email: fingerprint }, "sign-in");
+    if (blocked.key === rateLimitKey("sign-in-verify", { email })) await alertGuessing(email);
     return reject(429, "errors:rate_limited", { "Retry-After": String(blocked.retryAfterSeconds) });
   }
   // The allowlist may have changed since the code was sent.
@@ -165,6 +229,9 @@ export async function verifySignInCode(
   for (const cookie of headers.getSetCookie()) cookies.append("Set-Cookie", cookie);
   const extra = await onSignedIn?.({ id: userId, email });
   if (extra) cookies.append("Set-Cookie", extra);
+  // This browser is now the owner's: the per-email ceiling no longer holds it back.
+  cookies.append("Set-Cookie", await knownBrowserCookie(email));
+  if (client.setCookie) cookies.append("Set-Cookie", client.setCookie);
   throw redirect(safeRedirect(redirectTo, DEFAULT_AFTER_SIGN_IN), { headers: cookies });
 }
 
