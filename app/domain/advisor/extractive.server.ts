@@ -1,5 +1,10 @@
 import { type KbPassage, getKnowledgeBase } from "./knowledge-base.server";
-import type { Jurisdiction, KbLanguage, QuestionType } from "./knowledge-schema.server";
+import {
+  FACT_TYPES,
+  type Jurisdiction,
+  type KbLanguage,
+  type QuestionType,
+} from "./knowledge-schema.server";
 import { REGULATORS, conceptsAt, placesIn, statesType } from "./lexicon.server";
 import { type Understanding, understand } from "./understand.server";
 import type { AdvisorNote, AdvisorSource } from "./messages";
@@ -30,14 +35,7 @@ const SUBJECT_BOOST = 1.5;
 /** How much a sentence naming the place asked about, or only other places, counts. */
 const PLACE_NAMED = 1.5;
 const PLACE_OTHER = 0.35;
-const SPECIFIC_TYPES = new Set<QuestionType>([
-  "deadline",
-  "threshold",
-  "who",
-  "penalty",
-  "retention",
-  "contact",
-]);
+const SPECIFIC_TYPES = new Set<QuestionType>(FACT_TYPES);
 
 export interface ComposedAnswer {
   text: string;

@@ -57,18 +57,18 @@ export const PassageSchema = z.strictObject({
 });
 export type Passage = z.infer<typeof PassageSchema>;
 
-/** What a question asks for: the answer leads with the sentence that states it. */
-export const QUESTION_TYPES = [
+/** The kinds of fact a question may ask for: the answer leads with the sentence stating it. */
+export const FACT_TYPES = [
   "deadline",
   "threshold",
   "who",
   "penalty",
   "retention",
   "contact",
-  "action",
-  "definition",
-  "list",
 ] as const;
+
+/** What a question asks for: one of the facts, or what to do, what something is, a list. */
+export const QUESTION_TYPES = [...FACT_TYPES, "action", "definition", "list"] as const;
 
 /** Words and phrases in each language, for matching (see lexicon.server.ts for how they match). */
 const cues = z.partialRecord(
