@@ -27,6 +27,7 @@ import { attemptPayload, learnerNameOf } from "./evidence.server";
 import { getReaders } from "./lexicons.server";
 import { askModel, withModel } from "./model-grader.server";
 import { queueReview, reviewReason } from "./review.server";
+import { draftStepTimes } from "./drafts.server";
 import { llmSettings } from "~/platform/lib/llm.server";
 import { citationChoices } from "./citations";
 import { wordsFor } from "./feedback-words.server";
@@ -290,16 +291,8 @@ export async function submitGuided(
         submission.decision,
         [submission.signalNotes, submission.why, submission.decisionNotes].join("\n"),
       ),
-    stepMarks: async (learnerId) =>
-      (
-        await getDb()
-          .selectFrom("aml_draft")
-          .select("step_times")
-          .where("learner_id", "=", learnerId)
-          .where("jurisdiction", "=", found.scenario.jurisdiction)
-          .where("scenario_id", "=", found.scenario.id)
-          .executeTakeFirst()
-      )?.step_times ?? null,
+    stepMarks: (learnerId) =>
+      draftStepTimes(learnerId, found.scenario.jurisdiction, found.scenario.id),
     // Submitted: the draft has done its work.
     after: async (learnerId) => {
       await getDb()

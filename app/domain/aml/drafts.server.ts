@@ -12,8 +12,25 @@ import {
   target,
 } from "./posts.server";
 import { markStep } from "./step-times";
+import type { Jurisdiction } from "./pack-schema";
 
 // Saving a guided-flow draft (the page's autosave), for a guest or a signed-in learner.
+
+/** When the server first heard of each step of a learner's draft of a case (null: no draft). */
+export async function draftStepTimes(
+  learnerId: string,
+  jurisdiction: Jurisdiction,
+  scenarioId: string,
+): Promise<string | null> {
+  const row = await getDb()
+    .selectFrom("aml_draft")
+    .select("step_times")
+    .where("learner_id", "=", learnerId)
+    .where("jurisdiction", "=", jurisdiction)
+    .where("scenario_id", "=", scenarioId)
+    .executeTakeFirst();
+  return row?.step_times ?? null;
+}
 
 export async function saveDraft(
   request: Request,
@@ -36,13 +53,7 @@ export async function saveDraft(
   const edited = new Date(Math.min(Date.parse(parsed.data.editedAt), now.getTime() + 60_000));
   const { id: learnerId, setCookie } = await ensureLearner(learner, now);
   const db = getDb();
-  const stored = await db
-    .selectFrom("aml_draft")
-    .select("step_times")
-    .where("learner_id", "=", learnerId)
-    .where("jurisdiction", "=", jurisdiction)
-    .where("scenario_id", "=", scenarioId)
-    .executeTakeFirst();
+  const stepTimes = await draftStepTimes(learnerId, jurisdiction, scenarioId);
   const row = {
     learner_id: learnerId,
     jurisdiction,
@@ -53,7 +64,7 @@ export async function saveDraft(
     edited_at: edited.toISOString(),
     saved_at: now.toISOString(),
     // When each step began, by our clock (time on task per step).
-    step_times: markStep(stored?.step_times ?? null, step, now.toISOString()),
+    step_times: markStep(stepTimes, step, now.toISOString()),
   };
   await db
     .insertInto("aml_draft")

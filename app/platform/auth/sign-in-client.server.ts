@@ -12,19 +12,9 @@ import { emailFingerprint } from "~/platform/lib/server-secret.server";
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 const DEVICE_ID = /^[A-Za-z0-9_-]{22}$/;
 
-const deviceCookie = createCookie("kestrel-device", {
-  path: "/",
-  sameSite: "lax",
-  httpOnly: true,
-  maxAge: YEAR_SECONDS,
-});
-
-const knownCookie = createCookie("kestrel-known", {
-  path: "/",
-  sameSite: "lax",
-  httpOnly: true,
-  maxAge: YEAR_SECONDS,
-});
+const yearLong = { path: "/", sameSite: "lax", httpOnly: true, maxAge: YEAR_SECONDS } as const;
+const deviceCookie = createCookie("kestrel-device", yearLong);
+const knownCookie = createCookie("kestrel-known", yearLong);
 
 export interface SignInClient {
   /** The browser's id, or the address when the browser keeps no cookie. */
