@@ -1,5 +1,5 @@
 import { BadgeCheck, Bot, ExternalLink, FileCheck2, GraduationCap, Handshake } from "lucide-react";
-import { href, useSearchParams } from "react-router";
+import { href, useLoaderData, useSearchParams } from "react-router";
 import { RegionQuickReference, i18nForMatches, useTranslation } from "~/platform/i18n";
 import { AdvisorPanel } from "~/domain/advisor";
 import { track } from "~/platform/analytics";
@@ -8,6 +8,7 @@ import { ButtonLink } from "~/platform/ui/button";
 import { Card } from "~/platform/ui/card";
 import type { Route } from "./+types/kestrel";
 import { publicPageMeta } from "~/platform/lib/page-meta";
+import { catalogueCounts } from "~/domain/training/index.server";
 
 // SPEC §2 "Landing page": hero, ESG Advisor, Campus, Evidence engine, Partners, Contact, footer.
 const HERO_VARIANTS = ["compliance", "fraud", "esg"] as const;
@@ -142,8 +143,14 @@ function EsgAdvisor() {
   );
 }
 
+/** The campus numbers, counted from the catalogue. */
+export function loader() {
+  return { campus: catalogueCounts() };
+}
+
 function Campus() {
   const { t } = useTranslation(["courses", "header"]);
+  const { campus } = useLoaderData<typeof loader>();
   return (
     <section aria-labelledby="campus" className="bg-slate-50 px-4 py-16 sm:px-6 dark:bg-slate-900">
       <div className="mx-auto grid max-w-7xl items-center gap-8 lg:grid-cols-2">
@@ -157,7 +164,7 @@ function Campus() {
           <p className="mt-4 text-lg text-slate-700 dark:text-slate-300">{t("campus.body")}</p>
         </div>
         <Card className="text-center">
-          <p className="text-2xl font-bold">{t("campus.stats")}</p>
+          <p className="text-2xl font-bold">{t("campus.stats", campus)}</p>
           <a
             href={brand.campusUrl}
             target="_blank"

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { expect, waitForHydration } from "./fixtures";
 
@@ -19,6 +19,12 @@ export interface Content {
   /** Per step, its bank (a lease step's bank is its one question). */
   banks: Question[][];
 }
+
+/** How many modules and tracks the catalogue holds, as the pages count them. */
+export const CATALOGUE = {
+  modules: readdirSync("content/training/modules").filter((file) => file.endsWith(".json")).length,
+  tracks: (JSON.parse(readFileSync("content/training/tracks.json", "utf8")) as unknown[]).length,
+};
 
 /** A module (`modules/<id>`) or lease scenario (`lease-scenarios/<id>`) of the catalogue. */
 export function content(path: string): Content {

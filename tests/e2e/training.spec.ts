@@ -7,7 +7,14 @@ import {
   uniqueEmail,
   waitForHydration,
 } from "./fixtures";
-import { type Question, answerShown, content, optionText, shownQuestion } from "./modules";
+import {
+  CATALOGUE,
+  type Question,
+  answerShown,
+  content,
+  optionText,
+  shownQuestion,
+} from "./modules";
 
 // Training as a learner meets it (issue "Training"): guests and accounts, the player, locks,
 // search, the lease fraud demo and the consumer scam module in Thai.
@@ -59,8 +66,10 @@ test("a guest answers one question wrong and finishes a module with 67 %", async
   await expectAccessible(page);
 
   await page.goto("/training");
-  await expect(page.getByTestId("progress-summary")).toContainText("1 of 11");
-  await expect(page.getByTestId("progress-summary")).toContainText("9% complete");
+  await expect(page.getByTestId("progress-summary")).toContainText(`1 of ${CATALOGUE.modules}`);
+  await expect(page.getByTestId("progress-summary")).toContainText(
+    `${Math.round(100 / CATALOGUE.modules)}% complete`,
+  );
   await expect
     .poll(async () => (await events()).map((event) => event.event))
     .toContain("training_home_viewed");
@@ -148,7 +157,7 @@ test("a failed module is not passed yet: no tick, no points, and what follows st
   );
   await expectAccessible(page);
   await page.goto("/training");
-  await expect(page.getByTestId("progress-summary")).toContainText("0 of 11");
+  await expect(page.getByTestId("progress-summary")).toContainText(`0 of ${CATALOGUE.modules}`);
 });
 
 test("unknown tracks and modules say so with a 404", async ({ page }) => {
@@ -172,7 +181,7 @@ test.describe("search and level on the training home", () => {
     await waitForHydration(page);
     await expectAccessible(page);
     const tracks = page.locator('[data-testid^="track-"]');
-    await expect(tracks).toHaveCount(3);
+    await expect(tracks).toHaveCount(CATALOGUE.tracks);
     await expect(tracks.first()).toContainText("FEATURED");
     await expect(tracks.first().getByRole("link", { name: "Start ESG Training" })).toBeVisible();
     await page.getByLabel("Search training").fill("trade-based");
@@ -181,7 +190,7 @@ test.describe("search and level on the training home", () => {
     await page.getByLabel("Level").selectOption("beginner");
     await expect(page.getByText("No tracks found")).toBeVisible();
     await page.getByRole("link", { name: "Clear Filters" }).click();
-    await expect(tracks).toHaveCount(3);
+    await expect(tracks).toHaveCount(CATALOGUE.tracks);
     await expect(page.getByLabel("Search training")).toHaveValue("");
   });
 
@@ -298,7 +307,7 @@ test("a guest's progress survives sign-in", async ({ page }) => {
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Ftraining$/);
   await login(page, uniqueEmail("mover", PILOT_DOMAIN), page.url());
   await expect(page).toHaveURL(/\/training$/);
-  await expect(page.getByTestId("progress-summary")).toContainText("1 of 11");
+  await expect(page.getByTestId("progress-summary")).toContainText(`1 of ${CATALOGUE.modules}`);
   await expect(page.getByTestId("progress-summary")).toContainText("100");
   const cookies = await page.context().cookies();
   expect(cookies.find((cookie) => cookie.name === "kestrel-learner")).toBeUndefined();
@@ -319,7 +328,7 @@ test("the scam-awareness track has Spot the Signals and how to report in the reg
   await page.goto("/training/track/scam-awareness-track");
   await waitForHydration(page);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(
-    "Singapore Financial Crime Track",
+    "Singapore Scam Awareness Track",
   );
   await expect(page.getByTestId("module-reporting")).toContainText("1799");
   const exercise = page.getByTestId("spot-the-signals");
@@ -399,4 +408,31 @@ test("a retake draws other questions, and a reload keeps the ones drawn", async 
   await page.reload();
   await waitForHydration(page);
   expect((await shownQuestion(page, esg.banks[0] ?? [])).id).toBe(retake.id);
+});
+
+test("a market track's teaching cites its sources as notes that lead to each source", async ({
+  page,
+}) => {
+  await page.goto("/training/track/sg-aml-cft-annual");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    "Singapore: Annual AML/CFT Refresher",
+  );
+  await expect(page.getByTestId("module-card-targeted-financial-sanctions")).toBeVisible();
+  await expectAccessible(page);
+
+  await page.goto("/training/module/targeted-financial-sanctions");
+  await waitForHydration(page);
+  // No raw tag reaches the reader: each is a numbered note.
+  await expect(page.locator("main")).not.toContainText(/\[[A-Z]+\d+\]/);
+  const note = page.getByRole("link", { name: "Source 1", exact: true }).first();
+  const target = await note.getAttribute("href");
+  expect(target).toMatch(/^#[a-z0-9-]+-source-1$/);
+  await note.focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`${target}$`));
+  await expect(page.locator(target ?? "").getByRole("link")).toHaveAttribute(
+    "href",
+    /^https?:\/\//,
+  );
+  await expectAccessible(page);
 });

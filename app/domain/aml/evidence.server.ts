@@ -110,8 +110,12 @@ export function attemptPayload(
     ],
     retention: {
       recordRetentionYears: retention.recordRetentionYears,
-      productionDays: retention.productionDays,
+      ...(retention.productionDays ? { productionDays: retention.productionDays } : {}),
       retainUntil: retainUntil(facts.at, retention.recordRetentionYears),
+      basis: retention.basis.text,
+      ...(retention.basis.source
+        ? { basisUrl: knownSources[retention.basis.source]?.url ?? "" }
+        : {}),
     },
   };
   const content: Record<string, unknown> = {

@@ -60,9 +60,21 @@ export const PackConfigSchema = z.strictObject({
   modules: z.array(id).max(10),
   exportKit: z.strictObject({
     include: z.array(z.enum(EXPORT_KIT_ITEMS)).min(1),
+    /**
+     * How long the evidence is kept, and on what footing: a production deadline only where the
+     * market's law sets one (FINTRAC's 30 days is Canada's), and the basis in words, with its
+     * source where one confirms it.
+     */
     retention: z.strictObject({
       recordRetentionYears: z.number().int().min(1).max(10),
-      productionDays: z.number().int().min(1).max(90),
+      productionDays: z.number().int().min(1).max(90).optional(),
+      basis: z.strictObject({
+        text,
+        source: z
+          .string()
+          .regex(/^[A-Z]+\d+$/)
+          .optional(),
+      }),
     }),
   }),
   metadata: z.strictObject({

@@ -1,6 +1,6 @@
 import { href } from "react-router";
 import { getOptionalUser } from "~/platform/auth/index.server";
-import { MODULE_COUNT, catalogueTitles } from "~/domain/training/index.server";
+import { catalogueCounts, catalogueTitles } from "~/domain/training/index.server";
 import { type Analytics, computeAnalytics } from "./analytics";
 import { membershipOf } from "./organisations.server";
 import { type RequirementState as RequirementStatus, daysBetween, localDate } from "./rules";
@@ -47,7 +47,7 @@ function figuresOf(snapshot: ComplianceSnapshot, now: Date): Figures {
   }
   const analytics = computeAnalytics(
     { ...snapshot, nextAudit: snapshot.organisation.nextAudit },
-    { now, timeZone: snapshot.organisation.timeZone, moduleCount: MODULE_COUNT },
+    { now, timeZone: snapshot.organisation.timeZone, moduleCount: catalogueCounts().modules },
   );
   return { snapshot, analytics, counts };
 }

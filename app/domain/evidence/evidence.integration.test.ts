@@ -87,6 +87,14 @@ describe("evidence of AML attempts", () => {
       mode: "freeform",
       packVersion: sg?.config.version,
     });
+    // Singapore's record states its basis and no production deadline: FINTRAC's 30 days are Canada's.
+    const { retention } = envelope.payload.content;
+    expect(retention).toMatchObject({
+      recordRetentionYears: 5,
+      basis: expect.stringMatching(/MAS/),
+    });
+    expect(retention).not.toHaveProperty("productionDays");
+    expect(retention.basisUrl).toMatch(/^https:\/\//);
   });
 
   it("saves evidence only with the attestation, once, and the kits are the learner's alone", async () => {

@@ -78,8 +78,11 @@ const ComplianceMappingSchema = z.array(
 
 const RetentionSchema = z.object({
   recordRetentionYears: z.number(),
-  productionDays: z.number(),
+  /** Only where the market's law sets a production deadline (kits before 2026-11-27: always). */
+  productionDays: z.number().optional(),
   retainUntil: z.string(),
+  basis: z.string().optional(),
+  basisUrl: z.string().optional(),
 });
 
 const kitItemSchemas = {

@@ -198,17 +198,23 @@ function section(part: ContentPart): Section {
     case "complianceMapping":
       return { heading: "Compliance mapping", blocks: part.value.flatMap(citationBlocks) };
     case "retention": {
-      const { recordRetentionYears, productionDays, retainUntil } = part.value;
+      const { recordRetentionYears, productionDays, retainUntil, basis, basisUrl } = part.value;
       return {
         heading: "Retention",
         blocks: [
           { kind: "fact", label: "Kept for", value: `${recordRetentionYears} years` },
           { kind: "fact", label: "Kept until", value: retainUntil },
-          {
-            kind: "fact",
-            label: "Produced on request",
-            value: `within ${productionDays} days`,
-          },
+          ...(productionDays
+            ? [
+                {
+                  kind: "fact" as const,
+                  label: "Produced on request",
+                  value: `within ${productionDays} days`,
+                },
+              ]
+            : []),
+          ...(basis ? [{ kind: "fact" as const, label: "Basis", value: basis }] : []),
+          ...(basisUrl ? [{ kind: "fact" as const, label: "Source", value: basisUrl }] : []),
         ],
       };
     }

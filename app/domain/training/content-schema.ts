@@ -140,6 +140,8 @@ export const TrackSchema = z.strictObject({
   title: LocalizedSchema.optional(),
   description: LocalizedSchema.optional(),
   fromRegionPack: z.boolean().default(false),
+  /** A market's annual AML/CFT track: the region (region-packs) whose readers it is for. */
+  market: z.enum(["sg", "ca", "my", "th"]).optional(),
   level: z.enum(LEVELS),
   featured: z.boolean().default(false),
   modules: z.array(id).min(1).max(11),

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { type RegionPack, getLoadedPack } from "~/platform/i18n";
 import { getLocaleState } from "~/platform/i18n/index.server";
-import { MODULE_COUNT, getCatalogue } from "./catalogue.server";
+import { catalogueCounts, getCatalogue } from "./catalogue.server";
 import { finalAttempts, trackOr404 } from "./final.server";
 import { localize } from "./content-schema";
 import { type ItemProgress, completionRate, totalPoints } from "./grading";
@@ -45,10 +45,11 @@ async function context(request: Request) {
 
 export function summarise(progress: ReadonlyMap<string, ItemProgress>): ProgressSummary {
   const completed = [...progress.values()].filter((item) => item.status === "completed");
+  const moduleCount = catalogueCounts().modules;
   return {
     completedModules: completed.length,
-    moduleCount: MODULE_COUNT,
-    completionRate: completionRate(completed.length, MODULE_COUNT),
+    moduleCount,
+    completionRate: completionRate(completed.length, moduleCount),
     points: totalPoints(completed.map((item) => item.bestScore)),
   };
 }

@@ -30,7 +30,7 @@ export { leaseAnswer, loadLeaseDemo } from "./lease.server";
 export { type Achievement, achievementsOf } from "./achievements.server";
 export { type CompletedTake, completedModuleTakes } from "./records.server";
 export { resetProgress } from "./progress.server";
-export { MODULE_COUNT } from "./catalogue.server";
+export { catalogueCounts } from "./catalogue.server";
 export {
   AnchorSchema,
   type ContentLanguage,

@@ -2,6 +2,7 @@ import { useTranslation } from "~/platform/i18n";
 import { Card } from "~/platform/ui/card";
 import type { PlayerData } from "./types";
 import { ReportingGuide } from "./reporting-guide";
+import { CitedText, SourceNotes } from "./cited-text";
 
 /** Before the first step: what the module teaches; for the scam scenarios, how to report locally. */
 export function ModuleIntro({ player }: { player: PlayerData }) {
@@ -12,9 +13,10 @@ export function ModuleIntro({ player }: { player: PlayerData }) {
       <h2 className="text-xl font-bold">{t("module.intro")}</h2>
       {module.intro.map((paragraph) => (
         <p key={paragraph} className="mt-3 leading-relaxed">
-          {paragraph}
+          <CitedText text={paragraph} notes={module.introSources} scope="intro" />
         </p>
       ))}
+      <SourceNotes notes={module.introSources} scope="intro" />
       <h3 className="mt-5 font-semibold">{t("module.objectives")}</h3>
       <ul className="mt-2 list-disc space-y-1 pl-6">
         {module.objectives.map((objective) => (

@@ -11,6 +11,7 @@ import { type Drawn, drawnItem, newTakeKey } from "./draw.server";
 import { type GradedItem, drawFor, findItem, openTake, progressOf } from "./progress.server";
 import type { PlayerData, TakeState } from "./types";
 import { moduleSummary, stepView } from "./views.server";
+import { sourceNotes } from "./sources.server";
 import { numberFormat } from "~/platform/lib/intl";
 
 /** Replaces `{{amount}}` in content with the region's sample sum in its currency (SPEC §9). */
@@ -97,14 +98,17 @@ export async function loadPlayer(request: Request, moduleId: string): Promise<Pl
     fill,
   );
   const { modules, tracks } = getCatalogue();
-  const track = tracks.find((candidate) => candidate.modules.includes(moduleId));
+  const holding = tracks.filter((candidate) => candidate.modules.includes(moduleId));
+  const track = holding.find((candidate) => candidate.market === region) ?? holding[0];
   const nextId = track?.modules[track.modules.indexOf(moduleId) + 1];
   const next = nextId ? modules.get(nextId) : undefined;
+  const intro = (module.intro ?? []).map((paragraph) => fill(localize(paragraph, language)));
   return {
     module: {
       ...moduleSummary(module, language),
       objectives: module.objectives.map((objective) => fill(localize(objective, language))),
-      intro: (module.intro ?? []).map((paragraph) => fill(localize(paragraph, language))),
+      intro,
+      introSources: sourceNotes(intro),
       format: module.format,
       passMark: module.passMark,
     },

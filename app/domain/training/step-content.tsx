@@ -1,5 +1,6 @@
 import { useTranslation } from "~/platform/i18n";
 import { DataTable } from "~/platform/ui/data-table";
+import { CitedText, SourceNotes } from "./cited-text";
 import type { StepView, TableView } from "./types";
 
 const KIND_LABELS = {
@@ -41,7 +42,9 @@ export function StepContent({ step }: { step: StepView }) {
       )}
       <div className="mt-4 space-y-4 leading-relaxed">
         {step.body.map((paragraph, index) => (
-          <p key={index}>{paragraph}</p>
+          <p key={index}>
+            <CitedText text={paragraph} notes={step.sources} scope={step.id} />
+          </p>
         ))}
       </div>
       {step.example && (
@@ -59,6 +62,7 @@ export function StepContent({ step }: { step: StepView }) {
       {step.records.map((table) => (
         <RecordsTable key={table.caption} table={table} />
       ))}
+      <SourceNotes notes={step.sources} scope={step.id} />
     </section>
   );
 }

@@ -17,11 +17,21 @@ export interface TableView {
   rows: string[][];
 }
 
+/** A source teaching text cites, resolved from content/sources.json. */
+export interface SourceNote {
+  id: string;
+  url: string;
+  label: string;
+  secondary: boolean;
+}
+
 export interface StepView {
   id: string;
   kind: Step["kind"];
   title: string | null;
+  /** Paragraphs; their "[C6]" tags are notes numbered by `sources`. */
   body: string[];
+  sources: SourceNote[];
   example: { title: string; body: string[] } | null;
   records: TableView[];
   question: QuestionView;
@@ -131,6 +141,7 @@ export interface PlayerData extends Omit<TakeState, "progress"> {
   module: ModuleSummary & {
     objectives: string[];
     intro: string[];
+    introSources: SourceNote[];
     format: "lesson" | "scenarios";
     passMark: number;
   };

@@ -1,4 +1,5 @@
 import { getCatalogue } from "./catalogue.server";
+import { sourceNotes } from "./sources.server";
 import {
   type ContentLanguage,
   type Item,
@@ -57,11 +58,13 @@ export function stepView(
   language: ContentLanguage,
   fill: (text: string) => string = (text) => text,
 ): StepView {
+  const body = texts(step.body, language).map(fill);
   return {
     id: step.id,
     kind: step.kind,
     title: step.title ? fill(localize(step.title, language)) : null,
-    body: texts(step.body, language).map(fill),
+    body,
+    sources: sourceNotes(body),
     example: step.example
       ? {
           title: fill(localize(step.example.title, language)),
