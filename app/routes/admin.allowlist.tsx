@@ -12,6 +12,8 @@ import {
 } from "~/platform/auth/index.server";
 import { addEnglishNamespaces, useFieldMessage, useTranslation } from "~/platform/i18n";
 import { readFormFields } from "~/platform/lib/api.server";
+import { replyError } from "~/platform/lib/reply";
+import { formAccepted, formRefused } from "~/platform/lib/reply.server";
 import { getEnv } from "~/platform/lib/env.server";
 import { Button } from "~/platform/ui/button";
 import { Card } from "~/platform/ui/card";
@@ -49,26 +51,25 @@ export async function action({ request }: Route.ActionArgs) {
   if (fields.intent === "remove") {
     const id = Number(fields.id);
     const removed = Number.isSafeInteger(id) && (await removeAllowlistEntry(id, user.email));
-    return data(
-      { intent: "remove" as const, removed, result: undefined },
-      { status: removed ? 200 : 404 },
-    );
+    return removed
+      ? { intent: "remove" as const, ok: true as const }
+      : data(
+          { intent: "remove" as const, ok: false as const, error: replyError("not_found") },
+          404,
+        );
   }
   const submission = parseWithZod(new URLSearchParams(fields), { schema: AllowlistEntrySchema });
   if (submission.status !== "success") {
-    return data({ intent: "add" as const, result: submission.reply() }, { status: 400 });
+    return data({ intent: "add" as const, ...formRefused(submission, "validation") }, 400);
   }
   const added = await addAllowlistEntry(submission.value, user.email);
   if (!added) {
-    return data(
-      {
-        intent: "add" as const,
-        result: submission.reply({ formErrors: ["admin:allowlist.duplicate"] }),
-      },
-      { status: 409 },
-    );
+    const duplicate = formRefused(submission, "validation", {
+      message: "admin:allowlist.duplicate",
+    });
+    return data({ intent: "add" as const, ...duplicate }, 409);
   }
-  return { intent: "add" as const, result: submission.reply({ resetForm: true }) };
+  return { intent: "add" as const, ...formAccepted(submission) };
 }
 
 const when = (iso: string) => iso.slice(0, 16).replace("T", " ");

@@ -31,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ContactPage({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation(["contact", "errors"]);
-  if (actionData?.sent) return <ContactSent />;
+  if (actionData?.ok) return <ContactSent />;
   return (
     <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
       <div className="max-w-3xl">

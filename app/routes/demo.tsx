@@ -48,14 +48,14 @@ export default function DemoPage({ actionData }: Route.ComponentProps) {
   const waitlistResult = actionData?.intent === WAITLIST_INTENT ? actionData : undefined;
   const demoResult = actionData?.intent === WAITLIST_INTENT ? undefined : actionData;
   const showWaitlist = params.get("waitlist") === "open" || waitlistResult !== undefined;
-  if (demoResult?.sent) return <DemoRequestSent />;
+  if (demoResult?.ok) return <DemoRequestSent />;
   return (
     <>
       {showWaitlist ? (
         <WaitlistPageForm
           action={`${href("/demo")}?waitlist=open`}
           lastResult={waitlistResult?.result}
-          joined={waitlistResult?.sent === true}
+          joined={waitlistResult?.ok === true}
         />
       ) : null}
       <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6">

@@ -12,7 +12,7 @@ import { recordEvidence } from "~/domain/evidence/index.server";
 import { refuse, tooMany } from "~/platform/lib/reply.server";
 import { numberFormat } from "~/platform/lib/intl";
 import { getLogger } from "~/platform/lib/logger.server";
-import { z } from "~/platform/lib/zod";
+import type { z } from "~/platform/lib/zod";
 import {
   CHIP_LABELS,
   type AttemptMode,
@@ -33,7 +33,6 @@ import { citationChoices } from "./citations";
 import { wordsFor } from "./feedback-words.server";
 import { getLocaleState } from "~/platform/i18n/index.server";
 import {
-  AML_LIMITS,
   type AmlAccount,
   AnalysisSchema,
   GONE,
@@ -41,14 +40,11 @@ import {
   MESSAGES,
   PlayerSchema,
   ReportSchema,
-  ResponsesSchema,
   type StoredResult,
   type Target,
-  fieldErrors,
   limited,
-  parseJson,
+  parsePost,
   resultView,
-  scenarioParam,
   target,
 } from "./posts.server";
 import type { ResultView } from "./types";
@@ -235,12 +231,9 @@ export async function submitGuided(
   clientIp: string,
   account: AmlAccount | null,
 ) {
-  const parsed = GuidedSchema.safeParse(fields);
-  if (!parsed.success) return refuse(400, "validation", { fields: fieldErrors(parsed.error) });
-  const responses = ResponsesSchema.safeParse(parseJson(parsed.data.responses));
-  if (!responses.success)
-    return refuse(400, "validation", { fields: fieldErrors(responses.error) });
-  const given = responses.data;
+  const parsed = parsePost(fields, GuidedSchema);
+  if ("refusal" in parsed) return parsed.refusal;
+  const given = parsed.value.responses;
   const missing: Record<string, string> = {};
   if (given.signals.length === 0 && given.signalNotes.trim() === "") {
     missing.signals = MESSAGES.required;
@@ -248,7 +241,7 @@ export async function submitGuided(
   if (given.why.trim() === "") missing.why = MESSAGES.required;
   if (given.decision === "") missing.decision = MESSAGES.required;
   if (Object.keys(missing).length > 0) return refuse(400, "validation", { fields: missing });
-  const found = target(parsed.data.jurisdiction, parsed.data.scenario);
+  const found = target(parsed.value.jurisdiction, parsed.value.scenario);
   if (!found) return refuse(404, "not_found", GONE);
   const choices = citationChoices(found.scenario, found.pack.rubric);
   const submission: GuidedSubmission = {
@@ -262,7 +255,7 @@ export async function submitGuided(
     account,
     clientIp,
     found,
-    opened: parsed.data.opened,
+    opened: parsed.value.opened,
     mode: "guided",
     submission,
     actions: [
@@ -342,15 +335,16 @@ function analysisOf<S extends typeof ReportSchema | typeof AnalysisSchema>(
   fields: Record<string, string>,
   schema: S,
 ) {
-  const parsed = schema.safeParse(fields);
-  if (!parsed.success) return refuse(400, "validation", { fields: fieldErrors(parsed.error) });
-  const analysis = parsed.data.analysis.trim();
+  const parsed = parsePost(fields, schema);
+  if ("refusal" in parsed) return parsed.refusal;
+  const value = parsed.value as z.infer<S>;
+  const analysis = value.analysis.trim();
   if (analysis === "") {
     return refuse(400, "validation", { fields: { analysis: MESSAGES.required } });
   }
-  const found = target(parsed.data.jurisdiction, parsed.data.scenario);
+  const found = target(value.jurisdiction, value.scenario);
   if (!found) return refuse(404, "not_found", GONE);
-  return { ...(parsed.data as z.infer<S>), analysis, found };
+  return { ...value, analysis, found };
 }
 
 export async function gradeAnalysis(
@@ -423,17 +417,16 @@ export async function submitPlayer(
   clientIp: string,
   account: AmlAccount | null,
 ) {
-  const parsed = PlayerSchema.safeParse(fields);
-  if (!parsed.success) return refuse(400, "validation", { fields: fieldErrors(parsed.error) });
-  const path = z
-    .array(scenarioParam)
-    .min(1)
-    .max(AML_LIMITS.playerSteps)
-    .safeParse(parseJson(parsed.data.path));
-  if (!path.success) return refuse(400, "validation", { fields: { path: MESSAGES.invalidPath } });
-  const found = target(parsed.data.jurisdiction, parsed.data.scenario);
+  const parsed = parsePost(fields, PlayerSchema);
+  if ("refusal" in parsed) {
+    // Any fault in the path (not JSON, too long, an unknown step) is one: the path is not valid.
+    return "path" in parsed.fields
+      ? refuse(400, "validation", { fields: { path: MESSAGES.invalidPath } })
+      : parsed.refusal;
+  }
+  const found = target(parsed.value.jurisdiction, parsed.value.scenario);
   if (!found) return refuse(404, "not_found", GONE);
-  const outcome = gradePlayer(found.pack.rubric, found.scenario, path.data);
+  const outcome = gradePlayer(found.pack.rubric, found.scenario, parsed.value.path);
   if (!outcome.valid) {
     getLogger().info({ reason: outcome.reason }, "aml player path refused");
     return refuse(400, "validation", { fields: { path: MESSAGES.invalidPath } });
@@ -453,9 +446,9 @@ export async function submitPlayer(
     account,
     clientIp,
     found,
-    opened: parsed.data.opened,
+    opened: parsed.value.opened,
     mode: "player",
-    submission: { path: path.data },
+    submission: { path: parsed.value.path },
     actions: outcome.steps.map((step) => ({ action: step.condition, value: step.consequence })),
     grade: () => Promise.resolve({ grade, rules: grade, review: null }),
     player: { findings: outcome.findings, passed: outcome.passed, steps: outcome.steps },

@@ -5,7 +5,7 @@ import { evidenceAbout, recordEvidence } from "~/domain/evidence/index.server";
 import { refuse, tooMany } from "~/platform/lib/reply.server";
 import { HolderNameSchema, setHolderName } from "~/domain/certificates/index.server";
 import { ATTESTATION, learnerNameOf } from "./evidence.server";
-import { type AmlAccount, EvidenceSchema, MESSAGES, fieldErrors, limited } from "./posts.server";
+import { type AmlAccount, EvidenceSchema, MESSAGES, limited, parsePost } from "./posts.server";
 
 // Saving the evidence: the learner's attestation of a graded attempt, recorded in the chain.
 
@@ -20,13 +20,8 @@ export async function saveEvidence(
   clientIp: string,
   account: AmlAccount | null,
 ) {
-  const parsed = EvidenceSchema.safeParse(fields);
-  if (!parsed.success) {
-    const attest = parsed.error.issues.some((issue) => issue.path[0] === "attest");
-    return refuse(400, "validation", {
-      fields: attest ? { attest: MESSAGES.attest } : fieldErrors(parsed.error),
-    });
-  }
+  const parsed = parsePost(fields, EvidenceSchema);
+  if ("refusal" in parsed) return parsed.refusal;
   const learner = await getLearner(request);
   if (learner.kind !== "user") {
     return refuse(403, "forbidden", { message: MESSAGES.signInToSave });
@@ -37,7 +32,7 @@ export async function saveEvidence(
     ? await getDb()
         .selectFrom("aml_attempt")
         .select(["id"])
-        .where("id", "=", parsed.data.attempt)
+        .where("id", "=", parsed.value.attempt)
         .where("learner_id", "=", learner.id)
         .executeTakeFirst()
     : undefined;
@@ -52,9 +47,9 @@ export async function saveEvidence(
   // name is saved with the one they give now (kept, like a certificate's, for the next time).
   let name = await learnerNameOf(record);
   if (!name) {
-    const given = HolderNameSchema.safeParse({ name: parsed.data.learnerName });
+    const given = HolderNameSchema.safeParse({ name: parsed.value.learnerName });
     if (!given.success) {
-      const blank = !parsed.data.learnerName.trim();
+      const blank = !parsed.value.learnerName.trim();
       return refuse(400, "validation", {
         fields: { learnerName: blank ? "aml:evidence.nameRequired" : "aml:evidence.nameInvalid" },
       });
@@ -64,8 +59,8 @@ export async function saveEvidence(
   }
   const at = new Date();
   const { title, content } = {
-    title: parsed.data.reportTitle.trim(),
-    content: parsed.data.reportContent.trim(),
+    title: parsed.value.reportTitle.trim(),
+    content: parsed.value.reportContent.trim(),
   };
   const attested = await recordEvidence({
     organisationId: account.organisationId,

@@ -2,19 +2,22 @@ import { data } from "react-router";
 import { getDb } from "~/platform/db/db.server";
 import { ensureLearner, getLearner } from "~/domain/training/index.server";
 import { refuse, tooMany } from "~/platform/lib/reply.server";
-import {
-  DraftSchema,
-  GONE,
-  ResponsesSchema,
-  fieldErrors,
-  limited,
-  parseJson,
-  target,
-} from "./posts.server";
+import { DraftSchema, GONE, limited, parsePost, target } from "./posts.server";
 import { markStep } from "./step-times";
 import type { Jurisdiction } from "./pack-schema";
 
 // Saving a guided-flow draft (the page's autosave), for a guest or a signed-in learner.
+
+/** A learner's saved draft of a case, if any. */
+export function draftRow(learnerId: string, jurisdiction: Jurisdiction, scenarioId: string) {
+  return getDb()
+    .selectFrom("aml_draft")
+    .selectAll()
+    .where("learner_id", "=", learnerId)
+    .where("jurisdiction", "=", jurisdiction)
+    .where("scenario_id", "=", scenarioId)
+    .executeTakeFirst();
+}
 
 /** When the server first heard of each step of a learner's draft of a case (null: no draft). */
 export async function draftStepTimes(
@@ -22,14 +25,7 @@ export async function draftStepTimes(
   jurisdiction: Jurisdiction,
   scenarioId: string,
 ): Promise<string | null> {
-  const row = await getDb()
-    .selectFrom("aml_draft")
-    .select("step_times")
-    .where("learner_id", "=", learnerId)
-    .where("jurisdiction", "=", jurisdiction)
-    .where("scenario_id", "=", scenarioId)
-    .executeTakeFirst();
-  return row?.step_times ?? null;
+  return (await draftRow(learnerId, jurisdiction, scenarioId))?.step_times ?? null;
 }
 
 export async function saveDraft(
@@ -37,12 +33,9 @@ export async function saveDraft(
   fields: Record<string, string>,
   clientIp: string,
 ) {
-  const parsed = DraftSchema.safeParse(fields);
-  if (!parsed.success) return refuse(400, "validation", { fields: fieldErrors(parsed.error) });
-  const responses = ResponsesSchema.safeParse(parseJson(parsed.data.responses));
-  if (!responses.success)
-    return refuse(400, "validation", { fields: fieldErrors(responses.error) });
-  const { jurisdiction, scenario: scenarioId, step } = parsed.data;
+  const parsed = parsePost(fields, DraftSchema);
+  if ("refusal" in parsed) return parsed.refusal;
+  const { jurisdiction, scenario: scenarioId, step, responses } = parsed.value;
   const found = target(jurisdiction, scenarioId);
   if (!found) return refuse(404, "not_found", GONE);
   const learner = await getLearner(request);
@@ -50,7 +43,7 @@ export async function saveDraft(
   if (wait !== null) return tooMany(wait);
   const now = new Date();
   // The learner's clock orders their saves; one far ahead of ours is held to ours.
-  const edited = new Date(Math.min(Date.parse(parsed.data.editedAt), now.getTime() + 60_000));
+  const edited = new Date(Math.min(Date.parse(parsed.value.editedAt), now.getTime() + 60_000));
   const { id: learnerId, setCookie } = await ensureLearner(learner, now);
   const db = getDb();
   const stepTimes = await draftStepTimes(learnerId, jurisdiction, scenarioId);
@@ -60,7 +53,7 @@ export async function saveDraft(
     scenario_id: scenarioId,
     pack_version: found.pack.config.version,
     step,
-    responses: JSON.stringify(responses.data),
+    responses: JSON.stringify(responses),
     edited_at: edited.toISOString(),
     saved_at: now.toISOString(),
     // When each step began, by our clock (time on task per step).

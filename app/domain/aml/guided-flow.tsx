@@ -5,6 +5,7 @@ import { useTranslation } from "~/platform/i18n";
 import { parseFieldMessage } from "~/platform/lib/field-message";
 import { Button } from "~/platform/ui/button";
 import { Card } from "~/platform/ui/card";
+import { CountedTextarea } from "~/platform/ui/field";
 import { DECISIONS } from "./constants";
 import { DecisionChoice } from "./decision-choice";
 import type { AmlPreview, GuidedResponses, ResultView } from "./types";
@@ -123,18 +124,14 @@ function LimitedText({
       <label htmlFor={id} className="mt-4 block font-medium">
         {label}
       </label>
-      <textarea
+      <CountedTextarea
         id={id}
-        className="focus-ring mt-1 w-full rounded-lg border border-slate-300 p-2 dark:border-slate-600 dark:bg-slate-900"
         rows={rows}
         maxLength={max}
-        aria-describedby={`${id}-count`}
         value={value}
         onChange={(event) => onChange(event.target.value)}
+        count={t("guided.characters", { used: value.length, max })}
       />
-      <p id={`${id}-count`} className="mt-1 text-right text-sm text-slate-600 dark:text-slate-400">
-        {t("guided.characters", { used: value.length, max })}
-      </p>
     </>
   );
 }

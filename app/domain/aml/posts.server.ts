@@ -1,4 +1,5 @@
 import { hitRateLimit, rateLimitKey } from "~/platform/lib/rate-limit.server";
+import { parseSubmission, refuse } from "~/platform/lib/reply.server";
 import { z } from "~/platform/lib/zod";
 import type { AttemptMode, Grade } from "./grading";
 import {
@@ -137,19 +138,52 @@ export const MESSAGES = {
   unknownAction: "aml:errors.unknownAction",
 } as const;
 
-/** Each refused field's message: too long (with the limit) or not valid. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path.at(-1) ?? "form");
-    fields[key] =
-      issue.code === "too_big" && typeof issue.maximum === "number"
-        ? `${MESSAGES.tooLong}?max=${issue.maximum}`
-        : issue.message === MESSAGES.required
-          ? MESSAGES.required
-          : MESSAGES.invalid;
+/** The AML page's words for an issue its schemas do not word: too long (with the limit), missing, not valid. */
+const amlErrors: z.core.$ZodErrorMap = (issue) =>
+  issue.code === "too_big" && typeof issue.maximum === "number"
+    ? `${MESSAGES.tooLong}?max=${issue.maximum}`
+    : issue.input === undefined
+      ? MESSAGES.required
+      : MESSAGES.invalid;
+
+/**
+ * Parses an AML post the way every action does (`parseSubmission`), in the AML page's words; a
+ * field inside a JSON field (`responses.why`) is named by its own name, as the page shows it.
+ */
+export function parsePost<Schema extends z.ZodType>(
+  fields: Record<string, string>,
+  schema: Schema,
+):
+  | { value: z.output<Schema> }
+  | { refusal: ReturnType<typeof refuse>; fields: Record<string, string> } {
+  const parsed = parseSubmission(fields, schema, amlErrors);
+  if ("value" in parsed) return parsed;
+  const named: Record<string, string> = {};
+  for (const [name, message] of Object.entries(parsed.fields)) {
+    const own =
+      name
+        .replace(/\[\d+\]/g, "")
+        .split(".")
+        .at(-1) ?? name;
+    named[own] ??= message;
   }
-  return fields;
+  return { refusal: refuse(400, "validation", { fields: named }), fields: named };
+}
+
+/** A field holding JSON (the guided answers, the player's path), read with `schema`. */
+function jsonField<Schema extends z.ZodType>(max: number, schema: Schema) {
+  return z
+    .string()
+    .max(max)
+    .transform((text, ctx): unknown => {
+      try {
+        return JSON.parse(text);
+      } catch {
+        ctx.issues.push({ code: "custom", message: MESSAGES.invalid, input: text });
+        return z.NEVER;
+      }
+    })
+    .pipe(schema);
 }
 
 const TargetSchema = z.object({
@@ -165,9 +199,9 @@ const TargetSchema = z.object({
 export const DraftSchema = TargetSchema.extend({
   step: z.coerce.number().int().min(0).max(3),
   editedAt: z.iso.datetime(),
-  responses: z.string().max(4000),
+  responses: jsonField(4000, ResponsesSchema),
 });
-export const GuidedSchema = TargetSchema.extend({ responses: z.string().max(4000) });
+export const GuidedSchema = TargetSchema.extend({ responses: jsonField(4000, ResponsesSchema) });
 /** An analysis to draft a report from. */
 export const ReportSchema = TargetSchema.extend({ analysis: z.string().max(AML_LIMITS.analysis) });
 /** An analysis to grade, with its decision of record chosen as a control. */
@@ -177,7 +211,12 @@ export const AnalysisSchema = ReportSchema.extend({
       issue.input === undefined || issue.input === "" ? MESSAGES.required : MESSAGES.invalid,
   }),
 });
-export const PlayerSchema = TargetSchema.extend({ path: z.string().max(2000) });
+export const PlayerSchema = TargetSchema.extend({
+  path: jsonField(
+    2000,
+    z.array(scenarioParam).min(1).max(AML_LIMITS.playerSteps, { error: MESSAGES.invalidPath }),
+  ),
+});
 
 export const EvidenceSchema = z.object({
   attempt: z.coerce.number().int().positive(),
@@ -187,14 +226,6 @@ export const EvidenceSchema = z.object({
   /** Asked for when the attempt's record names no learner: the name the evidence will carry. */
   learnerName: z.string().max(400).default(""),
 });
-
-export function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
 
 export async function limited(scope: "drafts" | "grading", learner: Learner, clientIp: string) {
   // A signed-in learner is counted from the first request, before their learner row exists (the

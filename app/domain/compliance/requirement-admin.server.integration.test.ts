@@ -108,7 +108,7 @@ describe("requirements a manager sets", () => {
     const hostile = `<script>alert("x")</script> & "Quoted"`;
     const answer = await asManager(manager.cookie, { ...valid, name: hostile });
     expect(answer.status).toBe(200);
-    expect(replyOf(answer).done).toBe(true);
+    expect(replyOf(answer).ok).toBe(true);
     const added = (await requirementsOf(a.id)).find((requirement) => requirement.name === hostile);
     expect(added).toMatchObject({
       category: "aml",
@@ -172,7 +172,10 @@ describe("requirements a manager sets", () => {
       const typed = { ...valid, ...change };
       const answer = await asManager(manager.cookie, typed);
       expect(answer.status).toBe(400);
-      const { result } = replyOf(answer);
+      const reply = replyOf(answer);
+      expect(reply.ok).toBe(false);
+      if (!reply.ok) expect(reply.error.code).toBe("validation");
+      const { result } = reply;
       expect(result.error?.[field]?.[0]).toMatch(new RegExp(`^${key.replace(/[.[\]]/g, "\\$&")}`));
       const kept = field === "name" ? "description" : "name";
       expect(result.initialValue?.[kept]).toBe(typed[kept]);

@@ -1,4 +1,6 @@
-import type { SubmissionResult } from "@conform-to/react";
+import type { Submission } from "@conform-to/react";
+import type { FormReply } from "~/platform/lib/reply";
+import { formAccepted, formRefused } from "~/platform/lib/reply.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { getDb } from "~/platform/db/db.server";
@@ -363,13 +365,8 @@ export async function chosenOrganisation(
   return { organisations, organisation };
 }
 
-function reply(
-  intent: RequirementIntent,
-  form: string,
-  result: SubmissionResult<string[]>,
-  status = 200,
-) {
-  return data<RequirementReply>({ intent, form, result, done: status === 200 }, { status });
+function reply(intent: RequirementIntent, form: string, answer: FormReply, status = 200) {
+  return data<RequirementReply>({ intent, form, ...answer }, { status });
 }
 
 /**
@@ -385,6 +382,8 @@ export async function requirementAction(actor: Actor, organisationId: number, fo
   }
 }
 
+const invalid = (submission: Submission<unknown>) => formRefused(submission, "validation");
+
 async function applyRequirementAction(actor: Actor, organisationId: number, formData: FormData) {
   const intentField = formData.get("intent");
   const intent = REQUIREMENT_INTENTS.find((candidate) => candidate === intentField);
@@ -393,32 +392,35 @@ async function applyRequirementAction(actor: Actor, organisationId: number, form
 
   if (intent === "remove") {
     await removeRequirement(actor, requirementId);
-    return reply(intent, `remove-${requirementId}`, { status: "success" });
+    return reply(intent, `remove-${requirementId}`, { ok: true, result: { status: "success" } });
   }
   if (intent === "create" || intent === "update") {
     const form = intent === "create" ? "create" : `update-${requirementId}`;
     const submission = parseWithZod(formData, { schema: requirementFormSchema() });
-    if (submission.status !== "success") return reply(intent, form, submission.reply(), 400);
+    if (submission.status !== "success") return reply(intent, form, invalid(submission), 400);
     if (intent === "create") await createRequirement(actor, organisationId, submission.value);
     else await updateRequirement(actor, requirementId, submission.value);
-    return reply(intent, form, submission.reply({ resetForm: intent === "create" }));
+    return reply(intent, form, formAccepted(submission, { resetForm: intent === "create" }));
   }
   if (intent === "settings") {
     const submission = parseWithZod(formData, { schema: OrganisationSettingsSchema });
-    if (submission.status !== "success") return reply(intent, intent, submission.reply(), 400);
+    if (submission.status !== "success") return reply(intent, intent, invalid(submission), 400);
     await setOrganisationSettings(actor, organisationId, submission.value);
-    return reply(intent, intent, submission.reply());
+    return reply(intent, intent, formAccepted(submission, { resetForm: false }));
   }
   if (intent === "role") {
     const submission = parseWithZod(formData, { schema: MemberRoleSchema });
     const form = `role-${String(formData.get("userId"))}`;
-    if (submission.status !== "success") return reply(intent, form, submission.reply(), 400);
+    if (submission.status !== "success") return reply(intent, form, invalid(submission), 400);
     await setMemberRole(actor, organisationId, submission.value);
-    return reply(intent, form, submission.reply());
+    return reply(intent, form, formAccepted(submission, { resetForm: false }));
   }
   const submission = parseWithZod(formData, { schema: ExtensionSchema });
-  if (submission.status !== "success") return reply(intent, intent, submission.reply(), 400);
+  if (submission.status !== "success") return reply(intent, intent, invalid(submission), 400);
   const fieldErrors = await extendDueDate(actor, submission.value);
-  if (fieldErrors) return reply(intent, intent, submission.reply({ fieldErrors }), 400);
-  return reply(intent, intent, submission.reply({ resetForm: true }));
+  const [field, [message] = []] = Object.entries(fieldErrors ?? {})[0] ?? [];
+  if (field && message) {
+    return reply(intent, intent, formRefused(submission, "validation", { field, message }), 400);
+  }
+  return reply(intent, intent, formAccepted(submission));
 }

@@ -1,5 +1,4 @@
 import {
-  type FieldMetadata,
   getFormProps,
   getInputProps,
   getSelectProps,
@@ -13,7 +12,7 @@ import { useFieldMessage, useTranslation } from "~/platform/i18n";
 import { Button } from "~/platform/ui/button";
 import { Card } from "~/platform/ui/card";
 import { type Column, DataTable } from "~/platform/ui/data-table";
-import { FormField, controlClass } from "~/platform/ui/field";
+import { FormField, FieldSelect, controlClass } from "~/platform/ui/field";
 import { FormAlert, SubmitButton } from "~/platform/ui/form-status";
 import {
   DEFAULT_RECERTIFICATION_WINDOW_DAYS,
@@ -59,7 +58,7 @@ function useReply(reply: RequirementReply | undefined, formId: string) {
   const mine = reply?.form === formId ? reply : undefined;
   return {
     result: idle ? mine?.result : undefined,
-    done: idle && Boolean(mine?.done),
+    done: idle && Boolean(mine?.ok),
     pending: !idle && navigation.formData?.get("form") === formId,
   };
 }
@@ -69,26 +68,6 @@ function Done({ children }: { children: ReactNode }) {
     <p role="status" className="text-sm text-emerald-800 dark:text-emerald-300">
       {children}
     </p>
-  );
-}
-
-function Choices<T extends string>({
-  field,
-  values,
-  label,
-}: {
-  field: FieldMetadata<T>;
-  values: readonly T[];
-  label: (value: T) => string;
-}) {
-  return (
-    <select {...getSelectProps(field)} key={field.key} className={controlClass}>
-      {values.map((value) => (
-        <option key={value} value={value}>
-          {label(value)}
-        </option>
-      ))}
-    </select>
   );
 }
 
@@ -147,7 +126,7 @@ export function RequirementForm({
         />
       </FormField>
       <FormField field={fields.category} message={message} label={t("form.category")}>
-        <Choices
+        <FieldSelect
           field={fields.category}
           values={REQUIREMENT_CATEGORIES}
           label={(value) => t(`categories.${value}`)}
@@ -189,7 +168,7 @@ export function RequirementForm({
         />
       </FormField>
       <FormField field={fields.recurrence} message={message} label={t("form.recurrence")}>
-        <Choices
+        <FieldSelect
           field={fields.recurrence}
           values={RECURRENCES}
           label={(value) => t(`recurrences.${value}`)}
@@ -279,7 +258,7 @@ export function RequirementTable({
 }) {
   const { t } = useTranslation("requirements");
   const titles = new Map(options.map((option) => [option.key, option.title]));
-  const removed = reply?.intent === "remove" && reply.done;
+  const removed = reply?.intent === "remove" && reply.ok;
   const columns: Column<Requirement>[] = [
     {
       key: "name",
@@ -428,7 +407,7 @@ export function OrganisationSettingsForm({
           label={t("settings.region")}
           hint={t("settings.regionHint", { regulator: organisation.regulator })}
         >
-          <Choices
+          <FieldSelect
             field={fields.region}
             values={ORGANISATION_REGIONS}
             label={(value) => `${t(`regions.${value}`)} (${value})`}
@@ -644,7 +623,7 @@ export function MemberRoles({
   const roleForm = (member: MemberView) => {
     const formId = `role-${member.id}`;
     const mine = reply?.form === formId ? reply : undefined;
-    const error = mine && !mine.done ? message(mine.result.error?.role ?? undefined) : null;
+    const error = mine && !mine.ok ? message(mine.result.error?.role ?? undefined) : null;
     return (
       <Form method="post" className="flex flex-wrap items-center gap-2">
         <input type="hidden" name="intent" value="role" />
@@ -670,7 +649,7 @@ export function MemberRoles({
           {t("members.change")}
           <span className="sr-only"> {member.name || member.email}</span>
         </Button>
-        {mine?.done && <Done>{t("members.changed")}</Done>}
+        {mine?.ok && <Done>{t("members.changed")}</Done>}
         {error && (
           <span role="alert" className="text-sm text-red-700 dark:text-red-400">
             {error}

@@ -1,4 +1,4 @@
-import type { SubmissionResult } from "@conform-to/react";
+import type { FormReply } from "~/platform/lib/reply";
 import type { Analytics } from "./analytics";
 import type { MemberRole, OrganisationRegion, RequirementCategory } from "./constants";
 import type { RequirementIntent } from "./requirement-schema";
@@ -81,13 +81,12 @@ export interface RequirementsPage {
 }
 
 /** What an action answers: the form it came from (to show its errors there), and how it went. */
-export interface RequirementReply {
+/** A requirements page form's answer, named by intent and form (the one form reply otherwise). */
+export type RequirementReply = {
   intent: RequirementIntent;
   /** The form's id: `create`, `update-<id>`, `remove-<id>`, `settings`, `role-<user id>`, `extend`. */
   form: string;
-  result: SubmissionResult<string[]>;
-  done: boolean;
-}
+} & FormReply;
 
 export type DashboardScope = "organisation" | "self";
 

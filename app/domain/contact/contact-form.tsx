@@ -2,7 +2,6 @@ import {
   type SubmissionResult,
   getFormProps,
   getInputProps,
-  getSelectProps,
   getTextareaProps,
   useForm,
 } from "@conform-to/react";
@@ -13,7 +12,7 @@ import { track } from "~/platform/analytics";
 import { brand } from "~/platform/lib/brand";
 import { ButtonLink } from "~/platform/ui/button";
 import { Card } from "~/platform/ui/card";
-import { FormField, controlClass } from "~/platform/ui/field";
+import { FormField, FieldSelect, controlClass } from "~/platform/ui/field";
 import { FormAlert, SubmitButton, SuccessCard } from "~/platform/ui/form-status";
 import { ContactMessageSchema, INQUIRY_TYPES, type ContactMessage } from "./schema";
 
@@ -73,17 +72,11 @@ export function ContactForm({ lastResult }: { lastResult?: SubmissionResult<stri
           />
         </FormField>
         <FormField field={fields.inquiryType} message={message} label={t("form.inquiryType")}>
-          <select
-            {...getSelectProps(fields.inquiryType)}
-            key={fields.inquiryType.key}
-            className={controlClass}
-          >
-            {INQUIRY_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {t(`inquiryTypes.${type}`)}
-              </option>
-            ))}
-          </select>
+          <FieldSelect
+            field={fields.inquiryType}
+            values={INQUIRY_TYPES}
+            label={(type) => t(`inquiryTypes.${type}`)}
+          />
         </FormField>
         <div className="sm:col-span-2">
           <FormField field={fields.message} message={message} label={t("form.message")}>

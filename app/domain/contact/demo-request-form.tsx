@@ -2,7 +2,6 @@ import {
   type SubmissionResult,
   getFormProps,
   getInputProps,
-  getSelectProps,
   getTextareaProps,
   useForm,
 } from "@conform-to/react";
@@ -14,7 +13,7 @@ import { track } from "~/platform/analytics";
 import { brand } from "~/platform/lib/brand";
 import { ButtonLink } from "~/platform/ui/button";
 import { Card } from "~/platform/ui/card";
-import { Field, FormField, controlClass } from "~/platform/ui/field";
+import { Field, FormField, FieldSelect, controlClass } from "~/platform/ui/field";
 import { FormAlert, SubmitButton, SuccessCard } from "~/platform/ui/form-status";
 import {
   COMPANY_SIZES,
@@ -90,50 +89,32 @@ export function DemoRequestForm({ lastResult }: { lastResult?: SubmissionResult<
           />
         </FormField>
         <Field label={t("form.companySize")} htmlFor={fields.companySize.id} optional={optional}>
-          <select
-            {...getSelectProps(fields.companySize)}
-            key={fields.companySize.key}
-            className={controlClass}
-          >
-            <option value="">{t("form.choose")}</option>
-            {COMPANY_SIZES.map((size) => (
-              <option key={size} value={size}>
-                {t(`companySizes.${size}`)}
-              </option>
-            ))}
-          </select>
+          <FieldSelect
+            field={fields.companySize}
+            values={COMPANY_SIZES}
+            label={(size) => t(`companySizes.${size}`)}
+            placeholder={t("form.choose")}
+          />
         </Field>
         <Field label={t("form.useCase")} htmlFor={fields.useCase.id} optional={optional}>
-          <select
-            {...getSelectProps(fields.useCase)}
-            key={fields.useCase.key}
-            className={controlClass}
-          >
-            <option value="">{t("form.choose")}</option>
-            {USE_CASES.map((useCase) => (
-              <option key={useCase} value={useCase}>
-                {t(`useCases.${useCase}`)}
-              </option>
-            ))}
-          </select>
+          <FieldSelect
+            field={fields.useCase}
+            values={USE_CASES}
+            label={(useCase) => t(`useCases.${useCase}`)}
+            placeholder={t("form.choose")}
+          />
         </Field>
         <Field
           label={t("form.preferredTime")}
           htmlFor={fields.preferredTime.id}
           optional={optional}
         >
-          <select
-            {...getSelectProps(fields.preferredTime)}
-            key={fields.preferredTime.key}
-            className={controlClass}
-          >
-            <option value="">{t("form.choose")}</option>
-            {PREFERRED_TIMES.map((time) => (
-              <option key={time} value={time}>
-                {t(`preferredTimes.${time}`)}
-              </option>
-            ))}
-          </select>
+          <FieldSelect
+            field={fields.preferredTime}
+            values={PREFERRED_TIMES}
+            label={(time) => t(`preferredTimes.${time}`)}
+            placeholder={t("form.choose")}
+          />
         </Field>
         <div className="sm:col-span-2">
           <FormField

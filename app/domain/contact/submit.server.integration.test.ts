@@ -17,7 +17,7 @@ describe("submitLeadForm", () => {
       clientIp: "192.0.2.1",
       locale: "ms-MY",
     });
-    expect(reply).toMatchObject({ status: 200, sent: true });
+    expect(reply).toMatchObject({ status: 200, ok: true });
     const rows = await getDb().selectFrom("contact_message").selectAll().execute();
     expect(rows).toMatchObject([
       { email: "siti@example.my", company: null, inquiry_type: "sales", locale: "ms-MY" },
@@ -34,6 +34,11 @@ describe("submitLeadForm", () => {
       { clientIp: "192.0.2.2" },
     );
     expect(reply.status).toBe(400);
+    // The one refusal every action answers, and the form's own result to show it.
+    expect(reply).toMatchObject({
+      ok: false,
+      error: { code: "validation", fields: { name: "contact:required" } },
+    });
     expect(reply.result.error).toMatchObject({
       name: ["contact:required"],
       email: ["contact:invalidEmail"],
@@ -62,7 +67,7 @@ describe("submitLeadForm", () => {
       { name: "An", email: "an@bank.vn", company: "Saigon Credit", companySize: "huge" },
       { clientIp: "192.0.2.3" },
     );
-    expect(stored.sent).toBe(true);
+    expect(stored.ok).toBe(true);
     const [row] = await getDb().selectFrom("demo_request").selectAll().execute();
     expect(row).toMatchObject({ company: "Saigon Credit", company_size: null });
   });
@@ -73,6 +78,7 @@ describe("submitLeadForm", () => {
       reply = await submitLeadForm("contact", contact, { clientIp: "192.0.2.9" });
     }
     expect(reply?.status).toBe(429);
+    expect(reply).toMatchObject({ ok: false, error: { code: "rate_limited" } });
     expect(Number(reply?.headers["Retry-After"])).toBeGreaterThan(0);
     expect(reply?.result.error?.[""]).toEqual(["errors:rate_limited"]);
     expect(reply?.result.initialValue).toMatchObject({ message: contact.message });
@@ -91,6 +97,10 @@ describe("submitLeadForm", () => {
         ),
       );
       expect(reply.status).toBe(500);
+      expect(reply).toMatchObject({
+        ok: false,
+        error: { code: "server_error", message: "demo:serverError" },
+      });
       expect(reply.result.error?.[""]).toEqual(["demo:serverError"]);
       expect(reply.result.initialValue).toMatchObject({ company: "Co" });
     } finally {

@@ -2,6 +2,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
 import { getLogger } from "~/platform/lib/logger.server";
 import { hitRateLimit, rateLimitKey } from "~/platform/lib/rate-limit.server";
+import type { FormReply } from "~/platform/lib/reply";
+import { formAccepted, formRefused } from "~/platform/lib/reply.server";
 import { recordContactMessage, recordDemoRequest } from "./contact.server";
 import { ContactMessageSchema, DemoRequestSchema } from "./schema";
 
@@ -24,13 +26,13 @@ export async function submitLeadForm(
   kind: keyof typeof FORMS,
   fields: Record<string, string>,
   context: { clientIp: string; locale?: string | null },
-) {
+): Promise<FormReply & { status: number; headers: Headers }> {
   const form = FORMS[kind];
   const submission = parseWithZod(new URLSearchParams(fields), {
     schema: form.schema as z.ZodType,
   });
   if (submission.status !== "success") {
-    return { status: 400, headers: {} as Headers, result: submission.reply(), sent: false };
+    return { status: 400, headers: {}, ...formRefused(submission, "validation") };
   }
   try {
     const verdict = await hitRateLimit(
@@ -40,9 +42,8 @@ export async function submitLeadForm(
     if (!verdict.allowed) {
       return {
         status: 429,
-        headers: { "Retry-After": String(verdict.retryAfterSeconds) } as Headers,
-        result: submission.reply({ formErrors: ["errors:rate_limited"] }),
-        sent: false,
+        headers: { "Retry-After": String(verdict.retryAfterSeconds) },
+        ...formRefused(submission, "rate_limited"),
       };
     }
     await (form.save as (value: unknown, c: object) => Promise<number>)(submission.value, {
@@ -53,15 +54,9 @@ export async function submitLeadForm(
     getLogger().error({ err: error, form: kind }, "form submission could not be stored");
     return {
       status: 500,
-      headers: {} as Headers,
-      result: submission.reply({ formErrors: [form.serverError] }),
-      sent: false,
+      headers: {},
+      ...formRefused(submission, "server_error", { message: form.serverError }),
     };
   }
-  return {
-    status: 200,
-    headers: {} as Headers,
-    result: submission.reply({ resetForm: true }),
-    sent: true,
-  };
+  return { status: 200, headers: {}, ...formAccepted(submission) };
 }

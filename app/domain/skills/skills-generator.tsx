@@ -14,6 +14,7 @@ import { dateTimeFormat, listFormat, localTimeZone } from "~/platform/lib/intl";
 import { useFieldMessage, useTranslation } from "~/platform/i18n";
 import { ReusedHtml } from "~/platform/lib/reused-html";
 import { Button, buttonClasses } from "~/platform/ui/button";
+import { CountedTextarea } from "~/platform/ui/field";
 import {
   type DraftSummary,
   type QuotaView,
@@ -148,31 +149,19 @@ export function SkillsGenerator({
               {t("generator.useSample")}
             </button>
           </div>
-          <textarea
+          <CountedTextarea
             id="skill-input"
             name="input"
             rows={9}
             value={input}
             onChange={(event) => setInput(event.target.value)}
-            aria-describedby="skill-input-hint skill-input-count skill-input-error"
+            aria-describedby="skill-input-error"
             aria-invalid={inputError ? true : undefined}
-            className="focus-ring mt-2 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-900"
+            className="mt-2 text-sm"
+            hint={t("generator.inputHint", { max: SKILL_INPUT_CHARS })}
+            count={t("generator.characters", { count: input.length, max: SKILL_INPUT_CHARS })}
+            over={input.length > SKILL_INPUT_CHARS}
           />
-          <div className="mt-1 flex justify-between gap-3 text-xs">
-            <span id="skill-input-hint" className="text-slate-600 dark:text-slate-400">
-              {t("generator.inputHint", { max: SKILL_INPUT_CHARS })}
-            </span>
-            <span
-              id="skill-input-count"
-              className={
-                input.length > SKILL_INPUT_CHARS
-                  ? "font-semibold text-red-800 dark:text-red-300"
-                  : "text-slate-600 dark:text-slate-400"
-              }
-            >
-              {t("generator.characters", { count: input.length, max: SKILL_INPUT_CHARS })}
-            </span>
-          </div>
           <p id="skill-input-error" className="mt-1 text-sm text-red-800 dark:text-red-300">
             {inputError}
           </p>

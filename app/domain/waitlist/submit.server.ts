@@ -3,6 +3,8 @@ import type { z } from "zod";
 import { inOneTransaction } from "~/platform/db/db.server";
 import { getLogger } from "~/platform/lib/logger.server";
 import { hitRateLimit, rateLimitKey } from "~/platform/lib/rate-limit.server";
+import type { FormReply } from "~/platform/lib/reply";
+import { formAccepted, formRefused } from "~/platform/lib/reply.server";
 import { WaitlistSchema } from "./schema";
 import { recordWaitlistEntry } from "./waitlist.server";
 
@@ -56,18 +58,14 @@ export function submitWaitlist(
 export async function joinWaitlistByForm(
   fields: Record<string, string>,
   context: { clientIp: string; locale?: string | null; region?: string | null },
-) {
+): Promise<FormReply & { status: number }> {
   const submission = parseWithZod(new URLSearchParams(fields), { schema: WaitlistSchema });
   if (submission.status !== "success") {
-    return { status: 400, result: submission.reply(), sent: false };
+    return { status: 400, ...formRefused(submission, "validation") };
   }
   const outcome = await submitWaitlist(submission.value, context);
   if (outcome.kind === "rate_limited") {
-    return {
-      status: 429,
-      result: submission.reply({ formErrors: ["errors:rate_limited"] }),
-      sent: false,
-    };
+    return { status: 429, ...formRefused(submission, "rate_limited") };
   }
-  return { status: 200, result: submission.reply({ resetForm: true }), sent: true };
+  return { status: 200, ...formAccepted(submission) };
 }

@@ -58,7 +58,11 @@ describe("POST /login: asking for a code", () => {
     await allowBank();
     const response = await post({ intent: "request-code", email: "Someone@Elsewhere.example" });
     expect(response.status).toBe(200);
-    expect(reply(response)).toEqual({ step: "waitlist", email: "someone@elsewhere.example" });
+    expect(reply(response)).toEqual({
+      step: "waitlist",
+      email: "someone@elsewhere.example",
+      ok: true,
+    });
     expect(await getDb().selectFrom("outbox").selectAll().execute()).toEqual([]);
   });
 
@@ -103,6 +107,7 @@ describe("POST /login: asking for a code", () => {
     }
     const refused = await post({ intent: "request-code", email }, ip);
     expect(refused.status).toBe(429);
+    expect(reply(refused)).toMatchObject({ ok: false, error: { code: "rate_limited" } });
     expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect(formErrors(refused)).toEqual(["errors:rate_limited"]);
     // Other browsers may ask until the email's own ceiling.
@@ -162,6 +167,10 @@ describe("POST /login: entering the code", () => {
     const wrong = await verify(email, code === "000000" ? "000001" : "000000");
     expect(wrong.status).toBe(400);
     expect(formErrors(wrong)).toEqual(["common:auth.errors.invalidCode"]);
+    expect(reply(wrong)).toMatchObject({
+      ok: false,
+      error: { code: "validation", message: "common:auth.errors.invalidCode" },
+    });
     expect((await verify(email, code)).status).toBe(302);
     const reused = await verify(email, code);
     expect(reused.status).toBe(400);
@@ -221,7 +230,12 @@ describe("POST /login: entering the code", () => {
     await getDb().deleteFrom("pilot_allowlist").execute();
     const response = await verify(email, code);
     expect(response.status).toBe(403);
-    expect(reply(response)).toEqual({ step: "waitlist", email });
+    expect(reply(response)).toEqual({
+      step: "waitlist",
+      email,
+      ok: false,
+      error: { code: "forbidden", message: "errors:forbidden" },
+    });
   });
 });
 

@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { SubmissionResult } from "@conform-to/react";
+import { type FormReply, type ReplyError, replyError } from "~/platform/lib/reply";
+import { formRefused } from "~/platform/lib/reply.server";
 import { APIError } from "better-auth/api";
 import { redirect } from "react-router";
 import { getLogger } from "~/platform/lib/logger.server";
@@ -56,10 +57,13 @@ async function signInLimits(
   ];
 }
 
+/** The sign-in form's answer at each step: a refusal is the one every action gives (FormReply). */
 export type LoginReply =
-  | { step: "email"; result: SubmissionResult<string[]> }
-  | { step: "code"; email: string; result?: SubmissionResult<string[]>; sentAt?: string }
-  | { step: "waitlist"; email: string };
+  | ({ step: "email" } & FormReply)
+  | { step: "code"; email: string; sentAt: string; ok: true; result?: undefined }
+  | ({ step: "code"; email: string; sentAt?: undefined } & FormReply)
+  | { step: "waitlist"; email: string; ok: true }
+  | { step: "waitlist"; email: string; ok: false; error: ReplyError };
 
 export interface LoginOutcome {
   status: number;
@@ -138,7 +142,11 @@ export async function requestSignInCode(
   const logger = getLogger();
   const submission = parseWithZod(new URLSearchParams(fields), { schema: LoginEmailSchema });
   if (submission.status !== "success") {
-    return { status: 400, headers: {}, reply: { step: "email", result: submission.reply() } };
+    return {
+      status: 400,
+      headers: {},
+      reply: { step: "email", ...formRefused(submission, "validation") },
+    };
   }
   const { email } = submission.value;
   const fingerprint = emailFingerprint(email);
@@ -150,17 +158,23 @@ export async function requestSignInCode(
     return {
       status: 429,
       headers: { ...cookie, "Retry-After": String(blocked.retryAfterSeconds) },
-      reply: { step: "email", result: submission.reply({ formErrors: ["errors:rate_limited"] }) },
+      reply: { step: "email", ...formRefused(submission, "rate_limited") },
     };
   }
   const access = await checkPilotAccess(email);
   if (!access.allowed) {
     logger.info({ event: "sign_in.not_allowed", email: fingerprint }, "sign-in");
-    return settle(started, { status: 200, headers: cookie, reply: { step: "waitlist", email } });
+    const reply = { step: "waitlist" as const, email, ok: true as const };
+    return settle(started, { status: 200, headers: cookie, reply });
   }
   await getAuth().api.sendVerificationOTP({ body: { email, type: "sign-in" } });
   logger.info({ event: "sign_in.code_requested", email: fingerprint, via: access.via }, "sign-in");
-  const reply = { step: "code" as const, email, sentAt: new Date().toISOString() };
+  const reply = {
+    step: "code" as const,
+    email,
+    sentAt: new Date().toISOString(),
+    ok: true as const,
+  };
   return settle(started, { status: 200, headers: cookie, reply });
 }
 
@@ -180,7 +194,11 @@ export async function verifySignInCode(
   const submission = parseWithZod(new URLSearchParams(fields), { schema: LoginCodeSchema });
   if (submission.status !== "success") {
     const email = typeof fields.email === "string" ? fields.email.trim().toLowerCase() : "";
-    return { status: 400, headers: {}, reply: { step: "code", email, result: submission.reply() } };
+    return {
+      status: 400,
+      headers: {},
+      reply: { step: "code", email, ...formRefused(submission, "validation") },
+    };
   }
   const { email, code, redirectTo } = submission.value;
   const fingerprint = emailFingerprint(email);
@@ -190,7 +208,10 @@ export async function verifySignInCode(
     reply: {
       step: "code" as const,
       email,
-      result: submission.reply({ formErrors: [message], hideFields: ["code"] }),
+      ...formRefused(submission, status === 429 ? "rate_limited" : "validation", {
+        message,
+        hideFields: ["code"],
+      }),
     },
   });
 
@@ -205,7 +226,8 @@ export async function verifySignInCode(
   const access = await checkPilotAccess(email);
   if (!access.allowed) {
     logger.info({ event: "sign_in.not_allowed", email: fingerprint }, "sign-in");
-    return { status: 403, headers: {}, reply: { step: "waitlist", email } };
+    const error = replyError("forbidden");
+    return { status: 403, headers: {}, reply: { step: "waitlist", email, ok: false, error } };
   }
 
   let headers: Headers;

@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { z } from "zod";
-import type { ReplyCode, ReplyError, Refused } from "./reply";
+import type { Submission } from "@conform-to/react";
+import { type FormReply, type ReplyCode, type ReplyError, type Refused, replyError } from "./reply";
 
 // How an action refuses (docs/decisions/036): one helper for every status, so the body, the
 // status and the headers (Retry-After) cannot disagree between features.
@@ -13,7 +14,7 @@ export function refuse<Extra extends object = object>(
   extra?: Partial<ReplyError> & Extra,
   headers?: HeadersInit,
 ) {
-  const error = { code, message: `errors:${code}`, ...extra } as ReplyError & Extra;
+  const error = { ...replyError(code), ...extra } as ReplyError & Extra;
   return data<Refused<Extra>>({ ok: false, error }, { status, headers });
 }
 
@@ -30,6 +31,8 @@ export function tooMany(retryAfterSeconds: number) {
 export function parseSubmission<Schema extends z.ZodType>(
   input: Record<string, string> | FormData | URLSearchParams,
   schema: Schema,
+  /** The messages of issues the schema does not word itself (a feature's own dictionary). */
+  error?: z.core.$ZodErrorMap,
 ):
   | { value: z.output<Schema> }
   | { refusal: ReturnType<typeof refuse>; fields: Record<string, string> } {
@@ -37,12 +40,55 @@ export function parseSubmission<Schema extends z.ZodType>(
     input instanceof FormData || input instanceof URLSearchParams
       ? input
       : new URLSearchParams(input);
-  const submission = parseWithZod(payload, { schema });
+  const submission = parseWithZod(payload, { schema, error });
   if (submission.status === "success") return { value: submission.value as z.output<Schema> };
+  const fields = firstErrors(submission.error);
+  return { refusal: refuse(400, "validation", { fields }), fields };
+}
+
+/** Each field's first message, from a Conform submission's errors ("" names the form itself). */
+function firstErrors(error: Record<string, string[] | null> | null | undefined) {
   const fields: Record<string, string> = {};
-  for (const [name, messages] of Object.entries(submission.error ?? {})) {
+  for (const [name, messages] of Object.entries(error ?? {})) {
     const [first] = messages ?? [];
     if (first) fields[name || "form"] = first;
   }
-  return { refusal: refuse(400, "validation", { fields }), fields };
+  return fields;
+}
+
+/** A Conform form accepted: the reply that clears it (or keeps it, `resetForm: false`). */
+export function formAccepted(
+  submission: Submission<unknown>,
+  { resetForm = true }: { resetForm?: boolean } = {},
+): FormReply {
+  return { ok: true, result: submission.reply({ resetForm }) };
+}
+
+/**
+ * A Conform form refused with one of the reply codes: a submission that failed its schema says
+ * what is wrong with each field; any other refusal shows its message (`errors:<code>` unless
+ * named) above the form, or under a field (`field`), with every value kept but `hideFields`.
+ */
+export function formRefused(
+  submission: Submission<unknown>,
+  code: ReplyCode,
+  options: { message?: string; field?: string; hideFields?: string[] } = {},
+): FormReply {
+  const message = options.message ?? `errors:${code}`;
+  if (submission.status !== "success" && code === "validation" && !options.message) {
+    const fields = firstErrors(submission.error);
+    return {
+      ok: false,
+      error: { code, message, fields },
+      result: submission.reply({ hideFields: options.hideFields }),
+    };
+  }
+  const result = options.field
+    ? submission.reply({
+        fieldErrors: { [options.field]: [message] },
+        hideFields: options.hideFields,
+      })
+    : submission.reply({ formErrors: [message], hideFields: options.hideFields });
+  const fields = options.field ? { [options.field]: message } : undefined;
+  return { ok: false, error: { code, message, ...(fields ? { fields } : {}) }, result };
 }

@@ -1,3 +1,5 @@
+import type { SubmissionResult } from "@conform-to/react";
+
 // The one shape of a refused action (docs/decisions/036): every form post and fetcher of the app
 // answers a refusal as `{ ok: false, error: { code, message, fields? } }`, with a code from one list and the
 // dictionary keys of what to show, so a page shows it in the reader's language. JSON APIs for
@@ -23,8 +25,21 @@ export interface ReplyError {
   fields?: Record<string, string>;
 }
 
+/** The error of a refusal with `code`, its message `errors:<code>` unless one is named. */
+export function replyError(code: ReplyCode, message = `errors:${code}`): ReplyError {
+  return { code, message };
+}
+
 /** A refused action's answer, with what a feature adds (the prerequisites still missing…). */
 export interface Refused<Extra extends object = object> {
   ok: false;
   error: ReplyError & Extra;
 }
+
+/**
+ * A Conform form's answer: `result` is what the form shows (its values kept on an error, cleared
+ * once accepted); a refusal carries the same `error` as every other action's.
+ */
+export type FormReply =
+  | { ok: true; result: SubmissionResult<string[]> }
+  | (Refused & { result: SubmissionResult<string[]> });
