@@ -55,7 +55,7 @@ const LINKS = [
 ] as const;
 
 /** Regions whose AML card names their regulator (SPEC §2); the others read a general line. */
-const AML_REGIONS = ["ca", "sg", "th"] as const;
+const AML_REGIONS = ["ca", "sg", "my", "th"] as const;
 
 export default function PilotArea({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();

@@ -21,6 +21,10 @@ export const KB_TOPICS = [
   "iso-iec-23894",
   "mas-feat",
   "ai-bias",
+  "pep-cdd",
+  "payments-sanctions",
+  "aml-typologies",
+  "records-escalation",
 ] as const;
 
 /** Where a passage's rules apply; "global" for standards and practice that apply anywhere. */

@@ -173,6 +173,10 @@ const TOPIC_PLACES: Record<KbTopic, Jurisdiction> = {
   "iso-iec-23894": "global",
   "mas-feat": "sg",
   "ai-bias": "global",
+  "pep-cdd": "global",
+  "payments-sanctions": "global",
+  "aml-typologies": "global",
+  "records-escalation": "global",
 };
 
 /** Where a passage's rules apply: its own statement, else its topic's place. */

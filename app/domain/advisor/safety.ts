@@ -8,12 +8,11 @@ import { ADVISOR_LIMITS } from "./messages";
 // (content/knowledge-base/safety.json); the classifier's own test set is
 // content/knowledge-base/safety-eval.json.
 //
-// Its test set (safety-eval.json, checked by safety.test.ts): 221 questions, en 59, fr-CA 31, ms 28,
-// zh 27, ta 25, vi 25, th 26; 104 to refuse (evade-reporting 31, tipping-off 10, sanctions-evasion
-// 9, laundering 18, fraud 12, personal-advice 24) and 117 to answer. Recall 1.0: each of the 104
-// gets exactly its category; 0 false refusals among the 117; the own-situation (15) and injection
-// (15) flags exact. On the knowledge base's eval.json: none of its answerable or out-of-scope
-// questions refused, all its harmful and personal-advice ones refused. About 0.25 ms a question
+// Its test set (safety-eval.json, checked by safety.test.ts): questions in all seven languages,
+// to refuse (evade-reporting, tipping-off, sanctions-evasion, laundering, fraud, personal-advice)
+// and to answer. Recall 1.0: each one to refuse gets exactly its category; no false refusals; the
+// own-situation and injection flags exact. On the knowledge base's eval.json: none of its
+// answerable or out-of-scope questions refused, all its harmful and personal-advice ones refused. About 0.25 ms a question
 // on average; a hostile input takes time in proportion to its length (tested as a ratio).
 
 export const SAFETY_LANGUAGES = ["en", "fr-CA", "ms", "zh", "ta", "vi", "th"] as const;

@@ -11,7 +11,7 @@ import {
   pageRequest,
 } from "../../../tests/integration/call-action";
 import { action, loader } from "~/routes/kestrel.aml-demo";
-import { serializeLocale } from "~/platform/i18n/index.server";
+import { serializeLocale, serializeRegion } from "~/platform/i18n/index.server";
 import { getReaders } from "./lexicons.server";
 import { citationChoices } from "./citations";
 
@@ -135,6 +135,17 @@ describe("the preview page", () => {
     for (const flag of paynow.redFlags) expect(sent).not.toContain(flag);
   });
 
+  it("opens on the pack of the region the reader chose, else on Singapore's sample", async () => {
+    const opened = async (region: "th" | "my" | "vn") => {
+      const cookie = (await serializeRegion(region)).split(";")[0];
+      return ((await page("", cookie)).data as { jurisdiction: string }).jurisdiction;
+    };
+    expect(await opened("th")).toBe("th");
+    expect(await opened("my")).toBe("my");
+    // A region with no pack (Vietnam) opens the sample.
+    expect(await opened("vn")).toBe("sg");
+  });
+
   it("answers 404 for an unknown jurisdiction or scenario", async () => {
     expect((await page("?jurisdiction=us")).status).toBe(404);
     expect((await page("?jurisdiction=sg&scenario=synthetic-lease-ring")).status).toBe(404);
@@ -158,7 +169,11 @@ describe("the preview page", () => {
       fdi: { sample: boolean; completedScenarios: number; totalScenarios: number; value: number };
       result: { mode: string } | null;
     };
-    expect(after.fdi).toMatchObject({ sample: false, completedScenarios: 1, totalScenarios: 3 });
+    expect(after.fdi).toMatchObject({
+      sample: false,
+      completedScenarios: 1,
+      totalScenarios: ca.scenarios.length,
+    });
     expect(after.fdi.value).toBeLessThan(88);
     expect(after.result?.mode).toBe("freeform");
     expect((await page("?jurisdiction=sg", cookie)).data).toMatchObject({ fdi: null });
@@ -212,8 +227,36 @@ describe("guided submissions", () => {
       responses: "{not json",
     });
     expect(notJson.status).toBe(400);
+    expect(reply(notJson).error).toMatchObject({
+      code: "validation",
+      fields: { responses: "aml:errors.invalid" },
+    });
+    // An answer with a field the form does not have, or a choice it does not offer, is refused
+    // as the one reply every form gives, naming the field as the page shows it.
+    const extra = await submitGuided({ ...strongResponses(), admin: true } as never);
+    expect(reply(extra).error?.code).toBe("validation");
+    const choice = await submitGuided({ ...strongResponses(), decision: "SHRED" } as never);
+    expect(reply(choice).error?.fields?.decision).toBe("aml:errors.invalid");
     expect(await count("aml_attempt")).toBe(0);
     expect(await count("learner")).toBe(0);
+  });
+
+  it("refuses a player path that is not JSON, names an unknown step or runs too long", async () => {
+    const played = (path: string) =>
+      post({ intent: "grade-player", jurisdiction: "sg", scenario: paynow.id, path });
+    const first = paynow.branches[0]?.id ?? "";
+    for (const path of [
+      "{not json",
+      JSON.stringify(["no-such-branch"]),
+      JSON.stringify(["<script>"]),
+      JSON.stringify(Array.from({ length: 41 }, () => first)),
+      JSON.stringify({ path: [first] }),
+    ]) {
+      const refused = await played(path);
+      expect(refused.status, path.slice(0, 40)).toBe(400);
+      expect(reply(refused).error?.fields?.path).toBe("aml:errors.invalidPath");
+    }
+    expect(await count("aml_attempt")).toBe(0);
   });
 
   it("answers a scenario that is not in the pack with a clear error", async () => {
@@ -581,11 +624,13 @@ describe("time on task", () => {
     const content = (
       JSON.parse(record.envelope) as { payload: { content: Record<string, unknown> } }
     ).payload.content;
-    // Singapore's pack states 45 minutes for its two scenarios: 22.5 each, a floor of 4.5 minutes.
+    // Singapore's pack states its minutes for all its scenarios: each has its share, and the
+    // floor is 20 % of that share.
+    const share = sg.config.metadata.estimatedDuration / sg.scenarios.length;
     expect(content.timeOnTask).toMatchObject({
-      readingMinutes: 22.5,
+      readingMinutes: share,
       floorPercent: 20,
-      floorSeconds: 270,
+      floorSeconds: Math.round(share * 60 * 0.2),
       tooFast: true,
     });
   });

@@ -1,6 +1,6 @@
 // What the packs and the pages share, without the schema library (the browser loads these).
 
-export const JURISDICTIONS = ["ca", "sg", "th"] as const;
+export const JURISDICTIONS = ["ca", "sg", "my", "th"] as const;
 export type Jurisdiction = (typeof JURISDICTIONS)[number];
 export const DEFAULT_JURISDICTION: Jurisdiction = "sg";
 

@@ -14,7 +14,7 @@ import {
 } from "./grading";
 import { type Rubric, RubricSchema, type Scenario, ScenarioSchema } from "./pack-schema";
 import { getReaders } from "./lexicons.server";
-import { normalize } from "./reading";
+import { findTerm, normalize } from "./reading";
 import { type Words, wordsFor } from "./feedback-words.server";
 
 const readers = getReaders();
@@ -611,5 +611,16 @@ describe("Fraud Defense Index", () => {
       totalScenarios: 3,
       lastUpdated: "2026-11-02T00:00:00.000Z",
     });
+  });
+});
+
+describe("finding a term in a text", () => {
+  test("bounds a Latin or numeric term by a script written without spaces, not by a letter", () => {
+    expect(findTerm(normalize("共有163笔转账"), "163")).toHaveLength(1);
+    expect(findTerm(normalize("ยอด163บาท"), "163")).toHaveLength(1);
+    expect(findTerm(normalize("STR报告"), normalize("STR"))).toHaveLength(1);
+    // A Latin term is still not found inside a longer Latin word.
+    expect(findTerm(normalize("a strong case"), "str")).toHaveLength(0);
+    expect(findTerm(normalize("1630 transfers"), "163")).toHaveLength(0);
   });
 });

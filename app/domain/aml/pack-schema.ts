@@ -9,7 +9,7 @@ import {
   SIGNAL_CHIPS,
 } from "./constants";
 
-// Compliance packs (content/compliance-packs/{ca,sg,th}): config, rubric and scenarios, the shapes
+// Compliance packs (content/compliance-packs/{ca,sg,my,th}): config, rubric and scenarios, the shapes
 // of SPEC §3 "Compliance pack". AML texts are English (SPEC keeps them English-only). A source is a
 // tag of REGULATORY-FACTS (content/sources.json); its address is filled in when the pack loads.
 

@@ -7,10 +7,13 @@ import { getLogger } from "~/platform/lib/logger.server";
 // logged (SPEC §5); a jurisdiction without a valid pack shows SPEC §8's 'no pack data'.
 
 // The packs' own folders: the grader's lexicons and calibration answers live beside them.
-const files = import.meta.glob<unknown>("../../../content/compliance-packs/{ca,sg,th}/**/*.json", {
-  eager: true,
-  import: "default",
-});
+const files = import.meta.glob<unknown>(
+  "../../../content/compliance-packs/{ca,sg,my,th}/**/*.json",
+  {
+    eager: true,
+    import: "default",
+  },
+);
 
 let packs: Map<Jurisdiction, Pack> | undefined;
 

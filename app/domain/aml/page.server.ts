@@ -29,6 +29,7 @@ import {
   resultView,
 } from "./posts.server";
 import type { AmlPreview, DraftView, ResultView, ScenarioView } from "./types";
+import { draftRow } from "./drafts.server";
 
 // The AML page's data: a pack, a scenario (no answer key before a submission), draft, result, FDI.
 
@@ -65,9 +66,12 @@ function scenarioView(scenario: Scenario, rubric: Rubric): ScenarioView {
 }
 
 /** Which pack and scenario the request names: unknown ones are a 404, absent ones the defaults. */
-function chosen(url: URL) {
+function chosen(url: URL, region: string | null) {
   const rawJurisdiction = url.searchParams.get("jurisdiction");
-  const parsed = jurisdictionParam.safeParse(rawJurisdiction ?? DEFAULT_JURISDICTION);
+  // Absent, the pack of the region the reader chose where there is one (a Thai reader starts on
+  // Thailand's), else the sample (SPEC §3).
+  const fallback = JURISDICTIONS.find((id) => id === region) ?? DEFAULT_JURISDICTION;
+  const parsed = jurisdictionParam.safeParse(rawJurisdiction ?? fallback);
   if (!parsed.success) notFound();
   const jurisdiction = parsed.data;
   const pack = getPack(jurisdiction);
@@ -80,8 +84,11 @@ function chosen(url: URL) {
 
 export async function loadAmlPreview(request: Request): Promise<AmlPreview> {
   const url = new URL(request.url);
-  const { jurisdiction, pack, scenario } = chosen(url);
-  const [learner, { locale }] = await Promise.all([getLearner(request), getLocaleState(request)]);
+  const [learner, { locale, region, regionChosen }] = await Promise.all([
+    getLearner(request),
+    getLocaleState(request),
+  ]);
+  const { jurisdiction, pack, scenario } = chosen(url, regionChosen ? region : null);
   const [draft, result, fdi] = await Promise.all([
     learner.id && scenario && pack
       ? readDraft(learner.id, jurisdiction, scenario.id, pack.config.version)
@@ -123,13 +130,7 @@ async function readDraft(
   scenarioId: string,
   packVersion: string,
 ): Promise<DraftView | null> {
-  const row = await getDb()
-    .selectFrom("aml_draft")
-    .selectAll()
-    .where("learner_id", "=", learnerId)
-    .where("jurisdiction", "=", jurisdiction)
-    .where("scenario_id", "=", scenarioId)
-    .executeTakeFirst();
+  const row = await draftRow(learnerId, jurisdiction, scenarioId);
   if (!row) return null;
   const parsed = ResponsesSchema.safeParse(JSON.parse(row.responses));
   if (!parsed.success) return null;

@@ -72,6 +72,13 @@ function scriptOfChar(char: string): Script {
 const isLetter = (char: string | undefined) =>
   char !== undefined && /[\p{L}\p{N}\p{M}]/u.test(char);
 
+/** A character of a script written without spaces, next to a term of another script. */
+const unspaced = (char: string | undefined, script: Script) => {
+  if (char === undefined) return false;
+  const other = scriptOf(char);
+  return other !== script && (other === "han" || other === "thai");
+};
+
 const NONE: readonly number[] = Object.freeze([]);
 
 /** Where a normalised term starts in a normalised text, by the rules of the term's script. */
@@ -84,11 +91,17 @@ export function findTerm(text: string, term: string): readonly number[] {
   while (at !== -1) {
     const before = text[at - 1];
     const after = text[at + term.length];
-    const startsWord = script === "thai" || script === "han" || !isLetter(before);
+    // A script written without spaces (Chinese, Thai) bounds a word of another script: "163笔".
+    const startsWord =
+      script === "thai" || script === "han" || !isLetter(before) || unspaced(before, script);
     // Latin terms end with their word (a prefix "str" must not fire in "strong"), save for Malay
     // and French endings the lexicons list as separate forms; Tamil words take case endings.
     const endsWord =
-      script === "thai" || script === "han" || script === "tamil" || !isLetter(after);
+      script === "thai" ||
+      script === "han" ||
+      script === "tamil" ||
+      !isLetter(after) ||
+      unspaced(after, script);
     if (startsWord && endsWord) found.push(at);
     at = text.indexOf(term, at + 1);
   }

@@ -437,7 +437,7 @@ export interface AudioPositionTable {
 export interface AmlAttemptTable {
   id: Generated<number>;
   learner_id: string;
-  jurisdiction: "ca" | "sg" | "th";
+  jurisdiction: "ca" | "sg" | "my" | "th";
   scenario_id: string;
   mode: "guided" | "freeform" | "player";
   pack_version: string;
@@ -478,7 +478,7 @@ export interface AmlReviewTable {
 
 export interface AmlDraftTable {
   learner_id: string;
-  jurisdiction: "ca" | "sg" | "th";
+  jurisdiction: "ca" | "sg" | "my" | "th";
   scenario_id: string;
   pack_version: string;
   step: number;

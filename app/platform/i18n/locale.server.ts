@@ -68,6 +68,8 @@ export function getCurrentTenant(): Tenant {
 export interface LocaleState {
   locale: Locale;
   region: Region;
+  /** The visitor chose the region, or a language that names one: not the tenant's default. */
+  regionChosen: boolean;
   tenantId: string;
   entitlements: readonly Region[];
 }
@@ -85,8 +87,15 @@ export async function getLocaleState(request: Request): Promise<LocaleState> {
   });
   const storedRegion: unknown = await regionCookie.parse(cookies);
   const region = isRegion(storedRegion) ? storedRegion : (LOCALE_REGION[locale] ?? DEFAULT_REGION);
+  // What a visitor who said nothing gets: any other locale was chosen (cookie or browser).
+  const unchosen = resolveLocale({
+    stored: null,
+    tenantDefault: tenant.defaultLocale,
+    entitlements: tenant.entitlements,
+  });
+  const regionChosen = isRegion(storedRegion) || locale !== unchosen;
   await Promise.all([ensureRegionPacks(), loadDictionaries(locale)]);
-  return { locale, region, tenantId: tenant.id, entitlements: tenant.entitlements };
+  return { locale, region, regionChosen, tenantId: tenant.id, entitlements: tenant.entitlements };
 }
 
 export function isLocaleEntitled(locale: Locale): boolean {
