@@ -67,7 +67,8 @@ export default function Certificates({ loaderData, actionData }: Route.Component
               }}
             />
           )}
-          {page.certificates.length === 0 ? (
+          {/* Earned but waiting for the holder's name: the form above says so, not "none yet". */}
+          {page.certificates.length === 0 && page.pending === 0 && (
             <Card className="mt-8 text-center" data-testid="certificates-empty">
               <Award aria-hidden="true" className="mx-auto size-10 text-brand-600" />
               <h2 className="mt-3 text-xl font-bold">{t("certificates.empty")}</h2>
@@ -78,7 +79,8 @@ export default function Certificates({ loaderData, actionData }: Route.Component
                 {t("certificates.startTraining")}
               </ButtonLink>
             </Card>
-          ) : (
+          )}
+          {page.certificates.length > 0 && (
             <ul className="mt-8 space-y-4">
               {page.certificates.map((certificate) => (
                 <li key={certificate.code}>

@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { i18nForMatches, useTranslation } from "~/platform/i18n";
 import { FinalAssessment, GuestNotice, TrainingErrorBoundary } from "~/domain/training";
 import { openFinal, submitFinal } from "~/workflows/final-assessment.server";
@@ -29,7 +30,9 @@ export default function FinalPage({ loaderData, actionData }: Route.ComponentPro
       </h1>
       {loaderData.guest && (
         <div className="mt-4">
-          <GuestNotice returnTo={`/training/track/${loaderData.track.id}/final`} />
+          <GuestNotice
+            returnTo={href("/training/track/:trackId/final", { trackId: loaderData.track.id })}
+          />
         </div>
       )}
       <FinalAssessment final={loaderData} refused={actionData} />

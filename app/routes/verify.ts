@@ -1,10 +1,13 @@
 import { href, redirect } from "react-router";
+import { normaliseVerificationCode } from "~/domain/certificates";
 import type { Route } from "./+types/verify";
 
-// GET /verify?code=…: the verification box's target, which works without JavaScript. The code is
-// checked on the page it leads to, so a malformed one gets the same answer as an unknown one.
+// GET /verify?code=…: the verification box's target, which works without JavaScript. A code is
+// written in its one form first ("verify-upz 050860" is VERIFY-UPZ050860); a malformed one goes
+// to the page as typed, which answers it as it answers an unknown one.
 export function loader({ request }: Route.LoaderArgs) {
-  const code = (new URL(request.url).searchParams.get("code") ?? "").trim().slice(0, 64);
+  const typed = (new URL(request.url).searchParams.get("code") ?? "").trim().slice(0, 64);
+  const code = normaliseVerificationCode(typed) ?? typed;
   return redirect(
     code
       ? href("/verify/:code", { code: encodeURIComponent(code) })

@@ -49,10 +49,14 @@ test("an allowlisted email signs in with the mailed code, stays signed in, signs
   const landing = await page.goto("/kestrel");
   expect(landing?.headers()["x-page-cache"]).toBeUndefined();
   await expect(page.getByTestId("signed-in-email").first()).toHaveText(email);
+  // Signed in, the footer offers no "Pilot Login"; signed out, it does again.
+  const footerLogin = page.getByRole("contentinfo").getByRole("link", { name: "Pilot Login" });
+  await expect(footerLogin).toHaveCount(0);
 
   await page.getByRole("button", { name: "Sign Out" }).first().click();
   await expect(page).toHaveURL(/\/kestrel$/);
   await expect(page.getByTestId("signed-in-email")).toHaveCount(0);
+  await expect(footerLogin).toBeVisible();
   // The old cookie is worthless: the session ended on the server.
   await page.context().addCookies([{ ...session, expires: -1 }]);
   await page.goto("/app");

@@ -22,6 +22,8 @@ test("a learner earns a certificate, prints their Thai name on it, and anyone ca
   await page.getByRole("link", { name: "View Certificates" }).click();
   await expect(page).toHaveURL(/\/training\/certificates$/);
   await expect(page.getByRole("status").first()).toContainText("You have earned 1 certificate.");
+  // Earned and waiting for a name is not "none yet".
+  await expect(page.getByTestId("certificates-empty")).toHaveCount(0);
   await expectAccessible(page);
 
   const name = "สมชาย ใจดี";

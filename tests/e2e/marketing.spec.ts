@@ -47,6 +47,28 @@ test.describe("landing page", () => {
     await expectAccessible(page);
   });
 
+  test("the footer's flags are drawn, named, and never emoji", async ({ page }) => {
+    await page.goto("/kestrel");
+    const flags = page.getByRole("list", { name: "Regions we serve" }).getByRole("img");
+    await expect(flags).toHaveCount(5);
+    for (const [index, name] of [
+      "Canada",
+      "Singapore",
+      "Malaysia",
+      "Thailand",
+      "Vietnam",
+    ].entries()) {
+      await expect(flags.nth(index)).toHaveAccessibleName(name);
+      await expect(flags.nth(index)).toHaveAttribute("src", /^\/flags\/[a-z]{2}\.svg$/);
+      // Drawn, and loaded: an image that failed has no width of its own.
+      expect(
+        await flags.nth(index).evaluate((node) => (node as HTMLImageElement).naturalWidth),
+      ).toBe(30);
+    }
+    const footer = await page.getByRole("contentinfo").textContent();
+    expect(footer).not.toMatch(/\p{Regional_Indicator}/u);
+  });
+
   test("carries a description, Open Graph tags and a canonical URL", async ({ page }) => {
     await page.goto("/kestrel");
     await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /AML/);

@@ -48,6 +48,10 @@ test("a signed-in user generates a scrubbed draft, exports it, saves and reopens
   await expect(panel).not.toContainText("lim.ak@example.com");
   await expect(panel).toContainText("SGD 9,500");
   await expect(page.getByTestId("skill-runs")).toContainText("1 of 4 runs used this week");
+  // Two sentences, each ended once: the count and the day it starts again.
+  await expect(page.getByTestId("skill-runs")).toContainText(
+    /this week\. The count starts again [A-Z][a-z]+day, [A-Z][a-z]+ \d+\.$/,
+  );
   await expectAccessible(page);
 
   const download = page.waitForEvent("download");

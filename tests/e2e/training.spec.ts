@@ -42,6 +42,11 @@ test("a guest answers one question wrong and finishes a module with 67 %", async
   await expect(page.getByTestId("answer-feedback")).toContainText(optionText(shown, true));
   await page.getByRole("link", { name: "Next" }).click();
   await expect(page.getByText("Step 2 of 3")).toBeVisible();
+  // The next step starts at its top, not at the question the reader left below: the bar and the
+  // heading are in view, and focus is on the heading.
+  await expect(page.getByTestId("transition-bar")).toBeInViewport();
+  await expect(page.locator("h2[id^='step-']")).toBeFocused();
+  await expect(page.locator("h2[id^='step-']")).toBeInViewport();
   await answerShown(page, second, true);
   await expect(page.getByTestId("answer-feedback")).toContainText("Correct");
   await page.getByRole("link", { name: "Next" }).click();
@@ -67,6 +72,10 @@ test("a guest answers one question wrong and finishes a module with 67 %", async
 
   await page.goto("/training");
   await expect(page.getByTestId("progress-summary")).toContainText(`1 of ${CATALOGUE.modules}`);
+  // One of the ESG track's modules passed: the card offers to continue, not to start.
+  await expect(
+    page.getByTestId("track-esg-track").getByRole("link", { name: "Continue ESG Training" }),
+  ).toBeVisible();
   await expect(page.getByTestId("progress-summary")).toContainText(
     `${Math.round(100 / CATALOGUE.modules)}% complete`,
   );

@@ -63,6 +63,15 @@ test("joins only with every field and consent; the entry lands in the database",
   await expect(join).toBeDisabled();
   await fill(page, email);
   await expect(join).toBeDisabled();
+  // What the consent agrees to can be read first: both documents are links.
+  await expect(dialog.getByRole("link", { name: "Read the Privacy Policy" })).toHaveAttribute(
+    "href",
+    "/privacy",
+  );
+  await expect(dialog.getByRole("link", { name: "Read the Terms of Service" })).toHaveAttribute(
+    "href",
+    "/terms",
+  );
   await dialog.getByRole("checkbox").check();
   await expect(join).toBeEnabled();
   await join.click();

@@ -5,7 +5,8 @@ import { useTranslation } from "~/platform/i18n";
 import { parseFieldMessage } from "~/platform/lib/field-message";
 import { Button } from "~/platform/ui/button";
 import { Card } from "~/platform/ui/card";
-import { CountedTextarea } from "~/platform/ui/field";
+import { CheckboxGroup } from "~/platform/ui/checkbox-group";
+import { CountedTextarea } from "~/platform/ui/counted-textarea";
 import { DECISIONS } from "./constants";
 import { DecisionChoice } from "./decision-choice";
 import type { AmlPreview, GuidedResponses, ResultView } from "./types";
@@ -392,30 +393,26 @@ export function GuidedFlow({
               ))}
             </div>
           </fieldset>
-          <fieldset>
-            <legend className="font-medium">{t("guided.cite")}</legend>
-            <div className="mt-2 space-y-2">
-              {scenario.sources.map((source, index) => (
-                <label key={`${source.url}-${source.section}`} className="flex items-start gap-2">
-                  <input
-                    type="checkbox"
-                    className="focus-ring mt-1 h-4 w-4"
-                    checked={responses.citations.includes(index)}
-                    onChange={(event) =>
-                      change({
-                        citations: event.target.checked
-                          ? [...responses.citations, index]
-                          : responses.citations.filter((chosen) => chosen !== index),
-                      })
-                    }
-                  />
-                  <span>
-                    <span className="font-medium">{source.section}</span>: {source.summary}
-                  </span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <CheckboxGroup
+            legend={t("guided.cite")}
+            options={scenario.sources.map((source, index) => ({
+              value: index,
+              key: `${source.url}-${source.section}`,
+              label: (
+                <>
+                  <span className="font-medium">{source.section}</span>: {source.summary}
+                </>
+              ),
+            }))}
+            checked={(index) => responses.citations.includes(index)}
+            onToggle={(index, on) =>
+              change({
+                citations: on
+                  ? [...responses.citations, index]
+                  : responses.citations.filter((chosen) => chosen !== index),
+              })
+            }
+          />
         </div>
       )}
 

@@ -96,7 +96,11 @@ describe("the compliance packs on disk", () => {
       "pep-name-match-inheritance",
       "trade-document-mismatch",
     ]);
-    expect(ids("my")).toEqual(["duitnow-student-mule", "market-trader-cash-deposits"]);
+    expect(ids("my")).toEqual([
+      "duitnow-student-mule",
+      "investment-scam-retiree",
+      "market-trader-cash-deposits",
+    ]);
     expect(ids("th")).toEqual(["convenience-store-cash-in", "harvest-cash-deposits"]);
   });
 

@@ -17,7 +17,7 @@ import {
   findOrganisation,
   requirementsOf,
 } from "./index.server";
-import type { RequirementReply } from "./requirement-admin.server";
+import { type RequirementReply, fulfilmentOptions } from "./requirement-admin.server";
 
 // Managing requirements as admins and managers do it, through the two pages' loaders and actions
 // on a real database: what is stored, what is refused with which message, and who may touch what.
@@ -103,6 +103,15 @@ const names = async (organisation: Organisation) =>
   (await requirementsOf(organisation.id)).map((requirement) => requirement.name);
 
 describe("requirements a manager sets", () => {
+  it("names every track and module it may be fulfilled by with its title, never its id", () => {
+    const options = fulfilmentOptions("SG");
+    for (const option of options)
+      expect(option.title, option.key).not.toBe(option.key.split(":")[1]);
+    expect(options.find((option) => option.key === "track:scam-awareness-track")?.title).toBe(
+      "Singapore Scam Awareness Track",
+    );
+  });
+
   it("adds one to their organisation, stored as typed (markup as text) with who made it", async () => {
     const { a, b, manager } = await setUp();
     const hostile = `<script>alert("x")</script> & "Quoted"`;

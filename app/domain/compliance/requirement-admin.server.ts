@@ -8,6 +8,8 @@ import type { AuthUser } from "~/platform/auth";
 import { accountsOf } from "~/platform/auth/index.server";
 import { getCatalogue } from "~/domain/training/index.server";
 import { getLogger } from "~/platform/lib/logger.server";
+import { DEFAULT_PACK_REGION, type Region, getLoadedPack } from "~/platform/i18n";
+import type { OrganisationRegion } from "./constants";
 import { forgetFigures } from "./dashboard.server";
 import { findOrganisation, listOrganisations, membershipOf } from "./organisations.server";
 import {
@@ -86,16 +88,20 @@ function log(actor: Actor, event: string, details: Record<string, unknown>): voi
 }
 
 /**
- * The catalogue's modules and tracks a requirement may name. Courses are not in the catalogue yet,
- * so none can be chosen.
+ * The catalogue's modules and tracks a requirement may name, by their titles (the regional track
+ * by the organisation's region pack, else Singapore's). Courses are not in the catalogue yet, so
+ * none can be chosen.
  */
-export function fulfilmentOptions(): FulfilmentOption[] {
+export function fulfilmentOptions(region?: OrganisationRegion): FulfilmentOption[] {
   const { tracks, modules } = getCatalogue();
+  const pack =
+    getLoadedPack((region?.toLowerCase() ?? DEFAULT_PACK_REGION) as Region) ??
+    getLoadedPack(DEFAULT_PACK_REGION);
   return [
     ...tracks.map((track) => ({
       key: `track:${track.id}`,
       kind: "track" as const,
-      title: track.title?.en ?? track.id,
+      title: track.title?.en ?? pack?.track.title ?? track.id,
     })),
     ...[...modules.values()].map((module) => ({
       key: `module:${module.id}`,
@@ -348,7 +354,7 @@ export async function loadRequirementsPage(organisation: Organisation): Promise<
       email: learner.email,
       role: learner.role,
     })),
-    options: fulfilmentOptions(),
+    options: fulfilmentOptions(organisation.region),
     history,
   };
 }

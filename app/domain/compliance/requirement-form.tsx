@@ -12,7 +12,8 @@ import { useFieldMessage, useTranslation } from "~/platform/i18n";
 import { Button } from "~/platform/ui/button";
 import { Card } from "~/platform/ui/card";
 import { type Column, DataTable } from "~/platform/ui/data-table";
-import { FormField, FieldSelect, controlClass } from "~/platform/ui/field";
+import { FormField, controlClass } from "~/platform/ui/field";
+import { FieldSelect } from "~/platform/ui/field-select";
 import { FormAlert, SubmitButton } from "~/platform/ui/form-status";
 import {
   DEFAULT_RECERTIFICATION_WINDOW_DAYS,

@@ -12,7 +12,8 @@ import { track } from "~/platform/analytics";
 import { brand } from "~/platform/lib/brand";
 import { ButtonLink } from "~/platform/ui/button";
 import { Card } from "~/platform/ui/card";
-import { FormField, FieldSelect, controlClass } from "~/platform/ui/field";
+import { FormField, controlClass } from "~/platform/ui/field";
+import { FieldSelect } from "~/platform/ui/field-select";
 import { FormAlert, SubmitButton, SuccessCard } from "~/platform/ui/form-status";
 import { ContactMessageSchema, INQUIRY_TYPES, type ContactMessage } from "./schema";
 

@@ -13,7 +13,8 @@ import { track } from "~/platform/analytics";
 import { brand } from "~/platform/lib/brand";
 import { ButtonLink } from "~/platform/ui/button";
 import { Card } from "~/platform/ui/card";
-import { Field, FormField, FieldSelect, controlClass } from "~/platform/ui/field";
+import { Field, FormField, controlClass } from "~/platform/ui/field";
+import { FieldSelect } from "~/platform/ui/field-select";
 import { FormAlert, SubmitButton, SuccessCard } from "~/platform/ui/form-status";
 import {
   COMPANY_SIZES,

@@ -14,7 +14,7 @@ import { dateTimeFormat, listFormat, localTimeZone } from "~/platform/lib/intl";
 import { useFieldMessage, useTranslation } from "~/platform/i18n";
 import { ReusedHtml } from "~/platform/lib/reused-html";
 import { Button, buttonClasses } from "~/platform/ui/button";
-import { CountedTextarea } from "~/platform/ui/field";
+import { CountedTextarea } from "~/platform/ui/counted-textarea";
 import {
   type DraftSummary,
   type QuotaView,
@@ -83,12 +83,11 @@ export function SkillsGenerator({
   const generating = runner.state !== "idle" && runner.formData?.get("intent") === "generate";
   const error = result && !result.ok ? result.error : null;
   const spent = quota.used >= quota.limit;
+  // The week starts again at midnight: the day says it (a time would end the sentence "a.m..").
   const resetsAt = dateTimeFormat(i18n.language, {
     weekday: "long",
     day: "numeric",
     month: "long",
-    hour: "2-digit",
-    minute: "2-digit",
     timeZone: quota.timeZone,
   }).format(new Date(quota.resetsAt));
   const removedItems = generated

@@ -136,7 +136,6 @@ export async function loadLearnerView(request: Request): Promise<LearnerView> {
   return learnerView(await getLearner(request));
 }
 
-/** Factory Reset of the learner behind a request: their takes stop counting (and stay stored). */
 /** The titles of every module and track in the reader's language, by `module:<id>`/`track:<id>`. */
 export async function catalogueTitles(request: Request): Promise<Map<string, string>> {
   const { locale, region } = await getLocaleState(request);

@@ -1,5 +1,5 @@
 import { Lock } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, href, useLocation, useNavigate } from "react-router";
 import { track } from "~/platform/analytics";
 import { useTranslation } from "~/platform/i18n";
@@ -33,6 +33,17 @@ export function ModulePlayer({
   // A step change is a navigation: the bar runs after each one, not on the first page load.
   const stepChanged = location.key !== "default";
 
+  // Next and Previous keep the page (only the search changes): each new step starts at its top,
+  // with the transition bar in view and focus on the step's heading for screen readers.
+  const top = useRef<HTMLDivElement>(null);
+  const shownStep = useRef(stepIndex);
+  useEffect(() => {
+    if (shownStep.current === stepIndex) return;
+    shownStep.current = stepIndex;
+    top.current?.scrollIntoView({ block: "start" });
+    top.current?.querySelector<HTMLElement>("h2[id^='step-']")?.focus({ preventScroll: true });
+  }, [stepIndex]);
+
   useEffect(() => {
     if (!completing) return;
     const timer = setTimeout(() => {
@@ -47,7 +58,7 @@ export function ModulePlayer({
   const last = stepIndex === player.steps.length - 1;
 
   return (
-    <div>
+    <div ref={top} className="scroll-mt-20">
       <div
         className="h-1 w-full overflow-hidden rounded bg-slate-100 dark:bg-slate-800"
         aria-hidden

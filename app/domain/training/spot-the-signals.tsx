@@ -3,6 +3,7 @@ import { useId, useState } from "react";
 import { useTranslation } from "~/platform/i18n";
 import { Button } from "~/platform/ui/button";
 import { Card } from "~/platform/ui/card";
+import { CheckboxGroup } from "~/platform/ui/checkbox-group";
 
 // The scam-awareness track's practice exercise (SPEC §2 "Spot the Signals"; §4: exercises can be
 // checked, retried, skipped, and their solutions shown or hidden). A practice round, not graded.
@@ -108,22 +109,14 @@ function SignalsRound(props: {
       <blockquote className="mt-2 rounded-xl border-l-4 border-amber-500 bg-amber-50 p-4 dark:bg-amber-950">
         {t(`spot.messages.${message.id}` as "spot.messages.bankAlert")}
       </blockquote>
-      <fieldset className="mt-4">
-        <legend className="font-semibold">{t("spot.signalsLabel")}</legend>
-        <div className="mt-2 space-y-2">
-          {SIGNALS.map((signal) => (
-            <label key={signal} className="flex items-start gap-3">
-              <input
-                type="checkbox"
-                className="mt-1"
-                checked={chosen.has(signal)}
-                onChange={() => props.onToggle(signal)}
-              />
-              <span>{t(`signals.${signal}`)}</span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <CheckboxGroup
+        className="mt-4"
+        legendClassName="font-semibold"
+        legend={t("spot.signalsLabel")}
+        options={SIGNALS.map((signal) => ({ value: signal, label: t(`signals.${signal}`) }))}
+        checked={(signal) => chosen.has(signal)}
+        onToggle={(signal) => props.onToggle(signal)}
+      />
       <div role="status" aria-live="polite" className="mt-3 min-h-6">
         {checked && (
           <p className="flex items-center gap-2 font-semibold">

@@ -34,7 +34,7 @@ export function StepContent({ step }: { step: StepView }) {
   const heading = step.kind === "scenario" ? step.title : t(KIND_LABELS[step.kind]);
   return (
     <section className="mt-2" aria-labelledby={`step-${step.id}`}>
-      <h2 id={`step-${step.id}`} className="text-2xl font-bold">
+      <h2 id={`step-${step.id}`} tabIndex={-1} className="text-2xl font-bold focus:outline-none">
         {heading}
       </h2>
       {step.kind !== "scenario" && step.title && (

@@ -148,7 +148,7 @@ export function ModuleCardView({ module, trackId }: { module: ModuleCard; trackI
   );
 }
 
-/** A track on the training home: the ESG track featured with 'Start ESG Training'. */
+/** A track on the training home: the ESG track featured, to start, continue or review. */
 export function TrackCard({ track }: { track: TrackView }) {
   const { t } = useTranslation("training");
   const completed = track.modules.filter((module) => module.status === "completed").length;
@@ -183,7 +183,13 @@ export function TrackCard({ track }: { track: TrackView }) {
         className="mt-4 self-start"
         onClick={() => trackEvent("track_start", { trackId: track.id })}
       >
-        {track.featured ? t("home.startEsg") : t("home.exploreTrack")}
+        {!track.featured
+          ? t("home.exploreTrack")
+          : completed === track.modules.length
+            ? t("home.reviewEsg")
+            : completed > 0
+              ? t("home.continueEsg")
+              : t("home.startEsg")}
       </ButtonLink>
     </Card>
   );

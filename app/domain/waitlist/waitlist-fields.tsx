@@ -93,6 +93,10 @@ export function WaitlistFields({
             <Link to={href("/privacy")} className="underline" target="_blank">
               {t("consentPrivacyLink")}
             </Link>
+            {" · "}
+            <Link to={href("/terms")} className="underline" target="_blank">
+              {t("consentTermsLink")}
+            </Link>
           </span>
         </label>
         {consentError ? <FieldError id={fields.consent.errorId}>{consentError}</FieldError> : null}

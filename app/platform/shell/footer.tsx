@@ -3,15 +3,11 @@ import { brand } from "~/platform/lib/brand";
 import { ReusedHtml } from "~/platform/lib/reused-html";
 import { LogoMark } from "./logo";
 import { useTranslation } from "~/platform/i18n";
+import { useAuth } from "~/platform/auth";
 
-// Five flags for the entitled regions (SPEC §3 tenant entitlements CA, SG, MY, VN, TH).
-const FLAGS = [
-  { code: "ca", emoji: "🇨🇦" },
-  { code: "sg", emoji: "🇸🇬" },
-  { code: "my", emoji: "🇲🇾" },
-  { code: "th", emoji: "🇹🇭" },
-  { code: "vn", emoji: "🇻🇳" },
-] as const;
+// The flags of the entitled regions (SPEC §3 tenant entitlements CA, SG, MY, VN, TH), drawn in
+// public/flags/ (emoji flags are empty boxes on Linux and letter pairs on Windows).
+const FLAGS = ["ca", "sg", "my", "th", "vn"] as const;
 
 const REGIONS = ["canada", "singapore", "asean"] as const;
 
@@ -20,20 +16,22 @@ const linkClass =
 
 export function Footer() {
   const { i18n } = useTranslation(["footer", "navigation"]);
+  const { user } = useAuth();
   const year = new Date().getFullYear();
+  const signedIn = user !== null;
   return (
     <ReusedHtml
       as="footer"
-      reuse={{ scope: i18n, key: String(year) }}
+      reuse={{ scope: i18n, key: `${year}:${signedIn ? "in" : "out"}` }}
       className="mt-16 border-t border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900"
     >
-      <FooterContent year={year} />
+      <FooterContent year={year} signedIn={signedIn} />
     </ReusedHtml>
   );
 }
 
 /** What the footer shows; on the server, rendered only when its HTML is not kept (docs/decisions/030). */
-function FooterContent({ year }: { year: number }) {
+function FooterContent({ year, signedIn }: { year: number; signedIn: boolean }) {
   const { t } = useTranslation(["footer", "navigation"]);
   return (
     <>
@@ -46,12 +44,16 @@ function FooterContent({ year }: { year: number }) {
           <p className="mt-3 max-w-prose text-sm text-slate-600 dark:text-slate-300">
             {t("description")}
           </p>
-          <ul aria-label={t("flagsLabel")} className="mt-4 flex gap-2 text-2xl">
-            {FLAGS.map((flag) => (
-              <li key={flag.code}>
-                <span role="img" aria-label={t(`flags.${flag.code}`)}>
-                  {flag.emoji}
-                </span>
+          <ul aria-label={t("flagsLabel")} className="mt-4 flex gap-2">
+            {FLAGS.map((code) => (
+              <li key={code}>
+                <img
+                  src={`/flags/${code}.svg`}
+                  alt={t(`flags.${code}`)}
+                  width={30}
+                  height={20}
+                  className="rounded-sm ring-1 ring-slate-300 dark:ring-slate-600"
+                />
               </li>
             ))}
           </ul>
@@ -90,11 +92,14 @@ function FooterContent({ year }: { year: number }) {
                 {t("support")}
               </Link>
             </li>
-            <li>
-              <Link to={href("/login")} className={linkClass}>
-                {t("navigation:login")}
-              </Link>
-            </li>
+            {/* Signed in, there is nothing to log in to. */}
+            {!signedIn && (
+              <li>
+                <Link to={href("/login")} className={linkClass}>
+                  {t("navigation:login")}
+                </Link>
+              </li>
+            )}
           </ul>
         </nav>
       </div>

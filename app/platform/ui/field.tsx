@@ -1,5 +1,5 @@
-import { type FieldMetadata, getSelectProps } from "@conform-to/react";
-import type { ReactNode, TextareaHTMLAttributes } from "react";
+import type { FieldMetadata } from "@conform-to/react";
+import type { ReactNode } from "react";
 
 export const controlClass =
   "focus-ring mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 aria-[invalid=true]:border-red-600 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100";
@@ -64,84 +64,5 @@ export function FormField({
 }) {
   return (
     <Field {...rest} htmlFor={field.id} error={message(field.errors)} errorId={field.errorId} />
-  );
-}
-
-/**
- * A text box with its character count under it, and a hint beside the count; both are named by
- * the box's aria-describedby (`<id>-count`, `<id>-hint`). The form words the count (`count`) and
- * says when it is over the limit (`over`), since the kit may not translate.
- */
-export function CountedTextarea({
-  id,
-  count,
-  over = false,
-  hint,
-  className = "",
-  "aria-describedby": describedBy,
-  ...props
-}: TextareaHTMLAttributes<HTMLTextAreaElement> & {
-  id: string;
-  count: string;
-  over?: boolean;
-  hint?: ReactNode;
-}) {
-  const hintId = hint ? `${id}-hint` : undefined;
-  const countId = `${id}-count`;
-  return (
-    <>
-      <textarea
-        id={id}
-        aria-describedby={[hintId, countId, describedBy].filter(Boolean).join(" ")}
-        className={`focus-ring mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 dark:border-slate-600 dark:bg-slate-900 ${className}`}
-        {...props}
-      />
-      <div className="mt-1 flex justify-between gap-3 text-sm">
-        {hint ? (
-          <span id={hintId} className="text-slate-600 dark:text-slate-400">
-            {hint}
-          </span>
-        ) : (
-          <span />
-        )}
-        <span
-          id={countId}
-          className={
-            over
-              ? "font-semibold text-red-800 dark:text-red-300"
-              : "text-slate-600 dark:text-slate-400"
-          }
-        >
-          {count}
-        </span>
-      </div>
-    </>
-  );
-}
-
-/**
- * A select bound to a Conform field: one option per value, worded by `label`, after an empty
- * "choose" option when the field may stay empty (`placeholder`).
- */
-export function FieldSelect<T extends string>({
-  field,
-  values,
-  label,
-  placeholder,
-}: {
-  field: Parameters<typeof getSelectProps>[0];
-  values: readonly T[];
-  label: (value: T) => string;
-  placeholder?: string;
-}) {
-  return (
-    <select {...getSelectProps(field)} key={field.key} className={controlClass}>
-      {placeholder !== undefined && <option value="">{placeholder}</option>}
-      {values.map((value) => (
-        <option key={value} value={value}>
-          {label(value)}
-        </option>
-      ))}
-    </select>
   );
 }
