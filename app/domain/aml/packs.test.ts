@@ -252,6 +252,38 @@ describe("the compliance packs on disk", () => {
     },
   );
 
+  it("hold at least 12 cases, two per market, each market with one whose right call is not Escalate", () => {
+    expect(allScenarios.length).toBeGreaterThanOrEqual(12);
+    for (const jurisdiction of JURISDICTIONS) {
+      const { scenarios } = pack(jurisdiction);
+      expect(scenarios.length, jurisdiction).toBeGreaterThanOrEqual(2);
+      const calls = scenarios.map((scenario) => scenario.answerKey.expectedDecision);
+      expect(
+        calls.some((call) => call !== "ESCALATE"),
+        jurisdiction,
+      ).toBe(true);
+    }
+  });
+
+  it.each(allScenarios.map((scenario) => [scenario.id, scenario] as const))(
+    "%s asks at least three decisions on its clean path",
+    (_id, scenario) => {
+      // The fewest choices a learner makes from start to complete without a penalty.
+      const depth = new Map<string, number>([["start", 0]]);
+      const queue = ["start"];
+      while (queue.length > 0) {
+        const node = queue.shift() ?? "";
+        for (const branch of scenario.branches) {
+          if (branch.from !== node || branch.scoreModifier !== "none") continue;
+          if (depth.has(branch.nextScenario)) continue;
+          depth.set(branch.nextScenario, (depth.get(node) ?? 0) + 1);
+          queue.push(branch.nextScenario);
+        }
+      }
+      expect(depth.get("complete")).toBeGreaterThanOrEqual(3);
+    },
+  );
+
   it("have at least one case that calls for more KYC and escalate the others", () => {
     for (const scenario of allScenarios) {
       const { expectedDecision, requiresEscalation } = scenario.answerKey;
