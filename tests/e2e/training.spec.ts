@@ -22,6 +22,7 @@ import {
 const esg = content("modules/esg-fundamentals-singapore");
 const scam = content("modules/consumer-scam-awareness");
 const ring = content("lease-scenarios/synthetic-lease-ring");
+const cdd = content("modules/cdd-edd-beneficial-ownership");
 
 test("a guest answers one question wrong and finishes a module with 67 %", async ({ page }) => {
   const events = await recordAnalytics(page);
@@ -439,6 +440,23 @@ test("a market track's teaching cites its sources as notes that lead to each sou
   await note.focus();
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(new RegExp(`${target}$`));
+  await expect(page.locator(target ?? "").getByRole("link")).toHaveAttribute(
+    "href",
+    /^https?:\/\//,
+  );
+  await expectAccessible(page);
+});
+
+test("a table's Sources column shows note numbers, not source ids", async ({ page }) => {
+  await page.goto(`/training/module/${cdd.id}`);
+  await waitForHydration(page);
+  await answerShown(page, cdd.banks[0] ?? [], true);
+  await page.getByRole("link", { name: "Next" }).click();
+  const table = page.getByRole("table").first();
+  await expect(table.getByRole("columnheader", { name: "Sources" })).toBeVisible();
+  await expect(table).not.toContainText(/\b(?:NB|S)\d+\b/);
+  const note = table.getByRole("link", { name: /^Source \d+$/ }).first();
+  const target = await note.getAttribute("href");
   await expect(page.locator(target ?? "").getByRole("link")).toHaveAttribute(
     "href",
     /^https?:\/\//,

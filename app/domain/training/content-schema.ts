@@ -76,8 +76,14 @@ export type StepKind = (typeof STEP_KINDS)[number];
 const TableSchema = z.strictObject({
   caption: LocalizedSchema,
   columns: z.array(LocalizedSchema).min(2).max(8),
+  /** A cell in words is localized; a code, an amount or a list of source ids is a plain string. */
   rows: z
-    .array(z.array(text.max(300)).min(2).max(8))
+    .array(
+      z
+        .array(z.union([text.max(300), LocalizedSchema]))
+        .min(2)
+        .max(8),
+    )
     .min(1)
     .max(12),
 });

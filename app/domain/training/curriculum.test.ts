@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import sources from "../../../content/sources.json";
 import { getCatalogue } from "./catalogue.server";
 import { citationsIn, uncitedClaims, withoutCitations } from "./citations";
-import type { Module } from "./content-schema";
+import { CONTENT_LANGUAGES, type ContentLanguage, type Module, type Step } from "./content-schema";
+import { stepView } from "./views.server";
 
 // The curriculum as a compliance head would check it (docs/decisions/041): every figure, date and
 // law in the teaching carries a source that resolves, in every language; a track per market holds
@@ -60,6 +61,52 @@ describe("every module's sources", () => {
       }
     }
     expect(JSON.stringify(module)).not.toMatch(/\(source: [A-Z]+\d/);
+  });
+
+  // What the page receives, in every language: paragraphs, examples, tables' captions, headers and
+  // cells. A source id left bare in words ("S1, NB14") would show as internal jargon.
+  const viewOf = (step: Step, language: ContentLanguage) => {
+    const [item] = step.items;
+    if (!item) throw new Error(`${step.id} has no items`);
+    return stepView(step, item, language);
+  };
+
+  it.each(all)("$id shows no bare source id to the learner", (module) => {
+    for (const language of CONTENT_LANGUAGES) {
+      for (const step of module.steps) {
+        const view = viewOf(step, language);
+        const shown = [
+          ...view.body,
+          ...(view.example?.body ?? []),
+          ...view.records.flatMap((table) => [
+            table.caption,
+            ...table.columns,
+            ...table.rows.flat(),
+          ]),
+        ]
+          .map(withoutCitations)
+          // Standards named like ids are names, not sources: "IFRS S2".
+          .map((text) => text.replace(/\bIFRS S\d\b/g, ""));
+        const bare = shown.flatMap((text) =>
+          (text.match(/\b[A-Z]+\d+\b/g) ?? []).filter((token) => token in known),
+        );
+        expect(bare, `${module.id}/${step.id} (${language})`).toEqual([]);
+      }
+    }
+  });
+
+  it("a table cell listing sources becomes notes, and the step lists them", () => {
+    const [cited] = all.flatMap((module) =>
+      module.steps.filter((candidate) =>
+        candidate.records?.some((table) =>
+          table.rows.some((row) => row.some((cell) => cell === "X3, NK13")),
+        ),
+      ),
+    );
+    if (!cited) throw new Error("no table cites X3 and NK13");
+    const view = viewOf(cited, "en");
+    expect(view.records.flatMap((table) => table.rows.flat())).toContain("[X3] [NK13]");
+    expect(view.sources.map((note) => note.id)).toEqual(expect.arrayContaining(["X3", "NK13"]));
   });
 
   it("a sentence with a figure and no tag, or a tag that does not resolve, is caught", () => {

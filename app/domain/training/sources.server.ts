@@ -23,3 +23,15 @@ export function sourceNotes(texts: readonly string[]): SourceNote[] {
       : [];
   });
 }
+
+const ID_LIST = /^\s*[A-Z]+\d+(?:\s*[,;]\s*[A-Z]+\d+)*\s*$/;
+
+/**
+ * A table cell that only lists sources ("S1, NB14") as the tags the page renders as notes
+ * ("[S1] [NB14]"); any other cell as it is.
+ */
+export function citedCell(cell: string): string {
+  if (!ID_LIST.test(cell)) return cell;
+  const ids = cell.match(/[A-Z]+\d+/g) ?? [];
+  return ids.every((id) => id in known) ? ids.map((id) => `[${id}]`).join(" ") : cell;
+}

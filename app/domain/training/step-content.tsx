@@ -1,7 +1,7 @@
 import { useTranslation } from "~/platform/i18n";
 import { DataTable } from "~/platform/ui/data-table";
 import { CitedText, SourceNotes } from "./cited-text";
-import type { StepView, TableView } from "./types";
+import type { SourceNote, StepView, TableView } from "./types";
 
 const KIND_LABELS = {
   introduction: "module.introduction",
@@ -9,12 +9,25 @@ const KIND_LABELS = {
   practicalApplication: "module.practicalApplication",
 } as const;
 
-/** A step's records: a table with its caption shown, each row as the content gives it. */
-export function RecordsTable({ table }: { table: TableView }) {
+/**
+ * A step's records: a table with its caption shown, each row as the content gives it; a cell
+ * citing sources shows them as the step's note numbers.
+ */
+export function RecordsTable({
+  table,
+  notes = [],
+  scope = "",
+}: {
+  table: TableView;
+  notes?: readonly SourceNote[];
+  scope?: string;
+}) {
   const columns = table.columns.map((header, index) => ({
     key: String(index),
     header,
-    cell: (row: { cells: string[] }) => row.cells[index],
+    cell: (row: { cells: string[] }) => (
+      <CitedText text={row.cells[index] ?? ""} notes={notes} scope={scope} />
+    ),
   }));
   return (
     <div className="mt-4">
@@ -60,7 +73,7 @@ export function StepContent({ step }: { step: StepView }) {
         </aside>
       )}
       {step.records.map((table) => (
-        <RecordsTable key={table.caption} table={table} />
+        <RecordsTable key={table.caption} table={table} notes={step.sources} scope={step.id} />
       ))}
       <SourceNotes notes={step.sources} scope={step.id} />
     </section>

@@ -1,5 +1,5 @@
 import { getCatalogue } from "./catalogue.server";
-import { sourceNotes } from "./sources.server";
+import { citedCell, sourceNotes } from "./sources.server";
 import {
   type ContentLanguage,
   type Item,
@@ -34,7 +34,9 @@ export function tableView(
   return {
     caption: localize(table.caption, language),
     columns: texts(table.columns, language),
-    rows: table.rows,
+    rows: table.rows.map((row) =>
+      row.map((cell) => citedCell(typeof cell === "string" ? cell : localize(cell, language))),
+    ),
   };
 }
 
@@ -59,19 +61,20 @@ export function stepView(
   fill: (text: string) => string = (text) => text,
 ): StepView {
   const body = texts(step.body, language).map(fill);
+  const records = (step.records ?? []).map((table) => tableView(table, language));
   return {
     id: step.id,
     kind: step.kind,
     title: step.title ? fill(localize(step.title, language)) : null,
     body,
-    sources: sourceNotes(body),
+    sources: sourceNotes([...body, ...records.flatMap((table) => table.rows.flat())]),
     example: step.example
       ? {
           title: fill(localize(step.example.title, language)),
           body: texts(step.example.body, language).map(fill),
         }
       : null,
-    records: (step.records ?? []).map((table) => tableView(table, language)),
+    records,
     question: questionView(question, language, fill),
   };
 }
