@@ -1,6 +1,5 @@
 import { redirect } from "react-router";
 import { getLocaleState } from "~/platform/i18n/index.server";
-import { joinWaitlistClientAction } from "~/domain/waitlist";
 import { WAITLIST_LIMITS, submitWaitlist } from "~/domain/waitlist/index.server";
 import { apiError, fieldErrors, readFormFields, readJsonBody } from "~/platform/lib/api.server";
 import { brand } from "~/platform/lib/brand";
@@ -54,7 +53,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 // The waitlist dialog's fetcher posts here from the browser; failures stay in the dialog.
-export const clientAction = joinWaitlistClientAction;
 
 export function loader() {
   return apiError(405, "method_not_allowed", { headers: { Allow: "POST" } });

@@ -114,7 +114,7 @@ test.describe("when the server fails", () => {
 
   test("shows the error and keeps every value", async ({ page }) => {
     const events = await recordEventNames(page);
-    await page.route("**/api/waitlist.data", (route) => route.fulfill({ status: 500, body: "{}" }));
+    await page.route("**/api/waitlist", (route) => route.fulfill({ status: 500, body: "{}" }));
     await page.goto("/demo");
     await waitForHydration(page);
     await page.getByRole("button", { name: "Join The Waitlist" }).click();

@@ -1,3 +1,3 @@
-export { joinWaitlistClientAction, type WaitlistJoinResult } from "./join-client-action";
+export { joinWaitlist, type WaitlistJoinResult } from "./join";
 export { WaitlistHost } from "./waitlist-host";
 export { WAITLIST_INTENT, WaitlistPageForm } from "./waitlist-page-form";

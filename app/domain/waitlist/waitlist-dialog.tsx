@@ -2,14 +2,14 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import * as Dialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
-import { useEffect, useRef } from "react";
-import { href, useFetcher } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { href } from "react-router";
 import { useRegion, useTranslation } from "~/platform/i18n";
 import { track } from "~/platform/analytics";
 import { brand } from "~/platform/lib/brand";
 import { Button } from "~/platform/ui/button";
 import { FormAlert, SubmitButton } from "~/platform/ui/form-status";
-import type { joinWaitlistClientAction } from "./join-client-action";
+import { type WaitlistJoinResult, joinWaitlist } from "./join";
 import { WaitlistSchema, type WaitlistSubmission } from "./schema";
 import { SensitiveDataNotice, WaitlistFields, WaitlistSuccess } from "./waitlist-fields";
 import "~/platform/ui/dialog-nonce";
@@ -29,11 +29,10 @@ export default function WaitlistDialog({
   /** Puts focus back where it was before the dialog opened. */
   onClosed?: () => void;
 }) {
-  const { t } = useTranslation(["forms", "validation"]);
+  const { t } = useTranslation(["forms", "validation", "errors"]);
   const { pack } = useRegion();
-  const fetcher = useFetcher<typeof joinWaitlistClientAction>();
-  const submitting = fetcher.state !== "idle";
-  const result = submitting ? undefined : fetcher.data;
+  const [submitting, setSubmitting] = useState(false);
+  const [result, setResult] = useState<WaitlistJoinResult>();
   const nameRef = useRef<HTMLInputElement>(null);
   // A dialog closed within the delay must not pull focus back into its fields as they leave.
   const focusTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -55,36 +54,27 @@ export default function WaitlistDialog({
     },
   });
 
-  function send(value: WaitlistSubmission) {
-    track("waitlist_submit_attempt", { region: pack.region.id });
-    // SPEC §7: the one network call of the waitlist, its JSON body as the SPEC lists it. Nothing
-    // on the page depends on the waitlist, so no loader runs again afterwards.
-    void fetcher.submit(
-      {
-        name: value.name,
-        email: value.email,
-        company: value.company,
-        role: value.role,
-        consent: true,
-        website: value.website ?? "",
-        product: brand.waitlistProduct,
-        timestamp: new Date().toISOString(),
-      },
-      {
-        method: "post",
-        action: href("/api/waitlist"),
-        encType: "application/json",
-        defaultShouldRevalidate: false,
-      },
-    );
-  }
-
   const region = pack.region.id;
-  useEffect(() => {
-    if (!fetcher.data) return;
-    if (fetcher.data.joined) track("waitlist_submit_success", { region });
-    else track("waitlist_submit_error", { region, reason: fetcher.data.reason });
-  }, [fetcher.data, region]);
+  function send(value: WaitlistSubmission) {
+    track("waitlist_submit_attempt", { region });
+    setSubmitting(true);
+    setResult(undefined);
+    void joinWaitlist({
+      name: value.name,
+      email: value.email,
+      company: value.company,
+      role: value.role,
+      consent: true,
+      website: value.website ?? "",
+      product: brand.waitlistProduct,
+      timestamp: new Date().toISOString(),
+    }).then((outcome) => {
+      setSubmitting(false);
+      setResult(outcome);
+      if (outcome.joined) track("waitlist_submit_success", { region });
+      else track("waitlist_submit_error", { region, reason: outcome.reason });
+    });
+  }
 
   // The dialog exists only with JavaScript, which sends the form itself. A submission React never
   // sees (blur validation of a field whose dialog is closing) must not become a page navigation.
@@ -159,7 +149,9 @@ export default function WaitlistDialog({
                   {t("forms:waitlist.trust")}
                 </p>
                 {result?.joined === false ? (
-                  <FormAlert>{t("forms:waitlist.error")}</FormAlert>
+                  <FormAlert>
+                    {result.reason === "network" ? t("errors:network") : t("forms:waitlist.error")}
+                  </FormAlert>
                 ) : null}
                 <div className="flex justify-end gap-3">
                   <Dialog.Close asChild>

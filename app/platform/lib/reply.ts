@@ -14,6 +14,7 @@ export const REPLY_CODES = [
   "unsupported_media_type",
   "method_not_allowed",
   "server_error",
+  "network",
 ] as const;
 export type ReplyCode = (typeof REPLY_CODES)[number];
 
@@ -43,3 +44,39 @@ export interface Refused<Extra extends object = object> {
 export type FormReply =
   | { ok: true; result: SubmissionResult<string[]> }
   | (Refused & { result: SubmissionResult<string[]> });
+
+/** The answer `keepPageOnNetworkFailure` gives when the server could not be reached. */
+export function isNetworkRefusal(answer: unknown): boolean {
+  return (
+    typeof answer === "object" &&
+    answer !== null &&
+    "error" in answer &&
+    typeof answer.error === "object" &&
+    answer.error !== null &&
+    "code" in answer.error &&
+    answer.error.code === "network"
+  );
+}
+
+/**
+ * A route's `clientAction` for its forms (SPEC §8 "network"): the server's answer as it is, or,
+ * when the server could not be reached, a refusal that says so. The page stays, and a Conform form
+ * keeps what was typed (its result carries no values, so none are replaced).
+ */
+export async function keepPageOnNetworkFailure<Answer, Extra extends object = object>(
+  serverAction: () => Promise<Answer>,
+  extra: Extra = {} as Extra,
+): Promise<Answer | (Refused & { result: SubmissionResult<string[]> } & Extra)> {
+  try {
+    return await serverAction();
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    const message = "errors:network";
+    const refused: Refused & { result: SubmissionResult<string[]> } = {
+      ok: false,
+      error: replyError("network", message),
+      result: { status: "error", error: { "": [message] } },
+    };
+    return Object.assign({}, extra, refused);
+  }
+}

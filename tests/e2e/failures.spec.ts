@@ -1,0 +1,67 @@
+import type { Page } from "@playwright/test";
+import { expect, test, uniqueEmail, waitForHydration } from "./fixtures";
+
+// SPEC §8 "network": a form that posts with JavaScript keeps what was typed when the connection
+// fails, and says so, instead of replacing the page with the error screen.
+const NETWORK = "Network error. Please check your connection.";
+
+// The browser reports each request it could not send; that is the situation under test.
+test.use({ expectedConsoleError: /ERR_INTERNET_DISCONNECTED/ });
+
+async function submitOffline(page: Page, button: string) {
+  await page.context().setOffline(true);
+  await page.getByRole("button", { name: button }).click();
+}
+
+test("the waitlist dialog keeps the form and shows the network error", async ({ page }) => {
+  await page.goto("/demo");
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Join The Waitlist" }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByLabel("Full name")).toBeFocused();
+  await dialog.getByLabel("Full name").fill("Ana Cruz");
+  await dialog.getByLabel("Work email").fill(uniqueEmail("offline", "bank.example"));
+  await dialog.getByLabel("Company").fill("Manila Trust");
+  await dialog.getByLabel("Role").fill("Compliance officer");
+  await dialog.getByRole("checkbox").check();
+  await submitOffline(page, "Join the waitlist");
+  await expect(dialog.getByRole("alert")).toContainText(NETWORK);
+  await expect(dialog.getByLabel("Full name")).toHaveValue("Ana Cruz");
+  await expect(dialog.getByLabel("Company")).toHaveValue("Manila Trust");
+
+  // Back online, the same form sends.
+  await page.context().setOffline(false);
+  await dialog.getByRole("button", { name: "Join the waitlist" }).click();
+  await expect(dialog.getByText("You're on the list. We'll be in touch soon.")).toBeVisible();
+});
+
+test("the contact form keeps the message and shows the network error", async ({ page }) => {
+  await page.goto("/contact");
+  await waitForHydration(page);
+  await page.getByLabel("Name").fill("Siti Rahman");
+  await page.getByLabel("Email", { exact: true }).fill(uniqueEmail("offline", "bank.example"));
+  await page.getByLabel("Message").fill("A long message we would hate to type again.");
+  await submitOffline(page, "Send Message");
+  await expect(page.getByRole("alert")).toContainText(NETWORK);
+  await expect(page.getByLabel("Message")).toHaveValue(
+    "A long message we would hate to type again.",
+  );
+  await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Something went wrong");
+
+  await page.context().setOffline(false);
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await expect(page.getByRole("heading", { name: "Message Sent!" })).toBeVisible();
+});
+
+test("the demo request keeps its fields and shows the network error", async ({ page }) => {
+  await page.goto("/demo");
+  await waitForHydration(page);
+  await page.getByLabel("Name", { exact: true }).fill("Nguyen Van An");
+  await page.getByLabel("Work email").fill(uniqueEmail("offline", "bank.example"));
+  await page.getByRole("textbox", { name: "Company", exact: true }).fill("Saigon Credit");
+  await submitOffline(page, "Request Demo");
+  await expect(page.getByRole("alert")).toContainText(NETWORK);
+  await expect(page.getByRole("textbox", { name: "Company", exact: true })).toHaveValue(
+    "Saigon Credit",
+  );
+});
