@@ -172,6 +172,22 @@ test.describe("a missing narration", () => {
   });
 });
 
+test("narrations shown after a tab switch are playable, not reported missing", async ({ page }) => {
+  await openCourse(page);
+  await page.getByRole("tab", { name: /^Frameworks/ }).click();
+  const panel = page.getByRole("tabpanel");
+  await expect(panel.getByRole("button", { name: /^Play: / })).toHaveCount(4);
+  // The new players have had time to choose their source; none says it is missing.
+  await expect
+    .poll(() =>
+      panel
+        .locator("audio")
+        .evaluateAll((all) => all.map((a) => (a as HTMLAudioElement).readyState >= 1)),
+    )
+    .toEqual([true, true, true, true]);
+  await expect(page.getByText("Audio content not available")).toHaveCount(0);
+});
+
 test("a learner completes the course, gets the certificate and downloads the 25-page deck; narration plays, seeks and resumes", async ({
   page,
 }) => {

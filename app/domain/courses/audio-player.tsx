@@ -45,8 +45,10 @@ export default function AudioPlayer({
   useEffect(() => {
     const element = audio.current;
     if (!element || !src) return;
-    // The server-rendered element may have loaded, or failed, before the page came alive.
-    if (element.error || element.networkState === HTMLMediaElement.NETWORK_NO_SOURCE) {
+    // The server-rendered element may have loaded, or failed, before the page came alive. Only a
+    // recorded error is a failure: a new element's network state reads "no source" for a moment
+    // while it starts choosing its source (as after a tab switch).
+    if (element.error) {
       console.warn(`Audio could not be played: ${src}`);
       setMissing(true);
       return;
