@@ -35,7 +35,7 @@ import { getTheme } from "./platform/shell/theme.server";
 import { useOptimisticTheme } from "./platform/shell/theme-toggle";
 import { getEnv } from "./platform/lib/env.server";
 import { useNonce } from "./platform/lib/nonce";
-import { isNetworkRefusal } from "./platform/lib/reply";
+import { keepDataAfterNetworkFailure } from "./platform/lib/reply";
 
 // Development only: the list of translation keys the current language lacks.
 const MissingKeysBadge = import.meta.env.DEV
@@ -86,13 +86,8 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 // Saving the region changes nothing the root loader would answer differently right now.
 // A post the network never delivered changed nothing, and a reload would fail the same way and
 // replace the page with the error screen (SPEC §8 "network": the form stays).
-export function shouldRevalidate({
-  formAction,
-  actionResult,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
-  if (formAction === href("/region") || isNetworkRefusal(actionResult)) return false;
-  return defaultShouldRevalidate;
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  return args.formAction === href("/region") ? false : keepDataAfterNetworkFailure(args);
 }
 
 function useRootData() {

@@ -1,6 +1,8 @@
+import { keepPageOnNetworkFailure } from "~/platform/lib/reply";
 import { Award, BookOpen, GraduationCap, ShieldCheck, Siren } from "lucide-react";
 import { Link, href } from "react-router";
-import { checkPilotAccess, getAuthState, requireUser } from "~/platform/auth/index.server";
+import { getAuthState, requireUser } from "~/platform/auth/index.server";
+import { membershipOf } from "~/domain/compliance/index.server";
 import { addEnglishNamespaces, i18nForMatches, useTranslation } from "~/platform/i18n";
 import { NotificationBell } from "~/platform/notifications";
 import { countNeedingAction } from "~/platform/notifications/index.server";
@@ -26,13 +28,13 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const { session } = await getAuthState(request);
-  const access = await checkPilotAccess(user.email);
   const { region } = await getLocaleState(request);
   return {
     email: user.email,
     // An administrator sees the way to the admin area (which asks for the second factor first).
     role: user.adminAccount ? ("admin" as const) : user.role,
-    organisation: access.organisation,
+    // The organisation the dashboards and reports count the learner in, not the address's domain.
+    organisation: (await membershipOf(user, request)).organisation.name,
     region,
     sessionExpiresAt: session?.expiresAt.toISOString() ?? null,
     needingAction: await countNeedingAction(user.id),
@@ -56,6 +58,9 @@ const LINKS = [
 
 /** Regions whose AML card names their regulator (SPEC §2); the others read a general line. */
 const AML_REGIONS = ["ca", "sg", "my", "th"] as const;
+
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) =>
+  keepPageOnNetworkFailure(serverAction);
 
 export default function PilotArea({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();

@@ -4,7 +4,7 @@ import { submitLeadForm } from "~/domain/contact/index.server";
 import { addEnglishNamespaces, i18nForMatches, useTranslation } from "~/platform/i18n";
 import { getLocaleState } from "~/platform/i18n/index.server";
 import { readFormFields } from "~/platform/lib/api.server";
-import { keepPageOnNetworkFailure } from "~/platform/lib/reply";
+import { NETWORK_FORM_RESULT, keepPageOnNetworkFailure } from "~/platform/lib/reply";
 import { requestInfoContext } from "~/platform/lib/request-context";
 import { ButtonLink } from "~/platform/ui/button";
 import validation from "../../locales/en/validation.json";
@@ -31,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) =>
-  keepPageOnNetworkFailure(serverAction);
+  keepPageOnNetworkFailure(serverAction, { reply: { result: NETWORK_FORM_RESULT } });
 
 export default function ContactPage({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation(["contact", "errors"]);

@@ -1,3 +1,4 @@
+import { keepPageOnNetworkFailure } from "~/platform/lib/reply";
 import aml from "../../locales/en/aml.json";
 import { Link, href } from "react-router";
 import { AmlPreview, skipRevalidationForDrafts } from "~/domain/aml";
@@ -35,6 +36,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const shouldRevalidate = skipRevalidationForDrafts;
+
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) =>
+  keepPageOnNetworkFailure(serverAction);
 
 export default function AmlCourseLanding({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("aml");

@@ -7,7 +7,7 @@ import { joinWaitlistByForm } from "~/domain/waitlist/index.server";
 import { addEnglishNamespaces, i18nForMatches, useTranslation } from "~/platform/i18n";
 import { getLocaleState } from "~/platform/i18n/index.server";
 import { readFormFields } from "~/platform/lib/api.server";
-import { keepPageOnNetworkFailure } from "~/platform/lib/reply";
+import { NETWORK_FORM_RESULT, keepPageOnNetworkFailure } from "~/platform/lib/reply";
 import { requestInfoContext } from "~/platform/lib/request-context";
 import { Card } from "~/platform/ui/card";
 import demo from "../../locales/en/demo.json";
@@ -46,7 +46,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
   const intent = (await request.clone().formData()).get("intent");
   return keepPageOnNetworkFailure(serverAction, {
-    intent: intent === WAITLIST_INTENT ? WAITLIST_INTENT : ("demo" as const),
+    reply: {
+      intent: intent === WAITLIST_INTENT ? WAITLIST_INTENT : ("demo" as const),
+      result: NETWORK_FORM_RESULT,
+    },
   });
 }
 

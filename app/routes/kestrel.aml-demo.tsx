@@ -1,3 +1,4 @@
+import { keepPageOnNetworkFailure } from "~/platform/lib/reply";
 import { href } from "react-router";
 import aml from "../../locales/en/aml.json";
 import { AmlPreview, skipRevalidationForDrafts } from "~/domain/aml";
@@ -32,6 +33,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const shouldRevalidate = skipRevalidationForDrafts;
+
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) =>
+  keepPageOnNetworkFailure(serverAction);
 
 export default function AmlDemo({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("aml");

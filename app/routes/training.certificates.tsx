@@ -1,3 +1,4 @@
+import { keepDataAfterNetworkFailure, keepPageOnNetworkFailure } from "~/platform/lib/reply";
 import { Award, Download, FileBadge, ShieldCheck } from "lucide-react";
 import { useEffect } from "react";
 import { Link, href } from "react-router";
@@ -28,6 +29,15 @@ export function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   return saveHolderNameAndIssue(request, await readFormFields(request));
 }
+
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  const name = String((await request.clone().formData()).get("name") ?? "");
+  return keepPageOnNetworkFailure(serverAction, {
+    error: { name, fields: { name: "errors:network" } },
+  });
+}
+
+export const shouldRevalidate = keepDataAfterNetworkFailure;
 
 export default function Certificates({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("training");

@@ -1,3 +1,4 @@
+import { keepDataAfterNetworkFailure } from "~/platform/lib/reply";
 import { Outlet } from "react-router";
 import { getOptionalUser } from "~/platform/auth/index.server";
 import { addEnglishNamespaces } from "~/platform/i18n";
@@ -25,6 +26,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const role = user.role === "learner" ? membership.role : learner.role;
   return { learner: { ...learner, role }, needingAction };
 }
+
+export const shouldRevalidate = keepDataAfterNetworkFailure;
 
 export default function TrainingLayout({ loaderData }: Route.ComponentProps) {
   return (

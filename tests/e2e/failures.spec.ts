@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { PILOT_DOMAIN, login } from "./auth";
 import { expect, test, uniqueEmail, waitForHydration } from "./fixtures";
 
 // SPEC §8 "network": a form that posts with JavaScript keeps what was typed when the connection
@@ -64,4 +65,37 @@ test("the demo request keeps its fields and shows the network error", async ({ p
   await expect(page.getByRole("textbox", { name: "Company", exact: true })).toHaveValue(
     "Saigon Credit",
   );
+});
+
+test("the AML free-form analysis keeps the text and shows the network error", async ({ page }) => {
+  await page.goto("/kestrel/aml-demo");
+  await waitForHydration(page);
+  await page.getByLabel("Guided flow").uncheck();
+  const freeForm = page.getByTestId("free-form");
+  const analysis = "Three cash deposits under the threshold in two days: escalate to the MLRO.";
+  await freeForm.getByLabel(/Your analysis/).fill(analysis);
+  await freeForm.getByRole("radio", { name: "Escalate now" }).check();
+  await page.context().setOffline(true);
+  await freeForm.getByRole("button", { name: "Grade" }).click();
+  await expect(freeForm.getByRole("alert")).toContainText(NETWORK);
+  await expect(freeForm.getByLabel(/Your analysis/)).toHaveValue(analysis);
+  await page.context().setOffline(false);
+  await freeForm.getByRole("button", { name: "Grade" }).click();
+  await expect(page.getByTestId("aml-result")).toBeVisible();
+});
+
+test("the certificate name form keeps the name and shows the network error", async ({ page }) => {
+  await login(
+    page,
+    uniqueEmail("offline", PILOT_DOMAIN),
+    "/login?redirectTo=%2Ftraining%2Fcertificates",
+  );
+  await waitForHydration(page);
+  await page.getByLabel("Name to print").fill("Nguyễn Thị Mai");
+  await submitOffline(page, "Save name");
+  await expect(page.getByText(NETWORK)).toBeVisible();
+  await expect(page.getByLabel("Name to print")).toHaveValue("Nguyễn Thị Mai");
+  await page.context().setOffline(false);
+  await page.getByRole("button", { name: "Save name" }).click();
+  await expect(page.getByText(NETWORK)).toHaveCount(0);
 });

@@ -1,3 +1,4 @@
+import { keepDataAfterNetworkFailure } from "~/platform/lib/reply";
 import { Suspense, lazy, useCallback, useState } from "react";
 import { Form, type ShouldRevalidateFunctionArgs, useNavigate } from "react-router";
 import { useTranslation } from "~/platform/i18n";
@@ -51,14 +52,14 @@ export function AmlPreview({ preview }: { preview: Preview }) {
   return (
     <div data-testid="aml-preview">
       <Form method="get" className="flex flex-wrap items-end gap-4">
-        <div>
+        <div className="max-w-full min-w-0">
           <label htmlFor="aml-jurisdiction" className="block text-sm font-medium">
             {t("jurisdiction.label")}
           </label>
           <select
             id="aml-jurisdiction"
             name="jurisdiction"
-            className="focus-ring mt-1 rounded-lg border border-slate-300 px-3 py-2 dark:border-slate-600 dark:bg-slate-900"
+            className="focus-ring mt-1 max-w-full rounded-lg border border-slate-300 px-3 py-2 dark:border-slate-600 dark:bg-slate-900"
             value={preview.jurisdiction}
             onChange={(event) => choose({ jurisdiction: event.target.value })}
           >
@@ -70,14 +71,14 @@ export function AmlPreview({ preview }: { preview: Preview }) {
           </select>
         </div>
         {preview.scenarios.length > 0 && (
-          <div>
+          <div className="max-w-full min-w-0">
             <label htmlFor="aml-scenario" className="block text-sm font-medium">
               {t("preview.scenario")}
             </label>
             <select
               id="aml-scenario"
               name="scenario"
-              className="focus-ring mt-1 rounded-lg border border-slate-300 px-3 py-2 dark:border-slate-600 dark:bg-slate-900"
+              className="focus-ring mt-1 max-w-full rounded-lg border border-slate-300 px-3 py-2 dark:border-slate-600 dark:bg-slate-900"
               value={scenario?.id}
               onChange={(event) =>
                 choose({ jurisdiction: preview.jurisdiction, scenario: event.target.value })
@@ -247,10 +248,9 @@ export function AmlPreview({ preview }: { preview: Preview }) {
 }
 
 /** A draft save or a report draft changes nothing the page's loader reads: it is not read again. */
-export function skipRevalidationForDrafts({
-  formData,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
-  const intent = formData?.get("intent");
-  return intent === "save-draft" || intent === "draft-report" ? false : defaultShouldRevalidate;
+export function skipRevalidationForDrafts(args: ShouldRevalidateFunctionArgs) {
+  const intent = args.formData?.get("intent");
+  return intent === "save-draft" || intent === "draft-report"
+    ? false
+    : keepDataAfterNetworkFailure(args);
 }

@@ -1,4 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
+import type { ShouldRevalidateFunctionArgs } from "react-router";
 
 // The one shape of a refused action (docs/decisions/036): every form post and fetcher of the app
 // answers a refusal as `{ ok: false, error: { code, message, fields? } }`, with a code from one list and the
@@ -58,25 +59,46 @@ export function isNetworkRefusal(answer: unknown): boolean {
   );
 }
 
+const NETWORK_MESSAGE = "errors:network";
+
+/** What a Conform form shows after a network failure: the message, and the values left as typed. */
+export const NETWORK_FORM_RESULT: SubmissionResult<string[]> = {
+  status: "error",
+  error: { "": [NETWORK_MESSAGE] },
+};
+
 /**
  * A route's `clientAction` for its forms (SPEC §8 "network"): the server's answer as it is, or,
- * when the server could not be reached, a refusal that says so. The page stays, and a Conform form
- * keeps what was typed (its result carries no values, so none are replaced).
+ * when the server could not be reached, a refusal that says so, with what the page needs to show
+ * it (`reply` beside `ok`, such as a Conform form's `NETWORK_FORM_RESULT`; `error` inside the
+ * error). The page stays, and what was typed stays.
  */
-export async function keepPageOnNetworkFailure<Answer, Extra extends object = object>(
+export async function keepPageOnNetworkFailure<
+  Answer,
+  Reply extends object = object,
+  ErrorExtra extends object = object,
+>(
   serverAction: () => Promise<Answer>,
-  extra: Extra = {} as Extra,
-): Promise<Answer | (Refused & { result: SubmissionResult<string[]> } & Extra)> {
+  { reply, error: more }: { reply?: Reply; error?: ErrorExtra } = {},
+): Promise<Answer | (Refused<ErrorExtra> & Reply)> {
   try {
     return await serverAction();
   } catch (error) {
     if (!(error instanceof TypeError)) throw error;
-    const message = "errors:network";
-    const refused: Refused & { result: SubmissionResult<string[]> } = {
-      ok: false,
-      error: replyError("network", message),
-      result: { status: "error", error: { "": [message] } },
-    };
-    return Object.assign({}, extra, refused);
+    return Object.assign({}, reply, {
+      ok: false as const,
+      error: Object.assign(replyError("network", NETWORK_MESSAGE), more),
+    });
   }
+}
+
+/**
+ * A route's `shouldRevalidate` (or part of one): after a post the network never delivered nothing
+ * changed, and reloading would fail the same way and replace the page with the error screen.
+ */
+export function keepDataAfterNetworkFailure({
+  actionResult,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs): boolean {
+  return isNetworkRefusal(actionResult) ? false : defaultShouldRevalidate;
 }
