@@ -136,7 +136,7 @@ export default function TrainingHome({ loaderData }: Route.ComponentProps) {
       />
 
       {dashboard && (
-        <div className="mt-8 grid gap-8">
+        <div className="mt-8 grid grid-cols-1 gap-8">
           <section aria-labelledby="compliance-heading">
             <ComplianceDashboardPanel dashboard={dashboard} showLink />
           </section>

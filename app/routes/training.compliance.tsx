@@ -27,7 +27,7 @@ export default function TrainingCompliance({ loaderData }: Route.ComponentProps)
       <h1 className="text-3xl font-extrabold tracking-tight">{t("page.title")}</h1>
       <p className="mt-2 max-w-3xl text-lg text-slate-700 dark:text-slate-300">{t("page.intro")}</p>
       {dashboard ? (
-        <div className="mt-8 grid gap-8">
+        <div className="mt-8 grid grid-cols-1 gap-8">
           <section aria-labelledby="compliance-heading">
             <ComplianceDashboardPanel dashboard={dashboard} />
           </section>

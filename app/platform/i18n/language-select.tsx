@@ -14,7 +14,7 @@ import { useLocale } from "./locale-context";
 import { useTranslation } from "./translation";
 
 const selectClass =
-  "focus-ring max-w-[9.5rem] cursor-pointer truncate rounded-lg border border-slate-300 bg-white py-1.5 pr-7 pl-8 text-sm text-slate-900 sm:max-w-[14rem] dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100";
+  "focus-ring max-w-[7.5rem] cursor-pointer truncate rounded-lg border border-slate-300 bg-white py-1.5 pr-7 pl-8 text-sm text-slate-900 sm:max-w-[10rem] xl:max-w-[14rem] dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100";
 
 /**
  * SPEC §2: the header's language dropdown (test id `lang-select`). A native select inside a form:

@@ -33,10 +33,10 @@ export function BackButton() {
         event.preventDefault();
         void navigate(-1);
       }}
-      className={buttonClasses("ghost", "px-2")}
+      className={buttonClasses("ghost", "shrink-0 px-2")}
     >
       <ArrowLeft aria-hidden="true" className="size-4" />
-      {t("back")}
+      <span className="max-lg:sr-only">{t("back")}</span>
     </Link>
   );
 }

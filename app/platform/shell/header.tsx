@@ -15,7 +15,7 @@ import { ThemeToggle } from "./theme-toggle";
 import { useLocale, useTranslation } from "~/platform/i18n";
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  `focus-ring rounded-md px-3 py-2 text-sm font-medium transition-colors ${
+  `focus-ring rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors ${
     isActive
       ? "bg-brand-50 text-brand-700 dark:bg-brand-900 dark:text-brand-100"
       : "text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
@@ -102,7 +102,7 @@ function AccountControls({ className = "" }: { className?: string }) {
       >
         <UserRound aria-hidden="true" className="size-4 shrink-0" />
         <span className="sr-only">{t("auth.account")}: </span>
-        <span className="truncate" data-testid="signed-in-email">
+        <span className="truncate max-2xl:sr-only" data-testid="signed-in-email">
           {user.email}
         </span>
       </Link>
@@ -209,33 +209,33 @@ function HeaderBar({
       >
         {t("skipToContent")}
       </a>
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:gap-3 sm:px-6">
         <Link
           to={brand.homePath}
           aria-label={t("homeLabel")}
-          className="focus-ring flex items-center gap-2 rounded-md"
+          className="focus-ring flex shrink-0 items-center gap-2 rounded-md"
         >
           <LogoMark className="size-8" />
-          <span className="text-lg font-bold tracking-tight">{brand.name}</span>
+          <span className="text-lg font-bold tracking-tight max-sm:sr-only">{brand.name}</span>
         </Link>
         {showsBackButton(location.pathname) ? <BackButton /> : null}
 
-        <nav aria-label={t("mainNav")} className="ml-4 hidden md:block">
+        <nav aria-label={t("mainNav")} className="ml-2 hidden xl:block">
           <ul className="flex items-center gap-1">
             <NavItems />
           </ul>
         </nav>
 
-        <div className="ml-auto flex items-center gap-2">
+        <div className="ml-auto flex min-w-0 items-center gap-1 sm:gap-2">
           {languageSelectSlot}
           <ThemeToggle theme={theme} />
-          <AccountControls className="max-w-64 max-md:hidden" />
+          <AccountControls className="max-w-72 max-xl:hidden" />
           <PrimaryAction className="max-sm:hidden" />
           <a
             ref={toggleRef}
             href={`#${MENU_ID}`}
             role="button"
-            className="focus-ring rounded-lg p-2 text-slate-700 hover:bg-slate-100 md:hidden dark:text-slate-200 dark:hover:bg-slate-800"
+            className="focus-ring shrink-0 rounded-lg p-2 text-slate-700 hover:bg-slate-100 xl:hidden dark:text-slate-200 dark:hover:bg-slate-800"
             aria-expanded={menuOpen}
             aria-controls={MENU_ID}
             onClick={(event) => {
@@ -263,7 +263,7 @@ function HeaderBar({
         id={MENU_ID}
         aria-label={t("mainNav")}
         data-menu-panel
-        className={`border-t border-slate-200 px-4 pb-4 md:hidden dark:border-slate-800 ${menuOpen ? "" : "hidden"}`}
+        className={`border-t border-slate-200 px-4 pb-4 xl:hidden dark:border-slate-800 ${menuOpen ? "" : "hidden"}`}
       >
         <ul className="flex flex-col gap-1 pt-2">
           <NavItems onNavigate={() => setMenuOpen(false)} />
