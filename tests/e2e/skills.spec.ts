@@ -33,19 +33,34 @@ test("a signed-in user generates a scrubbed draft, exports it, saves and reopens
   await page.locator("label", { has: kyc }).click();
   await expect(kyc).toBeChecked();
 
-  const notes = page.getByRole("textbox");
+  const notes = page.locator("#skill-input");
   await notes.fill(
     "Walk-in customer Lim Ah Kow, NRIC S1234567D, email lim.ak@example.com, deposited SGD 9,500 " +
-      "in cash three days running and asked about the reporting threshold.",
+      "in cash three days running and asked about the reporting threshold. Staff know him as Lucky.",
   );
+  // Before generating, the learner sees what will be removed and marks what was missed
+  // (issue 45); the review is theirs alone.
+  await page.getByRole("button", { name: "Check for personal data" }).click();
+  const review = page.getByRole("region", { name: "Personal data in your notes" });
+  await expect(review.getByTestId("pii-found")).toContainText("Lim Ah Kow → [PERSON 1]");
+  await expect(review.getByTestId("pii-found")).toContainText("S1234567D → [SG_NRIC 1]");
+  await expect(review.getByTestId("pii-found")).not.toContainText("Lucky");
+  await review.getByRole("textbox").fill("Lucky");
+  await review.getByRole("button", { name: "Mark as personal data" }).click();
+  await expect(review.getByTestId("pii-found")).toContainText("Lucky → [PERSON 2]");
+  await expectAccessible(page);
+
   await page.getByRole("button", { name: "Generate" }).click();
   const panel = page.getByRole("region", { name: "Generated Content" });
   await expect(panel.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(panel).toContainText(
-    "Removed before generating: 1 NRIC or FIN and 1 email address.",
+    /Removed before generating: 2 people, 1 NRIC or FIN,? and 1 email address\./,
   );
-  await expect(panel).toContainText("[EMAIL]");
-  await expect(panel).not.toContainText("lim.ak@example.com");
+  await expect(panel).toContainText("[EMAIL 1]");
+  await expect(panel).toContainText("[PERSON 1]: customer");
+  await expect(panel.locator(".prose-draft")).not.toContainText("lim.ak@example.com");
+  await expect(panel.locator(".prose-draft")).not.toContainText("Lucky");
+  await expect(panel.locator(".prose-draft")).not.toContainText("Lim Ah Kow");
   await expect(panel).toContainText("SGD 9,500");
   await expect(page.getByTestId("skill-runs")).toContainText("1 of 4 runs used this week");
   // Two sentences, each ended once: the count and the day it starts again.
@@ -61,7 +76,9 @@ test("a signed-in user generates a scrubbed draft, exports it, saves and reopens
   ).toBeVisible();
   const file = readFileSync(await (await download).path(), "utf8");
   expect(file).toMatch(/^<!doctype html>/);
-  expect(file).toContain("[EMAIL]");
+  expect(file).toContain("[EMAIL 1]");
+  expect(file).not.toContain("Lucky");
+  expect(file).not.toContain("Lim Ah Kow");
   expect(file).not.toMatch(/<script/i);
 
   await page.getByRole("button", { name: "Save Draft" }).click();
@@ -75,7 +92,7 @@ test("a signed-in user generates a scrubbed draft, exports it, saves and reopens
   await waitForHydration(page);
   await expect(page.getByText("Your draft appears here once you generate it.")).toBeVisible();
   await drafts.getByRole("button", { name: "Open" }).click();
-  await expect(panel).toContainText("[EMAIL]");
+  await expect(panel).toContainText("[EMAIL 1]");
   await drafts.getByRole("button", { name: "Delete" }).click();
   await expect(drafts.getByText("No saved drafts yet.")).toBeVisible();
 });

@@ -7,6 +7,7 @@ import { getLogger } from "~/platform/lib/logger.server";
 import { z } from "~/platform/lib/zod";
 import { runSkill } from "./generate.server";
 import { renderMarkdown } from "./markdown.server";
+import { type MarkedSpan, MARKABLE_TYPES, type PiiFinding, scrubPii } from "./pii";
 import { findSkill, getSkills } from "./skills.server";
 import {
   type StoredDraft,
@@ -22,7 +23,9 @@ import {
 } from "./store.server";
 import {
   type DraftSummary,
+  type FoundItem,
   type GeneratedView,
+  MARKED_LIMITS,
   type QuotaView,
   SKILL_INPUT_CHARS,
   type SkillSummary,
@@ -61,25 +64,41 @@ export async function loadSkillsPage(userId: string, region: Region): Promise<Sk
 }
 
 const id = z.coerce.number().int().positive();
+// Checked in the action rather than by the schema, so the message can name the limit.
+// Blank reads as missing in a form post: the empty note gets its own message below.
+const notesField = z
+  .string()
+  .max(SKILL_INPUT_CHARS * 4)
+  .default("");
+// The spans the learner marked, as JSON: [{ "text": "Bobby", "type": "PERSON" }].
+const MarkedSchema = z
+  .array(
+    z.object({
+      text: z.string().trim().min(1).max(MARKED_LIMITS.chars),
+      type: z.enum(MARKABLE_TYPES),
+    }),
+  )
+  .max(MARKED_LIMITS.items);
+const markedField = z
+  .string()
+  .max(MARKED_LIMITS.items * (MARKED_LIMITS.chars + 40))
+  .optional();
 const ActionSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("generate"),
     skillId: z.string().max(60),
-    // Checked here rather than by the schema, so the message can name the limit.
-    // Blank reads as missing in a form post: the empty note gets its own message below.
-    input: z
-      .string()
-      .max(SKILL_INPUT_CHARS * 4)
-      .default(""),
+    input: notesField,
+    marked: markedField,
     scrub: z.literal("on").optional(),
     timeZone: z.string().max(64).optional(),
   }),
+  z.object({ intent: z.literal("preview"), input: notesField, marked: markedField }),
   z.object({ intent: z.literal("save-draft"), runId: id }),
   z.object({ intent: z.literal("open-draft"), draftId: id }),
   z.object({ intent: z.literal("delete-draft"), draftId: id }),
 ]);
 
-function view(kind: "run" | "draft", stored: StoredDraft): GeneratedView {
+function view(kind: "run" | "draft", stored: StoredDraft, found: FoundItem[] = []): GeneratedView {
   return {
     kind,
     id: stored.id,
@@ -87,9 +106,33 @@ function view(kind: "run" | "draft", stored: StoredDraft): GeneratedView {
     html: renderMarkdown(stored.markdown),
     sources: stored.details.sources,
     removed: stored.details.removed,
+    found,
     fallback: stored.details.fallback,
     createdAt: stored.createdAt,
   };
+}
+
+const foundItems = (found: readonly PiiFinding[]): FoundItem[] =>
+  found.map(({ type, value, placeholder }) => ({ type, value, placeholder }));
+
+function parseMarked(raw: string | undefined): MarkedSpan[] | null {
+  if (!raw) return [];
+  try {
+    const parsed = MarkedSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The notes' refusal when they are missing or too long, else null. */
+function notesRefusal(notes: string) {
+  if (!notes) return refuse(400, "validation", { fields: { input: "skills:generator.required" } });
+  if (notes.length > SKILL_INPUT_CHARS) {
+    const tooLong = `skills:generator.tooLong?max=${SKILL_INPUT_CHARS}`;
+    return refuse(400, "validation", { fields: { input: tooLong } });
+  }
+  return null;
 }
 
 export async function skillsAction(userId: string, region: Region, fields: Record<string, string>) {
@@ -122,14 +165,27 @@ export async function skillsAction(userId: string, region: Region, fields: Recor
     });
   }
 
+  const marked = parseMarked(input.marked);
+  if (!marked) return refuse(400, "validation");
+  // What the scrubber would remove, shown to the learner before generating: neither stored nor
+  // counted against the quota.
+  if (input.intent === "preview") {
+    const refusal = notesRefusal(input.input.trim());
+    if (refusal) return refusal;
+    const scrubbed = scrubPii(input.input.trim(), { marked });
+    return data<SkillsActionResult>({
+      ok: true,
+      intent: "preview",
+      found: foundItems(scrubbed.found),
+      removed: scrubbed.removed,
+    });
+  }
+
   const skill = findSkill(input.skillId);
   if (!skill) return refuse(404, "not_found", { fields: { skillId: "errors:not_found" } });
   const notes = input.input.trim();
-  if (!notes) return refuse(400, "validation", { fields: { input: "skills:generator.required" } });
-  if (notes.length > SKILL_INPUT_CHARS) {
-    const tooLong = `skills:generator.tooLong?max=${SKILL_INPUT_CHARS}`;
-    return refuse(400, "validation", { fields: { input: tooLong } });
-  }
+  const refusal = notesRefusal(notes);
+  if (refusal) return refusal;
   const reservation = await reserveRun(userId, skill.id, { browser: input.timeZone, region });
   if (!reservation.ok) {
     return refuse(429, "rate_limited", {
@@ -142,6 +198,8 @@ export async function skillsAction(userId: string, region: Region, fields: Recor
     const result = await runSkill(skill.id, notes, {
       provider: llm ? "llm" : "template",
       scrubPII: input.scrub === "on",
+      marked,
+      region,
       llm,
     });
     const details = {
@@ -160,7 +218,7 @@ export async function skillsAction(userId: string, region: Region, fields: Recor
     return data<SkillsActionResult>({
       ok: true,
       intent: "generate",
-      generated: view("run", stored),
+      generated: view("run", stored, foundItems(result.found)),
       quota: reservation.quota,
     });
   } catch (error) {

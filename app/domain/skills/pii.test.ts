@@ -1,76 +1,117 @@
+import { readFileSync, readdirSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { NEGATIVES, POSITIVES } from "../../../tests/fixtures/pii-corpus";
-import { PII_TYPES, scrubPii, type PiiType } from "./pii";
+import {
+  PII_TARGETS,
+  corpus,
+  evaluatePii,
+  meetsTargets,
+  reportLines,
+} from "../../../tests/fixtures/pii/evaluate";
+import { scrubPii, type PiiType } from "./pii";
 
-function countsOf(
-  items: readonly (readonly [PiiType, string])[],
-): Partial<Record<PiiType, number>> {
-  const counts: Partial<Record<PiiType, number>> = {};
-  for (const [type] of items) counts[type] = (counts[type] ?? 0) + 1;
-  return counts;
-}
+// First measure of the held-out notes (docs/decisions/045-pii-people-and-drafts-from-notes.md).
+const HELD_OUT_FLOOR = { precision: 0.9, recall: 0.94, personRecall: 0.9 };
+
+// The identifier types the sentences of pii-corpus.ts list; names in them are found too.
+const IDENTIFIER_TYPES: readonly PiiType[] = [
+  "EMAIL",
+  "PHONE",
+  "CARD",
+  "IBAN",
+  "SG_NRIC",
+  "MY_MYKAD",
+  "CA_SIN",
+  "TH_ID",
+  "ID_NIK",
+  "IP",
+];
 
 // Scrubbing `value` inside a sentence removes it as exactly one item of `type`.
 function expectScrubbed(value: string, type: PiiType) {
   const result = scrubPii(`Noted: ${value} today.`);
-  expect(result.text).toBe(`Noted: [${type}] today.`);
+  expect(result.text).toBe(`Noted: [${type} 1] today.`);
   expect(result.removed).toEqual({ [type]: 1 });
 }
 
 function expectKept(value: string) {
   const text = `Noted: ${value} today.`;
-  expect(scrubPii(text)).toEqual({ text, removed: {} });
+  expect(scrubPii(text)).toEqual({ text, removed: {}, found: [] });
 }
 
-describe("scrubPii on the case-note corpus", () => {
-  it("has enough samples of every type", () => {
-    expect(POSITIVES.length).toBeGreaterThanOrEqual(60);
-    expect(NEGATIVES.length).toBeGreaterThanOrEqual(60);
-    const covered = new Set(POSITIVES.flatMap((sample) => sample.items.map(([type]) => type)));
-    expect([...covered].sort()).toEqual([...PII_TYPES].sort());
+describe("the labelled case-note corpus (tests/fixtures/pii)", () => {
+  // The blind notes are reported by `npm run eval:pii` and below, not held to the targets.
+  const notes = corpus().filter((note) => note.set !== "blind");
+  const blind = corpus().filter((note) => note.set === "blind");
+  const tuning = notes.filter((note) => note.set === "tuning");
+  const heldOut = notes.filter((note) => note.set === "heldOut");
+
+  it("has at least 300 notes, 25 in each language, a held-out fifth, and the main types", () => {
+    expect(notes.length).toBeGreaterThanOrEqual(300);
+    for (const language of ["en", "ms", "zh", "ta", "th", "vi", "fr"]) {
+      expect(notes.filter((note) => note.language === language).length).toBeGreaterThanOrEqual(25);
+    }
+    expect(heldOut.length / notes.length).toBeGreaterThanOrEqual(0.19);
+    const types = new Set(notes.flatMap((note) => note.spans.map((span) => span.type)));
+    for (const type of ["PERSON", "ADDRESS", "DOB", "ACCOUNT", "PASSPORT", "PHONE", "EMAIL"]) {
+      expect(types).toContain(type);
+    }
   });
 
-  it("finds personal data with precision and recall of at least 0.95", () => {
-    let truePositives = 0;
-    let falsePositives = 0;
-    let falseNegatives = 0;
-    for (const sample of POSITIVES) {
-      const expected = countsOf(sample.items);
-      const { removed } = scrubPii(sample.text);
-      for (const type of PII_TYPES) {
-        const want = expected[type] ?? 0;
-        const got = removed[type] ?? 0;
-        truePositives += Math.min(want, got);
-        falsePositives += Math.max(0, got - want);
-        falseNegatives += Math.max(0, want - got);
-      }
+  it(`meets the targets (recall ≥ ${PII_TARGETS.recall}, precision ≥ ${PII_TARGETS.precision}, overall and for people) on the whole corpus and the tuning notes`, () => {
+    for (const [name, set] of [
+      ["all", notes],
+      ["tuning", tuning],
+    ] as const) {
+      const evaluation = evaluatePii(set);
+      console.log(reportLines(name, evaluation).join("\n"));
+      expect(meetsTargets(evaluation), name).toBe(true);
     }
-    for (const text of NEGATIVES) {
-      for (const count of Object.values(scrubPii(text).removed)) falsePositives += count;
-    }
-    const precision = truePositives / (truePositives + falsePositives);
-    const recall = truePositives / (truePositives + falseNegatives);
-    console.log(
-      `PII corpus: precision ${precision.toFixed(3)}, recall ${recall.toFixed(3)} ` +
-        `(${truePositives} found, ${falsePositives} wrongly, ${falseNegatives} missed)`,
-    );
-    expect(precision).toBeGreaterThanOrEqual(0.95);
-    expect(recall).toBeGreaterThanOrEqual(0.95);
   });
 
-  it("leaves no scrubbed item behind in the text", () => {
+  // The held-out notes were written with the others, before any tuning, and the scrubber was not
+  // tuned on them. Their first measure (docs/decisions/045) is the floor: a change that loses
+  // ground on them fails here.
+  it("holds the held-out notes at their first measured figures", () => {
+    const evaluation = evaluatePii(heldOut);
+    console.log(reportLines("held out", evaluation).join("\n"));
+    expect(evaluation.overall.precision).toBeGreaterThanOrEqual(HELD_OUT_FLOOR.precision);
+    expect(evaluation.overall.recall).toBeGreaterThanOrEqual(HELD_OUT_FLOOR.recall);
+    expect(evaluation.byType.PERSON?.recall).toBeGreaterThanOrEqual(HELD_OUT_FLOOR.personRecall);
+  });
+
+  it("reports the blind notes", () => {
+    expect(blind.length).toBeGreaterThanOrEqual(35);
+    console.log(reportLines("blind", evaluatePii(blind)).join("\n"));
+  });
+
+  it("leaves no labelled item of a tuning note in its scrubbed text", () => {
+    for (const note of tuning) {
+      const { text } = scrubPii(note.text);
+      for (const span of note.spans) expect(text, note.text).not.toContain(span.value);
+    }
+  });
+});
+
+describe("identifier sentences (tests/fixtures/pii-corpus.ts)", () => {
+  it("finds every identifier listed, of its type", () => {
     for (const sample of POSITIVES) {
-      const { text } = scrubPii(sample.text);
+      const { found } = scrubPii(sample.text);
       for (const [type, value] of sample.items) {
-        expect(text, sample.text).not.toContain(value);
-        expect(text, sample.text).toContain(`[${type}]`);
+        expect(
+          found.some((item) => item.type === type && item.value.includes(value.replace(/^\(/, ""))),
+          `${type} ${value} in ${sample.text}`,
+        ).toBe(true);
       }
+      const identifiers = found.filter((item) => IDENTIFIER_TYPES.includes(item.type));
+      expect(identifiers.length, sample.text).toBe(sample.items.length);
     }
   });
 
   it("returns every negative sentence byte-identical, with nothing removed", () => {
     for (const text of NEGATIVES) {
-      expect(scrubPii(text), text).toEqual({ text, removed: {} });
+      expect(scrubPii(text), text).toEqual({ text, removed: {}, found: [] });
     }
   });
 });
@@ -137,9 +178,9 @@ describe("checksums and structure", () => {
   });
 
   it("an ungrouped nine-digit number after a reference label is not a SIN", () => {
-    expect(scrubPii("SIN 130456783 on file.").text).toBe("SIN [CA_SIN] on file.");
+    expect(scrubPii("SIN 130456783 on file.").text).toBe("SIN [CA_SIN 1] on file.");
     const text = "Invoice 130456783 was paid.";
-    expect(scrubPii(text)).toEqual({ text, removed: {} });
+    expect(scrubPii(text)).toEqual({ text, removed: {}, found: [] });
   });
 
   it("Thai IDs must match their mod-11 check digit", () => {
@@ -209,7 +250,7 @@ describe("phone numbers", () => {
   });
 
   it("accepts a bare North American number only when labelled as a phone", () => {
-    expect(scrubPii("Phone: 4165550199").text).toBe("Phone: [PHONE]");
+    expect(scrubPii("Phone: 4165550199").text).toBe("Phone: [PHONE 1]");
   });
 
   it("rejects numbers that have a valid length but an unassigned prefix", () => {
@@ -220,54 +261,201 @@ describe("phone numbers", () => {
 });
 
 describe("placeholders and counts", () => {
-  it("counts several items of one type and reports only the types found", () => {
+  it("numbers items per type and counts the different items of each type", () => {
     const result = scrubPii(
       "Emails a.tan@example.com, b.lim@example.com and c.ng@example.com; phone 9123 4567.",
     );
-    expect(result.text).toBe("Emails [EMAIL], [EMAIL] and [EMAIL]; phone [PHONE].");
+    expect(result.text).toBe("Emails [EMAIL 1], [EMAIL 2] and [EMAIL 3]; phone [PHONE 1].");
     expect(result.removed).toEqual({ EMAIL: 3, PHONE: 1 });
+  });
+
+  it("gives the same item the same number, however it is spaced", () => {
+    const result = scrubPii(
+      "Account 0012345678 received SGD 9,000; account 00123 45678 sent it on. Card 4111 1111 1111 1111 and 4111111111111111.",
+    );
+    expect(result.text).toBe(
+      "Account [ACCOUNT 1] received SGD 9,000; account [ACCOUNT 1] sent it on. Card [CARD 1] and [CARD 1].",
+    );
+    expect(result.removed).toEqual({ ACCOUNT: 1, CARD: 1 });
   });
 
   it("keeps punctuation that touches an item", () => {
     expect(scrubPii("(S1234567D), [9123 4567]; <a.tan@example.com>!").text).toBe(
-      "([SG_NRIC]), [[PHONE]]; <[EMAIL]>!",
+      "([SG_NRIC 1]), [[PHONE 1]]; <[EMAIL 1]>!",
     );
     expect(scrubPii("IP: 192.0.2.44. Card: 4111111111111111.").text).toBe(
-      "IP: [IP]. Card: [CARD].",
+      "IP: [IP 1]. Card: [CARD 1].",
     );
   });
 
   it("finds an email inside Thai and Chinese text written without spaces", () => {
     expect(scrubPii("กรุณาติดต่อsomchai.k@example.co.thภายในวันนี้").text).toBe(
-      "กรุณาติดต่อ[EMAIL]ภายในวันนี้",
+      "กรุณาติดต่อ[EMAIL 1]ภายในวันนี้",
     );
-    expect(scrubPii("请联系zhang.wei@example.com确认。").text).toBe("请联系[EMAIL]确认。");
+    expect(scrubPii("请联系zhang.wei@example.com确认。").text).toBe("请联系[EMAIL 1]确认。");
   });
 
   it("scrubs the longer item when two readings overlap", () => {
     // "912 345 675" alone is a Luhn-valid SIN; with "+84" in front it is a Vietnamese mobile.
-    expect(scrubPii("Call +84 912 345 675 now")).toEqual({
-      text: "Call [PHONE] now",
-      removed: { PHONE: 1 },
-    });
-    expect(scrubPii("SIN 912 345 675 on file").text).toBe("SIN [CA_SIN] on file");
+    expect(scrubPii("Call +84 912 345 675 now").text).toBe("Call [PHONE 1] now");
+    expect(scrubPii("SIN 912 345 675 on file").text).toBe("SIN [CA_SIN 1] on file");
+  });
+
+  it("takes CRA's specimen SIN, which starts with 0, when it is labelled a SIN", () => {
+    expect(scrubPii("SIN 046 454 286 was given.").text).toBe("SIN [CA_SIN 1] was given.");
+    expect(scrubPii("NAS : 046 454 286").text).toBe("NAS : [CA_SIN 1]");
+    expect(scrubPii("Ref 046 454 286 was given.").found).toEqual([]);
   });
 
   it("finds a card at the end of a longer run of digit groups", () => {
     expect(scrubPii("Ref 9123 4567 4111 1111 1111 1111 used").text).toBe(
-      "Ref 9123 4567 [CARD] used",
+      "Ref 9123 4567 [CARD 1] used",
     );
   });
 
   it("is stable: scrubbing scrubbed text changes nothing", () => {
-    for (const sample of POSITIVES) {
-      const once = scrubPii(sample.text).text;
-      expect(scrubPii(once)).toEqual({ text: once, removed: {} });
+    const texts = [...POSITIVES.map((sample) => sample.text), ...corpus().map((note) => note.text)];
+    for (const text of texts) {
+      const once = scrubPii(text).text;
+      expect(scrubPii(once).found, once).toEqual([]);
     }
   });
 
   it("returns empty text unchanged", () => {
-    expect(scrubPii("")).toEqual({ text: "", removed: {} });
+    expect(scrubPii("")).toEqual({ text: "", removed: {}, found: [] });
+  });
+});
+
+describe("people, addresses, dates of birth, accounts and passports", () => {
+  it("finds the people of the issue's example and keeps one number per person", () => {
+    const result = scrubPii(
+      "Account holder John Whitfield (DOB 14/02/1971) lives at 1450 Bay Street, Unit 2204, " +
+        "Toronto, ON M5R 2Y4. His wife, Mei Ling Tan, and Ahmad bin Ismail share account " +
+        "0012345678. Mr Whitfield says Whitfield Logistics is unrelated; Encik Ahmad agreed.",
+    );
+    expect(result.text).toBe(
+      "Account holder [PERSON 1] (DOB [DOB 1]) lives at [ADDRESS 1]. His wife, [PERSON 2], " +
+        "and [PERSON 3] share account [ACCOUNT 1]. Mr [PERSON 1] says Whitfield Logistics is " +
+        "unrelated; Encik [PERSON 3] agreed.",
+    );
+    expect(result.removed).toEqual({ PERSON: 3, DOB: 1, ADDRESS: 1, ACCOUNT: 1 });
+    expect(result.found[0]).toEqual({
+      type: "PERSON",
+      start: 15,
+      end: 29,
+      value: "John Whitfield",
+      placeholder: "[PERSON 1]",
+    });
+  });
+
+  it.each([
+    [
+      "Malay",
+      "Pelanggan Siti Aminah binti Yusof dan Muthu a/l Rajan",
+      ["Siti Aminah binti Yusof", "Muthu a/l Rajan"],
+    ],
+    [
+      "Chinese characters",
+      "客户陈美玲于3月开户，其妻王丽华也是签署人。李先生确认。",
+      ["陈美玲", "王丽华", "李"],
+    ],
+    [
+      "pinyin",
+      "Remitter Zhang Wei sent USD 9,800; Tan Wei Ming received it.",
+      ["Zhang Wei", "Tan Wei Ming"],
+    ],
+    ["Tamil", "வாடிக்கையாளர் முருகன் செல்வம் பணம் அனுப்பினார்", ["முருகன் செல்வம்"]],
+    ["Thai", "นายสมชาย ใจดี และนางสาวมาลี ศรีสุข โอนเงิน 50,000 บาท", ["สมชาย ใจดี", "มาลี ศรีสุข"]],
+    [
+      "Vietnamese",
+      "Ông Lê Minh Tuấn và bà Trần Thị Bình rút tiền tại chi nhánh Nguyễn Huệ.",
+      ["Lê Minh Tuấn", "Trần Thị Bình"],
+    ],
+    [
+      "French",
+      "M. Jean Tremblay et Mme Marie-Claude Gagnon, rue Saint-Denis.",
+      ["Jean Tremblay", "Marie-Claude Gagnon"],
+    ],
+  ])("finds people named in %s", (_language, text, names) => {
+    const people = scrubPii(text).found.filter((item) => item.type === "PERSON");
+    expect(people.map((item) => item.value)).toEqual(names);
+  });
+
+  it("keeps amounts, transaction dates, references, regulators, companies and streets", () => {
+    for (const text of [
+      "On 3 May 2024 the branch at Raffles Place received SGD 48,000 under ref AML-2024-0173.",
+      "MAS Notice 626 requires the STR to be filed with STRO; BNM and FINTRAC agree.",
+      "Golden Crest Trading Sdn Bhd paid Koh Holdings Pte Ltd RM 350,000 on 12/03/2024.",
+      "Staff at the Jalan Tun Razak branch and the Orchard Road branch saw the deposits.",
+      "Nhân viên chi nhánh Trần Hưng Đạo thấy khách đếm tiền.",
+      "Wall Street Journal reporting named Summit Peak Capital.",
+      "The account received 14 transfers; account balance SGD 1,234,567 at 31/12/2024.",
+      "ยอดโอน 50,000 บาท เมื่อวันที่ 14 มิถุนายน 2567",
+      "金额为人民币12,000元，日期为2024年3月15日。",
+    ]) {
+      expect(scrubPii(text), text).toEqual({ text, removed: {}, found: [] });
+    }
+  });
+
+  it("needs a birth cue for a date of birth, and an account cue for an account number", () => {
+    expect(
+      scrubPii("Born 5 June 1984; née le 12 mars 1978; sinh ngày 12/05/1980.").removed,
+    ).toEqual({
+      DOB: 3,
+    });
+    expect(scrubPii("Paid on 5 June 1984 and 12/05/1980.").found).toEqual([]);
+    expect(
+      scrubPii("Compte no 1234567 et บัญชีเลขที่ 123-4-56789-0 et 账户062-345678-9").removed,
+    ).toEqual({
+      ACCOUNT: 3,
+    });
+    expect(scrubPii("Passport K1234567, hộ chiếu số C1234567, 护照E12345678").removed).toEqual({
+      PASSPORT: 3,
+    });
+  });
+});
+
+describe("text with nobody in it", () => {
+  // 100,000 characters of regulatory text: regulators, laws, companies, places, hotlines and
+  // amounts, and no person. Their hotlines are phone numbers, rightly removed from notes too.
+  it("finds no person, address, birth date, account or passport in the knowledge base", () => {
+    const dir = path.resolve(import.meta.dirname, "../../../content/knowledge-base/passages");
+    for (const file of readdirSync(dir).filter((name) => name.endsWith(".json"))) {
+      const passages: unknown = JSON.parse(readFileSync(path.join(dir, file), "utf8"));
+      for (const passage of Array.isArray(passages) ? passages : [passages]) {
+        const { title = "", paragraphs = [] } = passage as {
+          title?: string;
+          paragraphs?: string[];
+        };
+        const text = [title, ...paragraphs].join("\n");
+        const found = scrubPii(text).found.filter((item) => item.type !== "PHONE");
+        expect(found, file).toEqual([]);
+      }
+    }
+  });
+});
+
+describe("spans the learner marks", () => {
+  it("are replaced wherever they occur, with the type the learner gave", () => {
+    const result = scrubPii("Ask Bobby about it. bobby said the Kestrel Cafe owner paid.", {
+      marked: [
+        { text: "Bobby", type: "PERSON" },
+        { text: " Kestrel  Cafe ", type: "ADDRESS" },
+      ],
+    });
+    expect(result.text).toBe(
+      "Ask [PERSON 1] about it. [PERSON 1] said the [ADDRESS 1] owner paid.",
+    );
+  });
+
+  it("win over what the scrubber found, and ignore a single character", () => {
+    const result = scrubPii("Mr Tan Ah Kow of Tan Ah Kow Trading.", {
+      marked: [
+        { text: "Tan Ah Kow Trading", type: "PERSON" },
+        { text: "x", type: "PERSON" },
+      ],
+    });
+    expect(result.found.map((item) => item.value)).toEqual(["Tan Ah Kow", "Tan Ah Kow Trading"]);
   });
 });
 

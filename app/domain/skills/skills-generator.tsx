@@ -15,6 +15,7 @@ import { useFieldMessage, useTranslation } from "~/platform/i18n";
 import { ReusedHtml } from "~/platform/lib/reused-html";
 import { Button, buttonClasses } from "~/platform/ui/button";
 import { CountedTextarea } from "~/platform/ui/counted-textarea";
+import { FoundList, type MarkedItem, PiiReview } from "./pii-review";
 import {
   type DraftSummary,
   type QuotaView,
@@ -24,8 +25,10 @@ import {
 } from "./types";
 
 // The generator of the Skills page (SPEC §2, §3 "Skills", §4): pick a skill, paste notes,
-// Generate ('Generating...'), the Generated Content panel with its sources and scrub report,
-// Export HTML and Save Draft (each with its 3 s toast), the week's runs and the saved drafts.
+// check what personal data they hold and mark what was missed (docs/decisions/045), Generate
+// ('Generating...'), the Generated Content panel with its sources and scrub report, Export HTML and
+// Save Draft (each with its 3 s toast), the week's runs and the saved drafts. The scrubber runs on
+// the server (the preview request), so its name lists stay out of this page's JavaScript.
 
 const ICONS: Record<string, LucideIcon> = {
   "file-warning": FileWarning,
@@ -51,7 +54,25 @@ export function SkillsGenerator({
   const fieldMessage = useFieldMessage();
   const [skillId, setSkillId] = useState(skills[0]?.id ?? "");
   const [input, setInput] = useState("");
+  const [scrub, setScrub] = useState(true);
+  const [marked, setMarked] = useState<MarkedItem[]>([]);
   const [toast, setToast] = useState("");
+  // The preview: what the scrubber finds in the notes as they were when checked.
+  const previewer = useFetcher<SkillsActionResult>();
+  const [checkedInput, setCheckedInput] = useState<string | null>(null);
+  const preview = previewer.data?.ok && previewer.data.intent === "preview" ? previewer.data : null;
+  const check = (markedNow: readonly MarkedItem[]) => {
+    if (!input.trim()) return;
+    setCheckedInput(input);
+    void previewer.submit(
+      { intent: "preview", input, marked: JSON.stringify(markedNow) },
+      { method: "post" },
+    );
+  };
+  const updateMarked = (next: MarkedItem[]) => {
+    setMarked(next);
+    check(next);
+  };
   // Generate and Open share a fetcher: the panel shows whichever answered last.
   const runner = useFetcher<SkillsActionResult>();
   const saver = useFetcher<SkillsActionResult>();
@@ -165,13 +186,41 @@ export function SkillsGenerator({
             {inputError}
           </p>
           <label className="mt-3 flex items-center gap-2 text-sm">
-            <input type="checkbox" name="scrub" value="on" defaultChecked className="size-4" />
+            <input
+              type="checkbox"
+              name="scrub"
+              value="on"
+              checked={scrub}
+              onChange={(event) => setScrub(event.target.checked)}
+              className="size-4"
+            />
             {t("generator.scrub")}
           </label>
+          <input type="hidden" name="marked" value={scrub ? JSON.stringify(marked) : "[]"} />
+          {scrub && (checkedInput !== null || marked.length > 0) && (
+            <PiiReview
+              found={preview?.found ?? []}
+              checked={preview !== null && checkedInput === input}
+              marked={marked}
+              onMark={(item) => updateMarked([...marked, item])}
+              onUnmark={(index) => updateMarked(marked.filter((_, i) => i !== index))}
+              textareaId="skill-input"
+            />
+          )}
           <div className="mt-4 flex flex-wrap items-center gap-3">
             <Button type="submit" disabled={generating || spent}>
               {generating ? t("generator.generating") : t("generator.generate")}
             </Button>
+            {scrub && (
+              <Button
+                type="button"
+                variant="secondary"
+                disabled={previewer.state !== "idle" || !input.trim()}
+                onClick={() => check(marked)}
+              >
+                {previewer.state !== "idle" ? t("generator.checking") : t("generator.check")}
+              </Button>
+            )}
             <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="skill-runs">
               {t("generator.runs", { count: quota.used, limit: quota.limit })}{" "}
               {t("generator.resets", { date: resetsAt })}
@@ -202,6 +251,15 @@ export function SkillsGenerator({
                 ? t("generator.scrubbed", { items: removedText })
                 : t("generator.scrubNone")}
             </p>
+            {generated.found.length > 0 && (
+              <details className="mt-2 text-sm">
+                <summary className="cursor-pointer">{t("generator.review.heading")}</summary>
+                <p className="mt-1 text-slate-700 dark:text-slate-300">
+                  {t("generator.review.private")}
+                </p>
+                <FoundList found={generated.found} />
+              </details>
+            )}
             {generated.fallback && <p className="mt-2 text-sm italic">{t("generator.fallback")}</p>}
             <div
               className="prose-draft mt-4 max-w-none space-y-3 [&_a]:underline [&_blockquote]:border-l-4 [&_blockquote]:border-slate-300 [&_blockquote]:pl-3 [&_h1]:text-2xl [&_h1]:font-bold [&_h2]:mt-4 [&_h2]:text-lg [&_h2]:font-semibold [&_li]:ml-5 [&_ol]:list-decimal [&_ul]:list-disc"

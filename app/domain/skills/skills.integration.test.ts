@@ -6,6 +6,8 @@ import { signInForTest } from "../../../tests/integration/auth";
 import { answerOf, callAction, contextFor } from "../../../tests/integration/call-action";
 import { type FakeLlm, startFakeLlm } from "../../../tests/integration/fake-llm";
 import { action, loader } from "~/routes/app";
+import { corpus } from "../../../tests/fixtures/pii/evaluate";
+import type { CorpusNote } from "../../../tests/fixtures/pii/corpus";
 import { loader as exportLoader } from "~/routes/app.skills-export";
 
 // The Skills page's action and export on a real database, as the page's fetchers meet them.
@@ -80,7 +82,7 @@ describe("generating a draft", () => {
     const stored = await getDb().selectFrom("skill_run").selectAll().execute();
     expect(stored).toHaveLength(1);
     expect(stored[0]?.input).not.toContain("ana.cruz@example.com");
-    expect(stored[0]?.input).toContain("[EMAIL]");
+    expect(stored[0]?.input).toContain("[EMAIL 1]");
     expect((await page(cookie)).skills.quota.used).toBe(1);
 
     const file = await exported(cookie, "run", result.generated.id);
@@ -134,6 +136,141 @@ describe("generating a draft", () => {
       },
     });
     expect(await getDb().selectFrom("skill_run").select("id").execute()).toHaveLength(25);
+  });
+});
+
+describe("personal data on the page", () => {
+  it("is previewed with its original text for the learner, not stored, not counted", async () => {
+    const { cookie } = await signInForTest("skills-preview");
+    const answer = await post(cookie, {
+      intent: "preview",
+      input: "Customer Tan Wei Ming (S1234567D) paid Bobby SGD 9,000. Mr Tan called again.",
+      marked: JSON.stringify([{ text: "Bobby", type: "PERSON" }]),
+    });
+    expect(answer.status).toBe(200);
+    expect(resultOf(answer)).toEqual({
+      ok: true,
+      intent: "preview",
+      found: [
+        { type: "PERSON", value: "Tan Wei Ming", placeholder: "[PERSON 1]" },
+        { type: "SG_NRIC", value: "S1234567D", placeholder: "[SG_NRIC 1]" },
+        { type: "PERSON", value: "Bobby", placeholder: "[PERSON 2]" },
+        { type: "PERSON", value: "Tan", placeholder: "[PERSON 1]" },
+      ],
+      removed: { PERSON: 2, SG_NRIC: 1 },
+    });
+    expect(await getDb().selectFrom("skill_run").select("id").execute()).toHaveLength(0);
+    expect((await page(cookie)).skills.quota.used).toBe(0);
+    expect((await post(cookie, { intent: "preview", input: " " })).status).toBe(400);
+    expect(
+      (await post(cookie, { intent: "preview", input: "x", marked: '[{"text":1}]' })).status,
+    ).toBe(400);
+  });
+
+  it("marked by the learner is removed from the stored run too", async () => {
+    const { cookie } = await signInForTest("skills-marked");
+    const answer = await generate(cookie, {
+      input: "Walk-in Bobby deposited SGD 9,500 in cash; Bobby asked about thresholds.",
+      marked: JSON.stringify([{ text: "Bobby", type: "PERSON" }]),
+    });
+    const result = resultOf(answer);
+    if (!result.ok || result.intent !== "generate") throw new Error("no draft");
+    expect(result.generated.found).toEqual([
+      { type: "PERSON", value: "Bobby", placeholder: "[PERSON 1]" },
+      { type: "PERSON", value: "Bobby", placeholder: "[PERSON 1]" },
+    ]);
+    const stored = await getDb().selectFrom("skill_run").selectAll().execute();
+    expect(JSON.stringify(stored)).not.toContain("Bobby");
+  });
+});
+
+const decode = (html: string) =>
+  html
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&#x27;/g, "'")
+    .replace(/&amp;/g, "&");
+
+/** Where a labelled value of the note still appears in a text (markdown escapes ignored). */
+function leaks(note: CorpusNote, text: string): string[] {
+  const plain = decode(text).replace(/\\/g, "");
+  return note.spans
+    .map((span) => span.value)
+    .filter((value) => {
+      // Thai, Tamil and Chinese run into the words around them: any occurrence counts.
+      if (/[\u0E00-\u0E7F\u0B80-\u0BFF\u4e00-\u9fff]/u.test(value)) return plain.includes(value);
+      const escaped = value.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+      return new RegExp(
+        `(?<![\\p{Script=Latin}\\p{N}])${escaped}(?![\\p{Script=Latin}\\p{N}])`,
+        "u",
+      ).test(plain);
+    });
+}
+
+// Issue 45: the export and the stored draft contain no labelled personal data from the corpus.
+// The tuning notes go straight through; for the held-out and blind notes the learner first
+// previews and marks what the scrubber missed, as the page lets them.
+describe("the corpus through the page's action, export and saved draft", () => {
+  const notes = corpus();
+  const languages = [...new Set(notes.map((note) => note.language))];
+
+  it.each(languages)("leaves no labelled personal data of the %s notes", async (language) => {
+    const mine = notes.filter((note) => note.language === language);
+    let cookie = "";
+    // The check itself sees every labelled item in the notes as written.
+    for (const note of mine)
+      expect(leaks(note, note.text), note.id).toHaveLength(note.spans.length);
+    for (const [i, note] of mine.entries()) {
+      // 25 runs a week each: a new learner every 20 notes.
+      if (i % 20 === 0) cookie = (await signInForTest(`corpus-${language}-${i}`)).cookie;
+      let marked: { text: string; type: string }[] = [];
+      if (note.set !== "tuning") {
+        const preview = resultOf(await post(cookie, { intent: "preview", input: note.text }));
+        if (!preview.ok || preview.intent !== "preview") throw new Error("no preview");
+        const removed = preview.found.map((item) => item.value).join("\n");
+        marked = note.spans
+          .filter((span) => !removed.includes(span.value))
+          .map((span) => ({
+            text: span.value,
+            type: ["PERSON", "ADDRESS", "ACCOUNT", "DOB", "PASSPORT"].includes(span.type)
+              ? span.type
+              : "PHONE",
+          }));
+      }
+      const answer = await generate(cookie, {
+        skillId: "str-narrative",
+        input: note.text,
+        marked: JSON.stringify(marked),
+      });
+      const result = resultOf(answer);
+      if (!result.ok || result.intent !== "generate") throw new Error(`no draft for ${note.id}`);
+      const run = await getDb()
+        .selectFrom("skill_run")
+        .select(["input", "content", "details"])
+        .where("id", "=", result.generated.id)
+        .executeTakeFirstOrThrow();
+      expect(leaks(note, `${run.input}\n${run.content}\n${run.details}`), note.id).toEqual([]);
+      expect(leaks(note, result.generated.html), note.id).toEqual([]);
+      const file = await exported(cookie, "run", result.generated.id);
+      expect(leaks(note, await file.text()), note.id).toEqual([]);
+      if (i % 10 === 0) {
+        const saved = resultOf(
+          await post(cookie, { intent: "save-draft", runId: String(result.generated.id) }),
+        );
+        if (!saved.ok || saved.intent !== "save-draft") throw new Error("not saved");
+        const draft = await getDb()
+          .selectFrom("skill_draft")
+          .select(["input", "content", "details"])
+          .where("id", "=", saved.draftId)
+          .executeTakeFirstOrThrow();
+        expect(leaks(note, `${draft.input}\n${draft.content}\n${draft.details}`), note.id).toEqual(
+          [],
+        );
+        const draftFile = await exported(cookie, "draft", saved.draftId);
+        expect(leaks(note, await draftFile.text()), note.id).toEqual([]);
+      }
+    }
   });
 });
 
@@ -203,6 +340,23 @@ describe("the llm provider", () => {
     expect(llm.requests.at(-1)?.body.messages[1]?.content).toBe(
       "A credit scoring model for SME loans.",
     );
+  });
+
+  it("falls back to the template when the model's draft adds a fact or a person", async () => {
+    for (const chunk of [
+      "## Purpose\n\nScores loans of up to SGD 5,000,000 [ai-bias-testing].",
+      "## Purpose\n\nScores loans for [PERSON 4] [ai-bias-testing].",
+      "## Purpose\n\nOwned by Mr John Whitfield [ai-bias-testing].",
+    ]) {
+      llm.behaviour = { kind: "answer", chunks: [chunk] };
+      const result = await runSkill(skill(), "A credit scoring model for SME loans.", {
+        provider: "llm",
+        llm: { baseUrl: llm.baseUrl, model: "kestrel-test" },
+      });
+      expect(result.fallback, chunk).toBe(true);
+      expect(result.markdown).not.toContain("5,000,000");
+      expect(result.markdown).not.toContain("Whitfield");
+    }
   });
 
   it("falls back to the template when the model hangs or cites nothing", async () => {

@@ -1,0 +1,116 @@
+// Name lists for finding people in case notes: common given names (English, French, Malay, Indian,
+// Thai in Latin letters, Tamil script), family names written first (Chinese in pinyin and dialect
+// spellings, Vietnamese, Chinese characters), and words that look like names but are not.
+// A name on a list is only evidence: it counts with a title or role before it, or with a family
+// name after it. Lists are kept small (a few kilobytes); the scrubber runs on the server.
+
+const words = (list: string) => new Set(list.split(/\s+/).filter(Boolean));
+
+export const GIVEN_NAMES = words(`
+  Aaron Adam Adrian Alan Albert Alex Alexander Alice Alicia Amanda Amy Andrea Andrew Angela Anna
+  Anne Anthony Ashley Barbara Ben Benjamin Beth Betty Brandon Brian Bruce Carl Carol Caroline
+  Catherine Charles Charlotte Chloe Chris Christina Christine Christopher Claire Daniel David Deborah
+  Dennis Diana Donald Donna Dorothy Douglas Edward Elizabeth Ellen Emily Emma Eric Ethan Frank Gary
+  George Grace Gregory Hannah Harry Heather Helen Henry Ian Isaac Jack Jacob James Jane Janet Jason
+  Jeffrey Jennifer Jeremy Jessica Joan John Jonathan Joseph Joshua Joyce Judith Julia Julie Justin
+  Karen Katherine Kathleen Kelly Kenneth Kevin Kimberly Laura Lauren Linda Lisa Lucy Margaret Maria
+  Mark Martha Mary Matthew Megan Melissa Michael Michelle Nancy Nathan Nicholas Nicole Olivia Pamela
+  Patricia Patrick Paul Peter Rachel Raymond Rebecca Richard Robert Ronald Rose Ruth Ryan Samantha
+  Samuel Sandra Sarah Scott Sean Sharon Sophia Stephanie Stephen Steven Susan Teresa Thomas Timothy
+  Tyler Victoria Vincent Walter William Zachary Jasmine Joanne Kenny Terence Desmond Gerald Wendy
+  Alain André Antoine Audrey Bernard Camille Chantal Christophe Claude Denis Didier Dominique Émilie
+  Étienne François Françoise Gabriel Geneviève Gilles Gisèle Guy Hélène Isabelle Jacques Jean Josée
+  Julien Louis Luc Lucie Marc Marie Martin Mathieu Michel Monique Nathalie Nicolas Olivier Philippe
+  Pierre René Serge Simon Sophie Stéphane Sylvie Valérie Yves Éric Hugo Léa Manon Maxime Mélanie
+  Ahmad Ahmed Aina Aisyah Aminah Amir Amirul Anwar Aziz Azman  Faizal Farah Farid Fatimah Hafiz
+  Hafizuddin Hakim Hamid Hamzah Hasan Hassan Hidayah Ibrahim Idris  Ismail Izzah Kamal Khairul
+  Mahmud Mohamad Mohammad Mohamed Mohd Muhammad Nabil Nadia Norazlina Nor Noor Nur Nurul Omar Rahim
+  Rahman  Razak Rizal Rohani Rosli Salleh Siti Sulaiman  Yusof Yusuf  Zainal
+  Zaki Zulkifli Aishah Haziq Hazwan Syahirah
+  Aarav Anand Anil Arjun Arun Deepa Deepak Devi Ganesh Ganesan Gopal Kalaivani Kavitha Krishnan
+  Kumar Kumaran Lakshmi Meena Muthu Nair Priya Rajan Rajesh Ramesh Ravi Saravanan  Selvi
+  Senthil Siva Sunita Suresh Thanabalan Vijay Vikram Anjali Karthik   Venkatesh
+  Somchai Somsak Malee Siriporn Thanawat Pornthip Sompong Wichai Kittipong Nattapong Supaporn
+  Anong Chaiwat Prasert Suda Wanida
+`);
+
+// Family names written before the given name: Chinese (pinyin, Hokkien, Cantonese, Teochew
+// spellings) and Vietnamese, with and without diacritics.
+export const FAMILY_FIRST = words(`
+  Tan Lim Lee Ng Wong Chan Goh Ong Teo Koh Chua Chong Chew Chia  Low Loh Lau Leong Liew  Yap
+   Tay Toh Seah Quek Poh Phua Foo Fong  Kok Kwok Lai Lam Leung Loke Mak Neo Ang Au Choo Chin
+  Cheong Cheng Heng Hew Kang Kee Kuan Kwan Leow Lin Ling  Lo Lum Pang Soh Soon Tang Tham Tiong
+  Tsang Wee Woo Yong Yow Zhang Wang Li Chen Yang Huang Zhao Wu  Xu Sun Ma Zhu Hu Guo He Gao Luo
+  Zheng Liang Xie Song Han Feng Deng  Peng Zeng Xiao Tian Dong Yuan Pan Cai Jiang Yu Du Ye Cheng
+  Wei Su Lu Ding Ren Shen Yao Lu Jiang Cui Zhong Tan
+  Nguyễn Trần Lê Phạm Hoàng Huỳnh Phan Vũ Võ Đặng Bùi Đỗ Hồ Ngô Dương Lý Trương  Lâm Mai Tôn
+  Châu Cao    Lưu Đoàn Vương Thái Quách Hà  Nguyen Tran Pham Hoang Huynh Vu Vo Dang Bui
+   Ngo Duong Truong  
+`);
+
+// Vietnamese middle names: part of a name, but not one to look for on its own.
+export const MIDDLE_NAMES = words("Văn Thị Van Thi Hữu Huu Đức Thanh Ngọc Minh Quốc Xuân Thu");
+
+// Chinese family names in characters (the hundred commonest and the region's others).
+export const CJK_FAMILY_NAMES = new Set(
+  "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘蔡蒋余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤庄温欧阳翁洪柯辜".split(
+    "",
+  ),
+);
+
+// Tamil given names in Tamil script (Tamil family names are fathers' given names).
+export const TAMIL_NAMES = words(`
+  முருகன் செல்வம் ராஜேஷ் குமார் கவிதா ராமசாமி லட்சுமி நாராயணன் சுரேஷ் பிள்ளை பிரியா சுப்பிரமணியம்
+  அருண் பிரகாஷ் விஜய் ஆனந்த் கணேஷ் ராஜா மீனா கிருஷ்ணன் செந்தில் வேலு அன்பு செல்வி கார்த்திக் பாலு
+  சுந்தரம் ரமேஷ் பாபு ஜெயந்தி ராஜேந்திரன் வெங்கடேஷ் சீனிவாசன்      
+   முத்து ராமன் சரவணன் தேவி கமலா பார்வதி சிவா ஸ்ரீதர் அசோக் மோகன் கோபால் ரவி
+`);
+
+// Capitalised words that follow a title or begin a name-like run but are not names.
+export const NOT_NAMES = words(`
+  The A This That These Those His Her Their Our Your My It He She They We I You Its Who
+  Customer Client Account Holder Director Manager Officer Bank Branch Service Services Team Office
+  Street Road Avenue Lane Drive Boulevard Plaza Mall Tower Centre Center Building Park Station
+  Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June
+  July August September October November December
+  Singapore Malaysia Thailand Vietnam Canada France Indonesia Philippines China Dubai London
+  Toronto Vancouver Ottawa Montréal Montreal Québec Quebec Hamilton Calgary Laval Paris Bangkok
+  Pattaya Chennai Beijing Shanghai Labuan Johor Selangor Penang Kelantan Sabah Sarawak Florida
+  Hanoi
+  Campuchia Cayman Caïmans Kuala Lumpur Bahru
+  Pte Ltd Sdn Bhd Inc Corp Co Group Holdings Trading Capital Ventures Enterprise Logistics Marine
+  Resources Limited Berhad Agency Revenue Authority Police Court Ministry Department
+  MAS STRO BNM AMLO FINTRAC CANAFE Tracfin SBV ACRA SSM PDRM NRIC FIN SIN NAS IC MyKad IP
+  Email Phone Mobile Passport Notice Case Ref Reference Transaction Between During Since After
+  Before On In At From To For With And Or But If When While No Yes Not Also
+  Mr Mrs Ms Mdm Dr Miss Sir Madam Encik Puan Cik Tuan
+  Ward District Boulevard Moo Ave St Rd Blk Block Unit Lot Jalan Lorong Taman
+  Due Diligence Singpass Myinfo Scope Crescent Acct Système Usaha Wajar Dipertingkatkan
+  Golden Silver Bright Summit Global Northern Southern Eastern Western Harbourfront Redhill
+  Wall Journal Lucky Raffles Orchard Anson Robson Bay Yonge Maple Main
+  Khách Giám Chủ Người Công Ngân Cục Tổng Báo Lương Giao Nhân Con Vợ Chồng Anh Chị Ông Bà
+  Le La Les Un Une Son Sa Ses Mme Mlle Monsieur Madame Dossier Aucun Au Du Des Ce
+  Pelanggan Puan Encik Penyata Pada Syarikat Rujukan Akaun Isterinya Suaminya Transaksi Tiada
+`);
+
+// Words that, just before a run of capitalised words, make it a street, a branch or a company.
+export const PLACE_BEFORE =
+  /(?:\b(?:Jalan|Jln|Lorong|Persiaran|Lebuh|Taman|rue|avenue|boulevard|chemin|at|on)\s+|(?:đường|phố|chi nhánh|hẻm|ngõ|cawangan|succursale de la rue)\s+)$/iu;
+export const PLACE_AFTER =
+  /^(?:'s)?\s+(?:Road|Rd|Street|St|Avenue|Ave|Boulevard|Blvd|Drive|Lane|Crescent|branch|Branch|Plaza|Mall|Hospital|School|University|Building|Tower|Centre|Center|Park|Station|Bridge|Square|Highway|City|Ward|District)\b/u;
+export const COMPANY_AFTER =
+  /^(?:\s+(?:&\s+)?\p{Lu}[\p{L}\p{M}'’-]*){0,3}\s+(?:Pte|Sdn|Bhd|Ltd|Limited|Inc|Corp|Corporation|LLC|LLP|Co\.|Company|Holdings|Trading|Group|Capital|Ventures|Enterprise|Enterprises|Logistics|Resources|Marine|Bank|Berhad|ltée|inc\.)(?![\p{L}])/u;
+// A clause that names a company before the candidate ("công ty TNHH Thương mại Hoàng Phát").
+export const COMPANY_BEFORE =
+  /(?:công ty|Công ty|TNHH|Cổ phần|Syarikat|syarikat|société|Société|บริษัท)[^,.;:!?，。；]*$/u;
+
+// Places written like names: "Thái Lan" is Thailand, not Mr Thái.
+export const PLACE_NAMES = new Set(
+  "Thái Lan|Hồng Kông|Hàn Quốc|Trung Quốc|Nhật Bản|Ma Cao|Đài Loan|Ấn Độ|Hoa Kỳ|Lào|Hồ Chí Minh|Ho Chi Minh|Kuala Lumpur|Johor Bahru|Hong Kong|George Town|Petaling Jaya|Hat Yai|Pulau Pinang|Ang Mo Kio|Nha Trang|Cần Thơ|Đà Nẵng|Hà Nội".split(
+    "|",
+  ),
+);
+
+// Words that start with a Chinese family name's character: 高风险 (high risk), 范围 (scope)…
+export const CJK_NOT_NAMES =
+  /^(?:高风险|高额|高于|高度|高级|范围|方面|方式|方法|方案|王国|马来|马上|林业|黄金|周期|周内|周末|金额|金融|金条|钱款|石油|江湖|万元|余额|程序|程度|史上|韦|付款|付出|孔|向|任何|任务|于是|叶|白天|洪水|温度|常|关于|严重|严格|戴|武器|汤|夏季|段|雷|龙|毛|贺|顾客|顾问|包括|康|连|安全|安排|谭|陆续|邵|田|董事|袁|潘|杜|魏|吕|丁|沈|姚|卢|姜|崔|钟|汪|廖|贾|邹|孟|熊|秦|邱|尹|薛|闫|黎|郝|龚|覃|莫|庄|欧|翁|柯|辜)$/u;

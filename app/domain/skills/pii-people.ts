@@ -1,0 +1,546 @@
+// People's names in case notes, by context and by pattern together:
+// - after a title (Mr, Mdm, Encik, Puan, Datuk, Khun, Ông, Bà, Anh, Chị, M., Mme, นาย, นาง, นางสาว,
+//   คุณ, திரு, திருமதி, செல்வி; 先生, 女士 after the name) or a role ("customer", "his wife",
+//   "account holder", "director", "pelanggan", "khách hàng", "titulaire du compte", 客户, 董事…);
+// - without one, when the words themselves say it: a Malay or Indian patronymic (bin, binti, a/l,
+//   a/p, s/o, d/o), a listed given name before a family name, a listed family name written first
+//   (Tan Wei Ming, Nguyễn Văn An);
+// - and then every later mention of a name found, in full or by one of its parts ("Mr Whitfield",
+//   "Whitfield said").
+// Streets, branches and companies named after people ("Jalan Tun Razak", "chi nhánh Nguyễn Huệ",
+// "Koh Holdings Pte Ltd") are not people.
+import {
+  CJK_FAMILY_NAMES,
+  CJK_NOT_NAMES,
+  COMPANY_AFTER,
+  COMPANY_BEFORE,
+  FAMILY_FIRST,
+  GIVEN_NAMES,
+  MIDDLE_NAMES,
+  NOT_NAMES,
+  PLACE_AFTER,
+  PLACE_BEFORE,
+  PLACE_NAMES,
+  TAMIL_NAMES,
+} from "./pii-names";
+import type { Candidate } from "./pii-types";
+
+interface Span {
+  start: number;
+  end: number;
+}
+
+const LOWER = String.raw`[\p{Ll}\p{M}]`;
+const WORD = String.raw`\p{Lu}(?:['’]\p{Lu})?${LOWER}+(?:-\p{Lu}${LOWER}+)*(?:\p{Lu}${LOWER}+)?`;
+const CONNECTORS = "bin|binti|bte|bt|a/l|a/p|s/o|d/o";
+const CONNECTOR = new RegExp(`^(?:${CONNECTORS})$`, "u");
+const RUN_BODY = String.raw`${WORD}(?:\s(?:(?:${CONNECTORS})\s)?${WORD}){0,5}`;
+const RUN_AT = new RegExp(RUN_BODY, "uy");
+// A run starts where a Latin word does not continue (Chinese or Thai letters may touch it).
+const RUNS = new RegExp(String.raw`(?<![A-Za-z\u00C0-\u024F\u1E00-\u1EFF'’-])${RUN_BODY}`, "gu");
+const COMPANY_WORD =
+  /^(?:Pte|Sdn|Bhd|Ltd|Limited|Inc|Corp|Corporation|LLC|LLP|Company|Holdings|Trading|Group|Capital|Ventures|Enterprise|Enterprises|Logistics|Resources|Marine|Bank|Berhad)$/u;
+const TOKEN = new RegExp(String.raw`${WORD}|${CONNECTORS}`, "gu");
+
+// Titles written before a name. "M." and "MM." need their dot; "Tan Sri" is a title, not a Tan.
+const TITLES = [
+  "Mr",
+  "Mrs",
+  "Ms",
+  "Miss",
+  "Mdm",
+  "Madam",
+  "Mx",
+  "Dr",
+  "Prof",
+  "Sir",
+  "Dame",
+  "Encik",
+  "Cik",
+  "Puan",
+  "Tuan",
+  "Haji",
+  "Hajah",
+  "Hj",
+  "Dato['’]?",
+  "Datuk",
+  "Datin",
+  "Tan Sri",
+  "Puan Sri",
+  "Toh Puan",
+  "Tun",
+  "Khun",
+  "Pak",
+  "Ibu",
+  "Ông",
+  "Bà",
+  "Anh",
+  "Chị",
+  "Em",
+  "Cô",
+  "Chú",
+  "Bác",
+  "ông",
+  "bà",
+  "anh",
+  "chị",
+  "cô",
+  "chú",
+  "Mme",
+  "Mlle",
+  "Monsieur",
+  "Madame",
+  "Mademoiselle",
+  "monsieur",
+  "madame",
+].join("|");
+// Only abbreviations take a dot: "chị." ends a sentence, it does not introduce a name.
+const ABBREVIATED = "Mr|Mrs|Ms|Mdm|Dr|Prof|Hj";
+const TITLE = new RegExp(
+  String.raw`(?<![\p{L}\p{M}])(?:(?:${TITLES})|(?:${ABBREVIATED})\.|M\.|MM\.)\s+(?=\p{Lu})`,
+  "gu",
+);
+const LEADING_TITLE = new RegExp(String.raw`^(?:(?:${TITLES})\.?|M\.|MM\.)(?:\s+|$)`, "u");
+
+// Roles that name a person right after them ("customer Tan Wei Ming", "his wife, Margaret").
+const ROLE_WORDS = [
+  "customer",
+  "client",
+  "cliente",
+  "account holder",
+  "joint holder",
+  "holder",
+  "signatory",
+  "director",
+  "shareholder",
+  "beneficial owner",
+  "beneficiary",
+  "bénéficiaire",
+  "remitter",
+  "sender",
+  "recipient",
+  "payee",
+  "payer",
+  "introducer",
+  "guarantor",
+  "borrower",
+  "applicant",
+  "subject",
+  "suspect",
+  "complainant",
+  "victim",
+  "witness",
+  "manager",
+  "officer",
+  "teller",
+  "agent",
+  "wife",
+  "husband",
+  "spouse",
+  "son",
+  "daughter",
+  "father",
+  "mother",
+  "brother",
+  "sister",
+  "cousin",
+  "nephew",
+  "niece",
+  "uncle",
+  "aunt",
+  "grandson",
+  "granddaughter",
+  "partner",
+  "employee",
+  "employer",
+  "friend",
+  "colleague",
+  "secretary",
+  "owner",
+  "worker",
+  "proprietor",
+  "contact",
+  "titulaire du compte",
+  "titulaire",
+  "cotitulaire",
+  "épouse",
+  "mari",
+  "femme",
+  "fille",
+  "fils",
+  "mère",
+  "père",
+  "directeur",
+  "directrice",
+  "président",
+  "présidente",
+  "actionnaire",
+  "donneur d['’]ordre",
+  "donneuse d['’]ordre",
+  "pelanggan",
+  "pemegang akaun",
+  "isteri(?:nya)?",
+  "suami(?:nya)?",
+  "anak(?: lelaki| perempuan)?(?:nya)?",
+  "bapa",
+  "abang(?:nya)?",
+  "kakak(?:nya)?",
+  "adik(?:nya)?",
+  "pengarah",
+  "penjamin",
+  "pengirim",
+  "penerima",
+  "pemilik benefisial",
+  "rakan(?:nya)?",
+  "khách hàng",
+  "chủ tài khoản",
+  "vợ",
+  "chồng",
+  "con trai",
+  "con gái",
+  "giám đốc",
+  "người nhận(?: tiền)?",
+  "người gửi",
+  "người chuyển tiền",
+  "chủ sở hữu hưởng lợi",
+  "cổ đông",
+  "வாடிக்கையாளர்",
+  "கணக்கு வைத்திருப்பவர்",
+  "மனைவி",
+  "கணவர்",
+  "மகன்",
+  "மகள்",
+  "இயக்குநர்",
+  "அனுப்புநர்",
+  "பெறுநர்",
+  "உறவினர்",
+  "தந்தை",
+  "தாய்",
+  "நண்பர்",
+  "திருமதி",
+  "திரு\\.?",
+  "செல்வி",
+];
+// Case-insensitive by hand: /iu would let \p{Lu} match lower-case letters too.
+const caseless = (word: string) =>
+  word.replace(/^\p{Ll}/u, (first) => `[${first}${first.toUpperCase()}]`);
+const ROLE = new RegExp(
+  String.raw`(?<![\p{L}\p{M}])(?:${ROLE_WORDS.map(caseless).join("|")})(?:['’]s)?(?![\p{L}\p{M}])[,:]?\s*`,
+  "gu",
+);
+const ROLE_WORD = new RegExp(`^(?:${ROLE_WORDS.join("|")})$`, "iu");
+
+const TITLE_WORD = new RegExp(`^(?:${TITLES})$`, "u");
+
+function isNameToken(token: string): boolean {
+  return !NOT_NAMES.has(token) && !ROLE_WORD.test(token) && !TITLE_WORD.test(token);
+}
+
+/** The name in a run of capitalised words, or null: trimmed of titles, roles and non-names. */
+function nameInRun(text: string, start: number, run: string, cued: boolean): Span | null {
+  let from = start;
+  let body = run;
+  for (let title = LEADING_TITLE.exec(body); title && body; title = LEADING_TITLE.exec(body)) {
+    from += title[0].length;
+    body = body.slice(title[0].length);
+  }
+  let tokens = [...body.matchAll(TOKEN)].map((m) => ({
+    text: m[0],
+    start: from + m.index,
+    end: from + m.index + m[0].length,
+  }));
+  // "Ravi a/l Krishnan Sinar Logistik Sdn Bhd": a company's name (up to two words before its
+  // suffix) ends the person's, unless the words belong to a patronymic.
+  const suffix = tokens.findIndex((token) => COMPANY_WORD.test(token.text));
+  let companySplit = false;
+  if (suffix >= 0) {
+    let companyStart = suffix;
+    while (
+      companyStart > 0 &&
+      suffix - companyStart < 2 &&
+      !CONNECTOR.test(tokens[companyStart - 2]?.text ?? "")
+    ) {
+      companyStart--;
+    }
+    tokens = tokens.slice(0, companyStart);
+    companySplit = true;
+  }
+  // After a title, a family name written first is a name even where it is also a word (La, Le).
+  let first = 0;
+  while (
+    first < tokens.length &&
+    !(cued && first === 0 && FAMILY_FIRST.has(tokens[0]?.text ?? "") && tokens.length > 1) &&
+    !isNameToken(tokens[first]?.text ?? "")
+  ) {
+    if (!cued) return null;
+    first++;
+  }
+  let last = tokens.length - 1;
+  while (
+    last >= first &&
+    (!isNameToken(tokens[last]?.text ?? "") || CONNECTOR.test(tokens[last]?.text ?? ""))
+  )
+    last--;
+  // Stop at the first non-name inside the run: "Tan Wei Ming Singapore" is Tan Wei Ming.
+  for (let i = first + 1; i <= last; i++) {
+    const token = tokens[i]?.text ?? "";
+    if (!CONNECTOR.test(token) && !isNameToken(token)) {
+      last = i - 1;
+      break;
+    }
+  }
+  if (last < first) return null;
+  const kept = tokens.slice(first, last + 1);
+  const words = kept.map((t) => t.text);
+  const span = { start: kept[0]?.start ?? 0, end: kept.at(-1)?.end ?? 0 };
+  if (!cued) {
+    const patronymic = words.some((word) => CONNECTOR.test(word));
+    const givenFirst = GIVEN_NAMES.has(words[0] ?? "") && words.length >= 2;
+    const familyFirst = FAMILY_FIRST.has(words[0] ?? "") && words.length >= 2 && words.length <= 4;
+    if (!patronymic && !givenFirst && !familyFirst) return null;
+  }
+  if (PLACE_NAMES.has(words.join(" "))) return null;
+  if (companySplit ? isPlace(text, span) : isPlaceOrCompany(text, span)) return null;
+  return span;
+}
+
+function isPlace(text: string, span: Span): boolean {
+  const before = text.slice(Math.max(0, span.start - 60), span.start);
+  return PLACE_BEFORE.test(before) || PLACE_AFTER.test(text.slice(span.end, span.end + 40));
+}
+
+function isPlaceOrCompany(text: string, span: Span): boolean {
+  const before = text.slice(Math.max(0, span.start - 60), span.start);
+  const after = text.slice(span.end, span.end + 80);
+  return (
+    PLACE_BEFORE.test(before) ||
+    PLACE_AFTER.test(after) ||
+    COMPANY_AFTER.test(after) ||
+    COMPANY_BEFORE.test(before) ||
+    /(?:phường|quận|huyện|tỉnh|thành phố|TP\.)\s*$/u.test(before)
+  );
+}
+
+// --- Chinese characters -----------------------------------------------------------------------
+
+const CJK = /[\u4e00-\u9fff]/u;
+const CJK_CUE = new RegExp(
+  "(?:账户持有人|持有人|客户|董事|其妻|其夫|其丈夫|其女|其子|儿子|女儿|妻子|丈夫|受益人|汇款人|收款人|联系人|实益拥有人|公司秘书|属于|名为|弟弟|哥哥|姐姐|妹妹|父亲|母亲|申请人|担保人|股东|负责人)[：:]?",
+  "gu",
+);
+const CJK_TITLE_AFTER = /先生|女士|小姐|太太|夫人/gu;
+const CJK_TITLE_AT = /^(?:先生|女士|小姐|太太|夫人)/u;
+// Characters that end a name: particles and verbs that follow one in a sentence.
+const CJK_STOP = new Set(
+  "于的在称使向从将是与和也为以通出住每收同用确报指持询电护身生等已被对把给并曾因及或到说表自，。、；：（）()".split(
+    "",
+  ),
+);
+
+function cjkNameAt(text: string, at: number): Span | null {
+  let start = at;
+  if (text.startsWith("欧阳", at)) start = at + 1;
+  if (!CJK_FAMILY_NAMES.has(text.charAt(start)) && start === at) return null;
+  let end = start + 1;
+  while (
+    end < start + 3 &&
+    CJK.test(text.charAt(end)) &&
+    !CJK_STOP.has(text.charAt(end)) &&
+    !CJK_TITLE_AT.test(text.slice(end, end + 2))
+  ) {
+    end++;
+  }
+  if (CJK_NOT_NAMES.test(text.slice(at, end)) || CJK_NOT_NAMES.test(text.slice(at, at + 2)))
+    return null;
+  return end - at >= 2 || CJK_TITLE_AT.test(text.slice(end, end + 2)) ? { start: at, end } : null;
+}
+
+function cjkNames(text: string, out: Span[]): void {
+  CJK_CUE.lastIndex = 0;
+  for (let m = CJK_CUE.exec(text); m !== null; m = CJK_CUE.exec(text)) {
+    const span = cjkNameAt(text, m.index + m[0].length);
+    if (span) out.push(span);
+  }
+  CJK_TITLE_AFTER.lastIndex = 0;
+  for (let m = CJK_TITLE_AFTER.exec(text); m !== null; m = CJK_TITLE_AFTER.exec(text)) {
+    for (let length = 3; length >= 1; length--) {
+      const start = m.index - length;
+      if (start < 0) continue;
+      const name = text.slice(start, m.index);
+      if (
+        CJK_FAMILY_NAMES.has(name.charAt(0)) &&
+        !CJK_NOT_NAMES.test(name) &&
+        [...name].every((char) => CJK.test(char) && !CJK_STOP.has(char))
+      ) {
+        out.push({ start, end: m.index });
+        break;
+      }
+    }
+  }
+}
+
+// --- Thai ---------------------------------------------------------------------------------------
+
+const THAI_TITLE = /(?:นางสาว|นาง(?!สาว)|นาย|คุณ|ด\.ช\.|ด\.ญ\.)(?=[\u0E00-\u0E7F])/gu;
+const THAI_WORD = /[\u0E00-\u0E7F]+/uy;
+const THAI_TITLE_INSIDE = /(?:ท|มิถุ|ขอบ|พระ|บุญ)$/u;
+const THAI_NAME_MAX = 14;
+// What follows คุณ when it means "you": a verb or an auxiliary.
+const THAI_AFTER_YOU =
+  /^(?:อยู่|ได้|จะ|ต้อง|ควร|เป็น|มี|ไม่|ก็|ช่วย|คิด|รู้|เห็น|ถูก|ยัง|เคย|กำลัง|สามารถ|อาจ|เข้าใจ|ทราบ|แน่ใจ|ลอง|บอก|ต้องการ|และ|หรือ|ทำ|ใช้|โอน|ส่ง)/u;
+// Words made with a title's letters that are not titles: คุณภาพ (quality), นายจ้าง (employer)…
+const THAI_NOT_NAME =
+  /^(?:พ่อ|แม่|ภาพ|สมบัติ|ค่า|ธรรม|ประโยชน์|ลักษณะ|จ้าง|หน้า|กรัฐมนตรี|กเทศมนตรี|ทะเบียน|อำเภอ|พยาบาล|ความ|แบบ)/u;
+// A second word that is a verb or particle, not a family name.
+const THAI_NOT_SURNAME =
+  /^(?:เปิด|ใช้|ได้|เป็น|อยู่|โทร|เกิด|อายุ|ถือ|ลงนาม|รับ|ส่ง|เลข|บัญชี|และ|ซึ่ง|ว่า|จาก|ยืนยัน|แจ้ง|ติดต่อ|สั่ง|ถอน|โอน|ซื้อ|ขาย|เข้า|ออก|ที่|ของ|ให้|กับ|ใน|มี|ไม่|คือ|จะ|ก็|เมื่อ|หลัง|ก่อน|ทำ|อีเมล|ควบคุม|เบอร์|ถูก|นำ|ขอ|บอก|กล่าว|เดินทาง|พบ|ยอม|ต้อง|ยัง|เคย|หรือ|แต่|เพื่อ|โดย|ไป|มา|ลูกค้า|ผู้|บริษัท|ธนาคาร|สาขา|วันที่)/u;
+
+function thaiNames(text: string, out: Span[]): void {
+  THAI_TITLE.lastIndex = 0;
+  for (let m = THAI_TITLE.exec(text); m !== null; m = THAI_TITLE.exec(text)) {
+    // ทนาย (lawyer), มิถุนายน (June), ขอบคุณ (thank you) hold a title's letters.
+    if (THAI_TITLE_INSIDE.test(text.slice(Math.max(0, m.index - 4), m.index))) continue;
+    const start = m.index + m[0].length;
+    THAI_WORD.lastIndex = start;
+    const given = THAI_WORD.exec(text);
+    // Without a space after it the name cannot be told from the words that follow it.
+    if (!given || given[0].length < 2 || given[0].length > THAI_NAME_MAX) continue;
+    if (THAI_NOT_NAME.test(given[0])) continue;
+    // คุณ is also "you": "คุณอยู่ที่ไหน".
+    if (m[0] === "คุณ" && THAI_AFTER_YOU.test(given[0])) continue;
+    let end = start + given[0].length;
+    if (text.charAt(end) === " ") {
+      THAI_WORD.lastIndex = end + 1;
+      const family = THAI_WORD.exec(text);
+      if (
+        family &&
+        family[0].length >= 2 &&
+        family[0].length <= THAI_NAME_MAX &&
+        !THAI_NOT_SURNAME.test(family[0])
+      ) {
+        end += 1 + family[0].length;
+      }
+    }
+    out.push({ start, end });
+  }
+}
+
+// --- Tamil --------------------------------------------------------------------------------------
+
+const TAMIL_WORD = /[\u0B80-\u0BFF]+/uy;
+// Common words that follow a role or a title but are not names: pronouns, numbers, particles.
+const TAMIL_NOT_NAME = new Set(
+  `அந்த இந்த அவர் அவரது அவருடைய அவள் தனது தன் தனக்கு கணக்கு மூலம் உடன் ஒவ்வொரு ஒரு ஒரே ஒருவர்
+  இரண்டு மூன்று பல சில கடன் பிறந்த மின்னஞ்சல் கைபேசி கடவுச்சீட்டு அட்டை தொலைபேசி முகவரி எண் பெயர்
+  வங்கி நிறுவனம் என்று மற்றும் அல்லது அல்ல அல்லாத உரிய யார் எது எதை என்ன எப்படி ஏன் எங்கே
+  உங்கள் நீங்கள் நான் நாங்கள் மட்டுமே மீண்டும் அதே தெளிவாக உண்மையான பதிலாக குடும்ப தகவல்
+  பட்டியல் அரசியல் வெளிநாட்டு கிரிப்டோ பணம் நிதி பரிவர்த்தனை அடையாள விவரங்கள் சார்பாக`.split(/\s+/u),
+);
+// Case endings and verb endings: "கணக்கில்" (in the account), "கூறுகிறார்" (says), "மீதும்" (also on).
+const TAMIL_CASE_ENDING =
+  /(?:இல்|ில்|க்கு|ுக்கு|ஐ|ை|ஆல்|ால்|உடன்|ிடம்|இடம்|ின்|இன்|ிலிருந்து|ும்|கிறார்|கிறது|கிறேன்|ந்தார்|த்தார்|ட்டார்|னார்|ான|ாக|ாகச்|ைக்|ைத்|ைச்)$/u;
+
+const TAMIL_TITLE = /^(?:திருமதி|திரு\.?|செல்வி)\s*$/u;
+const looksLikeTamilName = (word: string) =>
+  word.length >= 3 && !TAMIL_NOT_NAME.has(word) && !TAMIL_CASE_ENDING.test(word);
+
+/**
+ * A Tamil name at `at`: one or two words that are not common words or inflected forms. After a
+ * role ("customer", "his wife") a single word counts only if it is a listed given name.
+ */
+function tamilNameAt(text: string, at: number, afterTitle: boolean): Span | null {
+  TAMIL_WORD.lastIndex = at;
+  const given = TAMIL_WORD.exec(text);
+  if (!given) return null;
+  if (!TAMIL_NAMES.has(given[0]) && !looksLikeTamilName(given[0])) return null;
+  // After a role, a single unlisted word is too often an ordinary one ("customer or…").
+  const listed = TAMIL_NAMES.has(given[0]);
+  let end = at + given[0].length;
+  if (text.charAt(end) === " ") {
+    TAMIL_WORD.lastIndex = end + 1;
+    const family = TAMIL_WORD.exec(text);
+    const word = family?.[0] ?? "";
+    if (TAMIL_NAMES.has(word) || looksLikeTamilName(word)) end += 1 + word.length;
+  }
+  if (!afterTitle && !listed && end === at + given[0].length) return null;
+  return { start: at, end };
+}
+
+// --- Finding and following names ------------------------------------------------------------
+
+function cuedNames(text: string, out: Span[]): void {
+  for (const cue of [TITLE, ROLE]) {
+    cue.lastIndex = 0;
+    for (let m = cue.exec(text); m !== null; m = cue.exec(text)) {
+      const at = m.index + m[0].length;
+      RUN_AT.lastIndex = at;
+      const run = RUN_AT.exec(text);
+      if (run) {
+        const span = nameInRun(text, at, run[0], true);
+        if (span) out.push(span);
+        // A role's run may itself hold a title: "Customer Mdm Siti…" is found by the title too.
+        continue;
+      }
+      const tamil = tamilNameAt(text, at, TAMIL_TITLE.test(m[0]));
+      if (tamil) out.push(tamil);
+      if (m[0].length === 0) cue.lastIndex++;
+    }
+  }
+}
+
+function patternNames(text: string, out: Span[]): void {
+  RUNS.lastIndex = 0;
+  for (let m = RUNS.exec(text); m !== null; m = RUNS.exec(text)) {
+    const span = nameInRun(text, m.index, m[0], false);
+    if (span) out.push(span);
+  }
+}
+
+const escape = (value: string) => value.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+
+/** Later mentions of a name found: in full, or a part of it long enough to be telling. */
+function mentions(text: string, names: Span[], out: Span[]): void {
+  const parts = new Set<string>();
+  for (const { start, end } of names) {
+    const name = text.slice(start, end);
+    parts.add(name);
+    if (CJK.test(name)) {
+      continue;
+    }
+    // Thai and Tamil people go by their given name, the first word; the second (a family or a
+    // father's name) is as often an ordinary word (மணி, "hour").
+    const words = name.split(/\s+/);
+    const telling = /[\u0E00-\u0E7F\u0B80-\u0BFF]/u.test(name) ? words.slice(0, 1) : words;
+    for (const part of telling) {
+      if (
+        part.length >= 3 &&
+        !CONNECTOR.test(part) &&
+        !MIDDLE_NAMES.has(part) &&
+        isNameToken(part)
+      ) {
+        parts.add(part);
+      }
+    }
+  }
+  for (const part of parts) {
+    // Thai, Tamil and Chinese words run into the words around them; Latin names stand alone.
+    const pattern = /[\u0E00-\u0E7F\u0B80-\u0BFF\u4e00-\u9fff]/u.test(part)
+      ? new RegExp(escape(part), "gu")
+      : new RegExp(String.raw`(?<![\p{L}\p{M}])${escape(part)}(?![\p{L}\p{M}])`, "gu");
+    for (const m of text.matchAll(pattern)) {
+      const span = { start: m.index, end: m.index + part.length };
+      if (!isPlaceOrCompany(text, span)) out.push(span);
+    }
+  }
+}
+
+export function findPeople(text: string, found: Candidate[], rank: number): void {
+  const names: Span[] = [];
+  cuedNames(text, names);
+  patternNames(text, names);
+  cjkNames(text, names);
+  thaiNames(text, names);
+  const all = [...names];
+  mentions(text, names, all);
+  for (const span of all) found.push({ ...span, type: "PERSON", rank });
+}
