@@ -1,9 +1,11 @@
 import { LegalPage } from "~/platform/legal";
+import { getLocaleState } from "~/platform/i18n/index.server";
 import { getLegalDocument } from "~/platform/legal/index.server";
 import type { Route } from "./+types/privacy";
 
-export function loader() {
-  return getLegalDocument("privacy");
+export async function loader({ request }: Route.LoaderArgs) {
+  const { locale } = await getLocaleState(request);
+  return getLegalDocument("privacy", locale);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

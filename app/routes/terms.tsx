@@ -1,9 +1,11 @@
 import { LegalPage } from "~/platform/legal";
+import { getLocaleState } from "~/platform/i18n/index.server";
 import { getLegalDocument } from "~/platform/legal/index.server";
 import type { Route } from "./+types/terms";
 
-export function loader() {
-  return getLegalDocument("terms");
+export async function loader({ request }: Route.LoaderArgs) {
+  const { locale } = await getLocaleState(request);
+  return getLegalDocument("terms", locale);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

@@ -30,7 +30,7 @@ export function LegalPage({ document }: { document: LegalDocument }) {
   const { t } = useTranslation(["navigation", "common"]);
   const reveal = t("common:revealEmail");
   return (
-    <article lang="en" className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
+    <article lang={document.language} className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
       <Link
         to={brand.homePath}
         className="focus-ring inline-flex items-center gap-1 rounded text-sm font-medium text-brand-700 hover:underline dark:text-brand-300"

@@ -1,6 +1,7 @@
 import { z } from "~/platform/lib/zod";
 import privacy from "../../../content/legal/privacy.json";
 import terms from "../../../content/legal/terms.json";
+import type { Locale } from "~/platform/i18n";
 import type { LegalDocument } from "./legal-document";
 
 // The Privacy Policy and Terms of Service are content, validated when first read.
@@ -22,14 +23,30 @@ export const LegalDocumentSchema = z.strictObject({
 
 export type LegalDocumentId = "privacy" | "terms";
 
-const sources: Record<LegalDocumentId, unknown> = { privacy, terms };
-const parsed = new Map<LegalDocumentId, LegalDocument>();
+// Translations sit beside the English, one folder per content language: content/legal/th/terms.json.
+const translations = import.meta.glob<unknown>("../../../content/legal/*/*.json", {
+  eager: true,
+  import: "default",
+});
+const english: Record<LegalDocumentId, unknown> = { privacy, terms };
+const parsed = new Map<string, LegalDocument>();
 
-export function getLegalDocument(id: LegalDocumentId): LegalDocument {
-  let document = parsed.get(id);
+/** The language a locale reads documents in: "fr-CA", else its language ("th-TH-enterprise": "th"). */
+function documentLanguage(locale: Locale): string {
+  return locale === "fr-CA" ? "fr-CA" : locale.slice(0, 2);
+}
+
+/** The document in the reader's language where it is translated, else in English. */
+export function getLegalDocument(id: LegalDocumentId, locale: Locale = "en-US"): LegalDocument {
+  const wanted = documentLanguage(locale);
+  const translated = translations[`../../../content/legal/${wanted}/${id}.json`];
+  const language = translated === undefined ? "en" : wanted;
+  const key = `${language}/${id}`;
+  let document = parsed.get(key);
   if (!document) {
-    document = LegalDocumentSchema.parse(sources[id]) satisfies LegalDocument;
-    parsed.set(id, document);
+    const text = LegalDocumentSchema.parse(translated ?? english[id]);
+    document = { ...text, language } satisfies LegalDocument;
+    parsed.set(key, document);
   }
   return document;
 }
