@@ -65,6 +65,7 @@ export function issueEarnedCertificates(actor: Actor, now = new Date()): Promise
         name,
         achievement,
         description: t(descriptionKey(achievement.kind), { title: achievement.title }),
+        language,
         now,
       });
       if (payload) {

@@ -275,6 +275,7 @@ describe("certificates issued before completion meant passed", () => {
         completedAt: new Date().toISOString(),
       },
       description: "Completed the module",
+      language: "en",
       now: new Date(),
     });
     expect(await revokeUnearnedCertificates()).toBe(1);

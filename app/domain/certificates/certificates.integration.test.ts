@@ -216,6 +216,67 @@ describe("issuance", () => {
   });
 });
 
+describe("in the reader's language", () => {
+  /** A request from a reader whose browser asks for `language`. */
+  const inLanguage = (path: string, cookie: string, language: string, body?: URLSearchParams) =>
+    new Request(`http://localhost${path}`, {
+      method: body ? "POST" : "GET",
+      body,
+      headers: {
+        Cookie: cookie,
+        "Accept-Language": language,
+        ...(body && { "Content-Type": "application/x-www-form-urlencoded" }),
+      },
+    });
+
+  it("names the achievement in the reader's language; the signed payload keeps the issuing one", async () => {
+    const { cookie } = await signInForTest("reader");
+    await takeModule([true, true, true], cookie);
+    const named = new URLSearchParams({ name: "Nguyễn Thị Mai" });
+    const saved = await callAction(
+      pageAction,
+      inLanguage("/training/certificates", cookie, "th-TH", named),
+      freshIp(),
+    );
+    expect(saved.status).toBe(200);
+
+    const inVietnamese = (
+      await answerOf(() =>
+        pageLoader({ request: inLanguage("/training/certificates", cookie, "vi-VN") } as never),
+      )
+    ).data as Page & { certificates: { code: string; title: string; description: string }[] };
+    const [held] = inVietnamese.certificates;
+    expect(held?.title).toBe(esg?.title.vi);
+    expect(held?.description).toContain(esg?.title.vi);
+
+    const stored = await getDb()
+      .selectFrom("certificate")
+      .select("payload")
+      .where("verification_code", "=", held?.code ?? "")
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(stored.payload)).toMatchObject({
+      language: "th",
+      title: esg?.title.th,
+      holder: { name: "Nguyễn Thị Mai" },
+    });
+
+    // A stranger verifying it in French reads French, and the signature still holds.
+    const verified = (
+      await answerOf(() =>
+        verifyLoader({
+          request: inLanguage(`/verify/${held?.code}`, "", "fr-CA"),
+          params: { code: held?.code },
+          context: contextFor(freshIp()),
+        } as never),
+      )
+    ).data as { kind: string; certificate: { title: string; signature: { check: string } } };
+    expect(verified.certificate).toMatchObject({
+      title: esg?.title["fr-CA"],
+      signature: { check: "valid" },
+    });
+  });
+});
+
 describe("public verification", () => {
   it("answers the certificate's facts and signed payload, whatever the case and spacing of the code", async () => {
     const { code } = await certifiedLearner("陈美玲");

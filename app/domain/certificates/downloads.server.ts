@@ -8,6 +8,7 @@ import { getEnv } from "~/platform/lib/env.server";
 import { signatureFingerprint } from "~/platform/lib/signing.server";
 import { normaliseVerificationCode } from "./code";
 import { ACHIEVEMENT_KEYS } from "./constants";
+import { certificateWording } from "./wording.server";
 import { openBadgeCredential } from "./credential.server";
 import { renderCertificatePdf } from "./pdf.server";
 import { type CertificateRecord, findCertificate, statusOf } from "./records.server";
@@ -56,7 +57,7 @@ export async function downloadCertificatePdf(request: Request, rawCode: string) 
   const status = statusOf(record);
   const pdf = await renderCertificatePdf({
     holderName: payload.holder.name,
-    title: payload.title,
+    title: certificateWording(payload, locale).title,
     achievement: t(`training:${ACHIEVEMENT_KEYS[payload.achievement.kind]}`, {
       score: payload.achievement.score,
     }),

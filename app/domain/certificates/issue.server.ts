@@ -13,6 +13,8 @@ export interface CertificatePayload {
   type: "KestrelCertificate";
   title: string;
   description: string;
+  /** The content language the title and description were issued in ("th"); absent before 2026-11-27. */
+  language?: string;
   holder: { name: string };
   issuer: { name: string; url: string };
   issuedAt: string;
@@ -124,6 +126,7 @@ export async function issueCertificate(input: {
   name: string;
   achievement: Achievement;
   description: string;
+  language: string;
   now: Date;
 }): Promise<{ code: string; issued: CertificatePayload | null }> {
   const { userId, achievement, now } = input;
@@ -136,6 +139,7 @@ export async function issueCertificate(input: {
       type: "KestrelCertificate",
       title: achievement.title,
       description: input.description,
+      language: input.language,
       holder: { name: input.name },
       issuer: { name: ISSUER_NAME, url: getEnv().APP_URL },
       issuedAt: now.toISOString(),

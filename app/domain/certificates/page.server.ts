@@ -1,9 +1,11 @@
 import type { Refused } from "~/platform/lib/reply";
 import { parseSubmission, refuse } from "~/platform/lib/reply.server";
 import { getOptionalUser } from "~/platform/auth/index.server";
+import { getLocaleState } from "~/platform/i18n/index.server";
 import type { IssuanceOutcome } from "./issue.server";
 import { HolderNameSchema, getHolderName } from "./holder.server";
 import { type CertificateCheck, checkCertificate, listHeldCertificates } from "./records.server";
+import { certificateWording } from "./wording.server";
 
 // /training/certificates: a signed-in learner's certificates (issuing any they have earned since
 // they last looked) and the name they print; a signed-out visitor gets the verification box.
@@ -39,11 +41,11 @@ export async function loadCertificatesPage(
     listHeldCertificates(user.id),
   ]);
   const now = new Date();
+  const { locale } = await getLocaleState(request);
   const certificates = await Promise.all(
     records.map(async (record) => ({
       code: record.code,
-      title: record.payload.title,
-      description: record.payload.description,
+      ...certificateWording(record.payload, locale),
       issuedAt: record.payload.issuedAt,
       expiresAt: record.payload.expiresAt,
       check: await checkCertificate(record, now),

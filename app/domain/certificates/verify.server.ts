@@ -5,6 +5,7 @@ import { type SignatureCheck } from "~/platform/lib/signing.server";
 import { normaliseVerificationCode } from "./code";
 import type { CertificateStatus } from "./constants";
 import type { CertificatePayload } from "./issue.server";
+import { certificateWording } from "./wording.server";
 import { checkCertificate, findCertificate } from "./records.server";
 
 // Public verification (SPEC §2 Certificates, §7): anyone with a code sees what it certifies.
@@ -70,8 +71,7 @@ export async function verifyCertificateCode(
     certificate: {
       code: record.code,
       holderName: payload.holder.name,
-      title: payload.title,
-      description: payload.description,
+      ...certificateWording(payload, locale),
       achievement: payload.achievement,
       issuedAt: payload.issuedAt,
       expiresAt: payload.expiresAt,

@@ -81,3 +81,17 @@ export async function achievementsOf(
   }
   return achievements;
 }
+
+/**
+ * What a module's or a track's certificate is called in `language`, from the catalogue; null for
+ * an id the catalogue no longer has (the certificate keeps the title it was issued with).
+ */
+export function achievementTitle(
+  kind: "module" | "track",
+  id: string,
+  language: ContentLanguage,
+): string | null {
+  const { modules, tracks } = getCatalogue();
+  const item = kind === "module" ? modules.get(id) : tracks.find((track) => track.id === id);
+  return item?.title ? localize(item.title, language) : null;
+}

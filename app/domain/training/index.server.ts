@@ -27,7 +27,7 @@ export {
 export { moduleAnswer, loadPlayer } from "./player.server";
 export { getCatalogue } from "./catalogue.server";
 export { leaseAnswer, loadLeaseDemo } from "./lease.server";
-export { type Achievement, achievementsOf } from "./achievements.server";
+export { type Achievement, achievementTitle, achievementsOf } from "./achievements.server";
 export { type CompletedTake, completedModuleTakes } from "./records.server";
 export { resetProgress } from "./progress.server";
 export { catalogueCounts } from "./catalogue.server";
