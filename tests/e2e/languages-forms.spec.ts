@@ -136,7 +136,7 @@ const MARKETING_FORMS: {
     namespace: "demo",
     fields: DEMO_FIELDS,
     typed: { email: "not-an-email", jobTitle: "MLRO", details: "Keep this text" },
-    chosen: { useCase: "aml" },
+    chosen: { useCase: "aml-compliance" },
     errors: {
       name: ["validation", "required"],
       email: ["validation", "email"],

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import type { Route } from "@playwright/test";
 import { deliveredMail, queryE2eDatabase } from "./db";
 import { CATALOGUE } from "./modules";
@@ -128,6 +129,18 @@ test.describe("partners, privacy and terms", () => {
     });
   }
 
+  test("a Thai reader gets the Terms in Thai, marked as Thai", async ({ browser }) => {
+    const context = await browser.newContext({ locale: "th-TH" });
+    const page = await context.newPage();
+    await page.goto("/terms");
+    const thai = JSON.parse(readFileSync("content/legal/th/terms.json", "utf8")) as {
+      title: string;
+    };
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(thai.title);
+    await expect(page.locator("article")).toHaveAttribute("lang", "th");
+    await context.close();
+  });
+
   // Public pages hydrate after the first frame; a click that comes first must not be lost.
   for (const [path, address] of [
     ["/privacy", "privacy@kestrel.academy"],
@@ -256,7 +269,7 @@ test.describe("demo request", () => {
     await page.getByLabel("Work email").fill(email);
     await page.getByRole("textbox", { name: "Company", exact: true }).fill("Saigon Credit");
     await page.getByLabel("Company size").selectOption("201-1000");
-    await page.getByLabel("Use case").selectOption("aml");
+    await page.getByLabel("Use case").selectOption("aml-compliance");
     await page.getByLabel("Preferred time").selectOption("morning");
     await page.getByRole("button", { name: "Request Demo" }).click();
     await expect(page.getByRole("heading", { name: "Demo Request Received!" })).toBeVisible();
@@ -274,8 +287,34 @@ test.describe("demo request", () => {
         "select company_size, use_case, preferred_time from demo_request where email = ?",
         email,
       ),
-    ).toEqual([{ company_size: "201-1000", use_case: "aml", preferred_time: "morning" }]);
+    ).toEqual([
+      { company_size: "201-1000", use_case: "aml-compliance", preferred_time: "morning" },
+    ]);
     await expectAccessible(page);
+  });
+
+  test("'Prefer email?' shows, on a second click, an address that carries the form's data", async ({
+    page,
+  }) => {
+    await page.goto("/demo");
+    await waitForHydration(page);
+    await page.getByLabel("Name", { exact: true }).fill("Nguyen Van An");
+    await page.getByRole("textbox", { name: "Company", exact: true }).fill("Saigon Credit");
+    await page.getByLabel("Use case").selectOption("aml-compliance");
+    const option = page.locator("details").filter({ hasText: "Prefer email?" });
+    await expect(option.getByRole("link", { name: "Show email address" })).toBeHidden();
+    await option.getByText("Prefer email?").click();
+    await option.getByRole("link", { name: "Show email address" }).click();
+    const address = option.getByRole("link", { name: "hello@kestrel.academy" });
+    await expect(address).toBeFocused();
+    const mailto = new URL((await address.getAttribute("href")) ?? "");
+    expect(mailto.protocol).toBe("mailto:");
+    expect(mailto.searchParams.get("subject")).toBe("Demo request: Saigon Credit");
+    expect(mailto.searchParams.get("body")).toBe(
+      "Name: Nguyen Van An\nCompany: Saigon Credit\nUse case: AML compliance",
+    );
+    await option.getByText("Prefer email?").click();
+    await expect(address).toBeHidden();
   });
 
   test("says 'Scheduling Demo...' while it is sent", async ({ page }) => {

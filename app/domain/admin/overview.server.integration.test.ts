@@ -89,7 +89,7 @@ describe("countAdminTotals", () => {
         name: "Siti",
         email: "siti@bank.example",
         company: null,
-        inquiry_type: "sales",
+        inquiry_type: "enterprise",
         message: "Hello",
         locale: null,
         created_at: at,

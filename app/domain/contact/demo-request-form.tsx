@@ -16,6 +16,7 @@ import { Card } from "~/platform/ui/card";
 import { Field, FormField, controlClass } from "~/platform/ui/field";
 import { FieldSelect } from "~/platform/ui/field-select";
 import { FormAlert, SubmitButton, SuccessCard } from "~/platform/ui/form-status";
+import { DemoByEmail } from "./demo-by-email";
 import {
   COMPANY_SIZES,
   DemoRequestSchema,
@@ -147,6 +148,7 @@ export function DemoRequestForm({ lastResult }: { lastResult?: SubmissionResult<
           </SubmitButton>
         </div>
       </Form>
+      <DemoByEmail values={(form.value ?? {}) as Record<string, unknown>} />
     </Card>
   );
 }

@@ -3,9 +3,17 @@ import { emailField, optionalText, requiredText } from "~/platform/lib/form-fiel
 
 // SPEC §3 "Contact message" and "Demo request", §5 rules. Bounds are ours (the SPEC sets none):
 // generous for people, finite for the database.
-export const INQUIRY_TYPES = ["general", "partnership", "sales", "support", "media"] as const;
+// SPEC §3 "Contact message" and "Demo request": the values stored, in the SPEC's order.
+export const INQUIRY_TYPES = ["general", "demo", "partnership", "support", "enterprise"] as const;
 export const COMPANY_SIZES = ["1-50", "51-200", "201-1000", "1001-5000", "5000+"] as const;
-export const USE_CASES = ["aml", "fraud", "esg", "privacy", "other"] as const;
+export const USE_CASES = [
+  "esg-reporting",
+  "aml-compliance",
+  "regulatory-compliance",
+  "risk-management",
+  "workforce-training",
+  "multiple",
+] as const;
 export const PREFERRED_TIMES = ["morning", "afternoon", "evening"] as const;
 export const CONTACT_LIMITS = {
   name: 120,

@@ -7,7 +7,7 @@ const contact = {
   name: "Siti Rahman",
   email: "Siti@Example.MY",
   company: "",
-  inquiryType: "sales",
+  inquiryType: "enterprise",
   message: "Pricing for 200 learners, please.",
 };
 
@@ -20,7 +20,7 @@ describe("submitLeadForm", () => {
     expect(reply).toMatchObject({ status: 200, ok: true });
     const rows = await getDb().selectFrom("contact_message").selectAll().execute();
     expect(rows).toMatchObject([
-      { email: "siti@example.my", company: null, inquiry_type: "sales", locale: "ms-MY" },
+      { email: "siti@example.my", company: null, inquiry_type: "enterprise", locale: "ms-MY" },
     ]);
     expect(await getDb().selectFrom("outbox").select("status").execute()).toEqual([
       { status: "queued" },

@@ -15,12 +15,15 @@ export function RevealEmail({
   domain,
   label,
   subject,
+  body,
   className = "",
 }: {
   user: string;
   domain: string;
   label: string;
   subject?: string;
+  /** Prefilled in the mail client with the subject (SPEC §4: the demo form's data). */
+  body?: string;
   className?: string;
 }) {
   const [searchParams] = useSearchParams();
@@ -53,7 +56,12 @@ export function RevealEmail({
     );
   }
   const address = `${user}@${domain}`;
-  const href = `mailto:${address}${subject ? `?subject=${encodeURIComponent(subject)}` : ""}`;
+  const query = new URLSearchParams();
+  if (subject) query.set("subject", subject);
+  if (body) query.set("body", body);
+  // Mail clients read %20 for a space, not the "+" of a form encoding.
+  const search = query.toString().replaceAll("+", "%20");
+  const href = `mailto:${address}${search ? `?${search}` : ""}`;
   return (
     <a
       id={id}
