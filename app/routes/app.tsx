@@ -1,4 +1,4 @@
-import { keepPageOnNetworkFailure } from "~/platform/lib/reply";
+import { keepDataAfterNetworkFailure, keepPageOnNetworkFailure } from "~/platform/lib/reply";
 import { Award, BookOpen, GraduationCap, ShieldCheck, Siren } from "lucide-react";
 import { Link, href } from "react-router";
 import { getAuthState, requireUser } from "~/platform/auth/index.server";
@@ -61,6 +61,8 @@ const AML_REGIONS = ["ca", "sg", "my", "th"] as const;
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) =>
   keepPageOnNetworkFailure(serverAction);
+
+export const shouldRevalidate = keepDataAfterNetworkFailure;
 
 export default function PilotArea({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();

@@ -99,3 +99,16 @@ test("the certificate name form keeps the name and shows the network error", asy
   await page.getByRole("button", { name: "Save name" }).click();
   await expect(page.getByText(NETWORK)).toHaveCount(0);
 });
+
+test("the skills generator keeps the notes and shows the network error", async ({ page }) => {
+  await login(page, uniqueEmail("offline-skills", PILOT_DOMAIN));
+  await page.goto("/app");
+  await waitForHydration(page);
+  const notes =
+    "Three cash deposits of SGD 9,800 on consecutive days; the customer declined to explain.";
+  await page.getByRole("textbox").first().fill(notes);
+  await submitOffline(page, "Generate");
+  await expect(page.getByText(NETWORK)).toBeVisible();
+  await expect(page.getByRole("textbox").first()).toHaveValue(notes);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Skills");
+});

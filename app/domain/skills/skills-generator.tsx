@@ -50,7 +50,7 @@ export function SkillsGenerator({
   quota: QuotaView;
   drafts: DraftSummary[];
 }) {
-  const { t, i18n } = useTranslation("skills");
+  const { t, i18n } = useTranslation(["skills", "errors"]);
   const fieldMessage = useFieldMessage();
   const [skillId, setSkillId] = useState(skills[0]?.id ?? "");
   const [input, setInput] = useState("");
@@ -158,7 +158,7 @@ export function SkillsGenerator({
 
         <div className="lg:col-span-3">
           <div className="flex items-end justify-between gap-2">
-            <label htmlFor="skill-input" className="font-semibold">
+            <label htmlFor="skill-input" lang="en" className="font-semibold">
               {skill?.inputLabel}
             </label>
             <button
@@ -229,9 +229,11 @@ export function SkillsGenerator({
           <div role="alert" className="mt-2 text-sm text-red-800 dark:text-red-300">
             {spent || error?.message === "skills:generator.quotaReached"
               ? t("generator.quotaReached", { limit: quota.limit, date: resetsAt })
-              : error && error.code !== "validation"
-                ? t("generator.failed")
-                : ""}
+              : error?.code === "network"
+                ? t("errors:network")
+                : error && error.code !== "validation"
+                  ? t("generator.failed")
+                  : ""}
           </div>
         </div>
       </runner.Form>
@@ -401,13 +403,14 @@ function SkillPicker({
               />
               <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-600" />
               <span>
+                {/* The skills are written in English (content/skills). */}
                 <span className="block font-semibold">
-                  {candidate.name}{" "}
+                  <span lang="en">{candidate.name}</span>{" "}
                   <span className="text-xs font-medium text-slate-600 uppercase dark:text-slate-400">
                     {t(`generator.categories.${candidate.category}`)}
                   </span>
                 </span>
-                <span className="block text-sm text-slate-600 dark:text-slate-300">
+                <span lang="en" className="block text-sm text-slate-600 dark:text-slate-300">
                   {candidate.description}
                 </span>
               </span>
