@@ -28,8 +28,10 @@ export default function TrackPage({ loaderData }: Route.ComponentProps) {
   useEffect(() => track("track_detail_viewed", { trackId: view.id }), [view.id]);
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
-      <h1 className="text-3xl font-extrabold tracking-tight">{view.title}</h1>
-      <p className="mt-3 max-w-3xl text-lg text-slate-700 dark:text-slate-300">
+      <h1 lang={view.textLang} className="text-3xl font-extrabold tracking-tight">
+        {view.title}
+      </h1>
+      <p lang={view.textLang} className="mt-3 max-w-3xl text-lg text-slate-700 dark:text-slate-300">
         {view.description}
       </p>
       <div className="mt-4">

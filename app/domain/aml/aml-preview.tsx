@@ -1,7 +1,7 @@
 import { keepDataAfterNetworkFailure } from "~/platform/lib/reply";
 import { Suspense, lazy, useCallback, useState } from "react";
 import { Form, type ShouldRevalidateFunctionArgs, useNavigate } from "react-router";
-import { useTranslation } from "~/platform/i18n";
+import { useTranslation, WithEnglish } from "~/platform/i18n";
 import { numberFormat } from "~/platform/lib/intl";
 import { Button } from "~/platform/ui/button";
 import { Card } from "~/platform/ui/card";
@@ -202,7 +202,10 @@ export function AmlPreview({ preview }: { preview: Preview }) {
                 <li key={question.id}>
                   <span lang={CONTENT_LANGUAGE}>{question.prompt}</span>{" "}
                   <span className="text-slate-600 dark:text-slate-400">
-                    {t("preview.hint", { hint: question.hint })}
+                    <WithEnglish
+                      sentence={(hint) => t("preview.hint", { hint })}
+                      value={question.hint}
+                    />
                   </span>
                 </li>
               ))}

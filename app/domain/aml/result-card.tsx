@@ -1,5 +1,5 @@
 import { CheckCircle2, XCircle } from "lucide-react";
-import { useTranslation } from "~/platform/i18n";
+import { useTranslation, WithEnglish } from "~/platform/i18n";
 import { Card } from "~/platform/ui/card";
 import { CONTENT_LANGUAGE } from "./constants";
 import { EvidenceActions } from "./evidence-actions";
@@ -104,7 +104,12 @@ export function ResultCard({
                 ))}
               </ul>
               {!detail.passed && (
-                <p className="mt-2 font-medium">{t("result.howToMeet", { hint: detail.hint })}</p>
+                <p className="mt-2 font-medium">
+                  <WithEnglish
+                    sentence={(hint) => t("result.howToMeet", { hint })}
+                    value={detail.hint}
+                  />
+                </p>
               )}
               {detail.anchor.url && (
                 <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
@@ -114,6 +119,7 @@ export function ResultCard({
                     target="_blank"
                     rel="noopener noreferrer"
                     className="focus-ring underline"
+                    lang={CONTENT_LANGUAGE}
                   >
                     {detail.anchor.section}
                   </a>

@@ -52,14 +52,19 @@ function RequirementItem({
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div>
-          <h3 className="font-semibold">{requirement.name}</h3>
+          {/* Requirements are written in the administration area, which is English (decision 011). */}
+          <h3 lang="en" className="font-semibold">
+            {requirement.name}
+          </h3>
           <p className="text-sm text-slate-600 dark:text-slate-300">
             {t(`category.${requirement.category}`)} · {t("points", { count: requirement.points })}
           </p>
         </div>
         <RequirementStatusBadge status={requirement.status} />
       </div>
-      <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{requirement.description}</p>
+      <p lang="en" className="mt-2 text-sm text-slate-700 dark:text-slate-300">
+        {requirement.description}
+      </p>
       <p className="mt-2 text-sm font-medium">
         {requirement.completedDate
           ? t("completedOn", { date: calendarDate(requirement.completedDate) })

@@ -46,7 +46,10 @@ function Sources({ sources }: { sources: { source: string; section: string }[] }
   const { t } = useTranslation("esgCourse");
   return (
     <p className="mt-3 text-xs text-slate-600 dark:text-slate-400">
-      {t("sources")}: {sources.map((anchor) => `[${anchor.source}] ${anchor.section}`).join("; ")}
+      {t("sources")}:{" "}
+      <span lang="en">
+        {sources.map((anchor) => `[${anchor.source}] ${anchor.section}`).join("; ")}
+      </span>
     </p>
   );
 }
@@ -117,7 +120,10 @@ function DeckCard({
     <li className="rounded-xl border border-slate-200 p-4 dark:border-slate-700">
       <div className="flex flex-wrap items-center gap-3">
         <FileText aria-hidden="true" className="size-5 text-brand-700" />
-        <h4 className="font-semibold">{deck.title}</h4>
+        {/* The decks are built in English (the slides and their titles). */}
+        <h4 lang="en" className="font-semibold">
+          {deck.title}
+        </h4>
         <span className="text-sm text-slate-600 dark:text-slate-400">
           {t("pdf.pages", { count: deck.pages })}
         </span>

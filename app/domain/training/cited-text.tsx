@@ -48,8 +48,10 @@ export function SourceNotes({ notes, scope }: { notes: readonly SourceNote[]; sc
       <ol className="mt-2 list-decimal space-y-1 pl-6">
         {notes.map((note, index) => (
           <li key={note.id} id={noteId(scope, index + 1)}>
+            {/* Sources are cited by their own (English) titles. */}
             <a
               href={note.url}
+              lang="en"
               className="focus-ring rounded break-words underline"
               rel="noopener noreferrer"
             >

@@ -165,8 +165,12 @@ export function TrackCard({ track }: { track: TrackView }) {
         )}
         <LevelBadge level={track.level} />
       </div>
-      <h3 className="mt-3 text-xl font-bold">{track.title}</h3>
-      <p className="mt-2 flex-1 text-slate-700 dark:text-slate-300">{track.description}</p>
+      <h3 lang={track.textLang} className="mt-3 text-xl font-bold">
+        {track.title}
+      </h3>
+      <p lang={track.textLang} className="mt-2 flex-1 text-slate-700 dark:text-slate-300">
+        {track.description}
+      </p>
       <div className="mt-4">
         <TrackCounts track={track} />
       </div>

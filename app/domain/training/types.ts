@@ -57,6 +57,8 @@ export interface TrackView {
   id: string;
   title: string;
   description: string;
+  /** "en" when the title and description come from a region pack, which is English. */
+  textLang: "en" | undefined;
   level: Track["level"];
   featured: boolean;
   modules: ModuleCard[];

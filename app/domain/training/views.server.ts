@@ -123,6 +123,7 @@ export function trackView(
     id: track.id,
     title: track.title ? localize(track.title, language) : regional.title,
     description: track.description ? localize(track.description, language) : regional.description,
+    textLang: track.title ? undefined : "en",
     level: track.level,
     featured: track.featured,
     modules: cards,

@@ -26,4 +26,5 @@ export { RegionProvider, useRegion, REGION_FETCHER_KEY } from "./region-context"
 export { getLoadedPack, loadRegionPack } from "./region-pack";
 export type { RegionPack } from "./region-pack-schema";
 export { RegionQuickReference } from "./region-quick-reference";
+export { WithEnglish } from "./with-english";
 export { getTenant } from "./tenants";
