@@ -6,8 +6,9 @@ import { expect, test, uniqueEmail, waitForHydration } from "./fixtures";
 // fails, and says so, instead of replacing the page with the error screen.
 const NETWORK = "Network error. Please check your connection.";
 
-// The browser reports each request it could not send; that is the situation under test.
-test.use({ expectedConsoleError: /ERR_INTERNET_DISCONNECTED/ });
+// The browser reports each request it could not send, and the router each route list it could not
+// fetch while offline (a link that appeared after the failed post); that is the situation under test.
+test.use({ expectedConsoleError: /ERR_INTERNET_DISCONNECTED|Failed to fetch manifest patches/ });
 
 async function submitOffline(page: Page, button: string) {
   await page.context().setOffline(true);
