@@ -258,6 +258,7 @@ describe("Factory Reset", () => {
         .selectFrom("certificate")
         .select(["revoked_reason"])
         .where("user_id", "=", userId)
+        .orderBy("id")
         .execute();
     expect(await certificates()).toEqual([{ revoked_reason: null }]);
     expect(byName(await dashboardOf(cookie), "Customer Due Diligence")?.status).toBe("completed");

@@ -45,10 +45,16 @@ describe("0021: SPEC values for inquiry types and use cases", () => {
           .selectFrom("contact_message")
           .select("inquiry_type")
           .where("email", "=", email)
+          .orderBy("id")
           .execute()
       ).map((row) => row.inquiry_type),
       useCases: (
-        await db.selectFrom("demo_request").select("use_case").where("email", "=", email).execute()
+        await db
+          .selectFrom("demo_request")
+          .select("use_case")
+          .where("email", "=", email)
+          .orderBy("id")
+          .execute()
       ).map((row) => row.use_case),
     });
 
