@@ -107,6 +107,17 @@ export async function recordAnalytics(
 }
 
 /** An email address no other test uses, so rows found in the database are this test's own. */
+/** The language a visitor chose, as the server's `kestrel-locale` cookie remembers it. */
+export async function chooseLocale(page: Page, locale: string): Promise<void> {
+  await page.context().addCookies([
+    {
+      name: "kestrel-locale",
+      value: encodeURIComponent(Buffer.from(JSON.stringify(locale)).toString("base64")),
+      url: test.info().project.use.baseURL ?? "http://127.0.0.1",
+    },
+  ]);
+}
+
 export function uniqueEmail(label: string, domain = "example.com"): string {
   return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@${domain}`;
 }

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { PILOT_DOMAIN, login } from "./auth";
-import { expect, test, uniqueEmail, waitForHydration } from "./fixtures";
+import { chooseLocale, expect, test, uniqueEmail, waitForHydration } from "./fixtures";
 
 // What stays English on a page in another language says so (lang="en"), so a screen reader reads
 // it in an English voice and a reader knows why: a run of English prose outside such an element
@@ -59,27 +59,17 @@ async function walk(page: Page, paths: readonly string[]) {
   return found;
 }
 
-async function choose(page: Page, locale: string) {
-  await page.context().addCookies([
-    {
-      name: "kestrel-locale",
-      value: encodeURIComponent(Buffer.from(JSON.stringify(locale)).toString("base64")),
-      url: test.info().project.use.baseURL ?? "http://127.0.0.1",
-    },
-  ]);
-}
-
 for (const { locale, lang } of LANGUAGES) {
   test(`${locale}: English left on a page is marked lang="en"`, async ({ page }) => {
     test.slow();
-    await choose(page, locale);
+    await chooseLocale(page, locale);
     await page.goto("/kestrel");
     await expect(page.locator("html")).toHaveAttribute("lang", new RegExp(`^${lang}`));
     expect(await walk(page, PAGES)).toEqual([]);
     // Signing in is in English (the helper reads its labels), then the language is chosen again.
     await page.context().clearCookies();
     await login(page, uniqueEmail(`marked-${lang}`, PILOT_DOMAIN));
-    await choose(page, locale);
+    await chooseLocale(page, locale);
     expect(await walk(page, SIGNED_IN)).toEqual([]);
   });
 }

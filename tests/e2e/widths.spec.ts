@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { PILOT_DOMAIN, login } from "./auth";
-import { expect, test, uniqueEmail, waitForHydration } from "./fixtures";
+import { chooseLocale, expect, test, uniqueEmail, waitForHydration } from "./fixtures";
 
 // Every page as a phone, a tablet and a desktop shows it, in every language the interface speaks:
 // nothing scrolls sideways and no control sits off-screen (a table may scroll inside itself).
@@ -73,28 +73,17 @@ async function walk(page: Page, paths: readonly string[]) {
   return problems;
 }
 
-/** The language a visitor chose, as the server's cookie remembers it. */
-async function choose(page: Page, locale: string) {
-  await page.context().addCookies([
-    {
-      name: "kestrel-locale",
-      value: encodeURIComponent(Buffer.from(JSON.stringify(locale)).toString("base64")),
-      url: test.info().project.use.baseURL ?? "http://127.0.0.1",
-    },
-  ]);
-}
-
 for (const locale of LANGUAGES) {
   test.describe(locale, () => {
     test("no page scrolls sideways or hides a control, at 360 to 1280 px", async ({ page }) => {
       test.slow();
-      await choose(page, locale);
+      await chooseLocale(page, locale);
       expect(await walk(page, PUBLIC)).toEqual([]);
     });
 
     test("signed in, the same holds", async ({ page }) => {
       await login(page, uniqueEmail(`wide-${locale.toLowerCase()}`, PILOT_DOMAIN));
-      await choose(page, locale);
+      await chooseLocale(page, locale);
       expect(await walk(page, SIGNED_IN)).toEqual([]);
     });
   });
