@@ -7,7 +7,9 @@ export async function loader({ params }: Route.LoaderArgs) {
   if (!/^[1-9][0-9]{0,5}$/.test(params.list) || !Number.isSafeInteger(list)) {
     return new Response("Not found", { status: 404 });
   }
-  return Response.json(await statusListCredential(list), {
+  const credential = await statusListCredential(list);
+  if (!credential) return new Response("Not found", { status: 404 });
+  return Response.json(credential, {
     headers: { "Content-Type": "application/vc+ld+json", "Cache-Control": "public, max-age=60" },
   });
 }

@@ -1,3 +1,4 @@
+import { parseShallowJson } from "~/platform/lib/json-depth";
 import { hitRateLimit, rateLimitKey } from "~/platform/lib/rate-limit.server";
 import { parseSubmission, refuse } from "~/platform/lib/reply.server";
 import { z } from "~/platform/lib/zod";
@@ -176,12 +177,10 @@ function jsonField<Schema extends z.ZodType>(max: number, schema: Schema) {
     .string()
     .max(max)
     .transform((text, ctx): unknown => {
-      try {
-        return JSON.parse(text);
-      } catch {
-        ctx.issues.push({ code: "custom", message: MESSAGES.invalid, input: text });
-        return z.NEVER;
-      }
+      const value = parseShallowJson(text);
+      if (value !== undefined) return value;
+      ctx.issues.push({ code: "custom", message: MESSAGES.invalid, input: text });
+      return z.NEVER;
     })
     .pipe(schema);
 }

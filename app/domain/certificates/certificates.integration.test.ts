@@ -3,6 +3,7 @@ import { getDb } from "~/platform/db/db.server";
 import { actorOf } from "~/workflows/actor.server";
 import { issueEarnedCertificates } from "~/workflows/issue-certificates.server";
 import { getCatalogue } from "~/domain/training/index.server";
+import { statusListCredential } from "./credential.server";
 import { generateKeyPairSync } from "node:crypto";
 import {
   canonicalJson,
@@ -414,6 +415,27 @@ describe("revocation", () => {
         { action: "reinstated", reason: "Checked: valid after all", actorEmail: email },
       ],
     );
+  });
+});
+
+describe("the status list", () => {
+  const fetchList = async (list: string) =>
+    (await statusLoader({ params: { list } } as never)) as Response;
+
+  it("is signed once while nothing changes, and only up to the last certificate's list", async () => {
+    const first = await fetchList("1");
+    expect(first.status).toBe(200);
+    expect(first.headers.get("Cache-Control")).toBe("public, max-age=60");
+    const body = await first.text();
+    // Asked again and again, the same signed list comes back: no new signature per request.
+    for (let i = 0; i < 20; i += 1) expect(await (await fetchList("1")).text()).toBe(body);
+    const aMinuteLater = await statusListCredential(1, new Date(Date.now() + 60_000));
+    expect(aMinuteLater).toEqual(JSON.parse(body));
+    // No certificate sits in list 2 yet, so nothing can point at it.
+    expect((await fetchList("2")).status).toBe(404);
+    for (const hostile of ["0", "-1", "1e3", "01", "abc", "9999999", "1.5"]) {
+      expect((await fetchList(hostile)).status, hostile).toBe(404);
+    }
   });
 });
 

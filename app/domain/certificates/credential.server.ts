@@ -9,7 +9,11 @@ import {
 } from "~/platform/lib/signing.server";
 import { ISSUER_NAME } from "./constants";
 import type { CertificatePayload } from "./issue.server";
-import { type CertificateRecord, revokedCertificateIds } from "./records.server";
+import {
+  type CertificateRecord,
+  highestCertificateId,
+  revokedCertificateIds,
+} from "./records.server";
 
 // Open Badges 3.0 (W3C VC 2.0 data model): a certificate as an OpenBadgeCredential, signed with
 // eddsa-jcs-2022, whose revocation is published in a Bitstring Status List that Kestrel serves.
@@ -115,12 +119,37 @@ export function openBadgeCredential(record: CertificateRecord, now = new Date())
   );
 }
 
-/** A signed BitstringStatusListCredential with the revoked certificates of one list set. */
-export async function statusListCredential(list: number, now = new Date()) {
+type StatusListCredential = ReturnType<typeof signStatusList>;
+
+/**
+ * Each list as last signed, with what it was signed from: a request for an unchanged list reuses
+ * it, so asking for it over and over costs a query, not a compression and a signature each time.
+ */
+const signedLists = new Map<number, { from: string; credential: StatusListCredential }>();
+
+/**
+ * The signed BitstringStatusListCredential with the revoked certificates of one list set, or null
+ * for a list past the last certificate issued (no credential points at it).
+ */
+export async function statusListCredential(
+  list: number,
+  now = new Date(),
+): Promise<StatusListCredential | null> {
+  if (list > statusPosition(await highestCertificateId()).list) return null;
   const revoked = (await revokedCertificateIds())
     .map(statusPosition)
     .filter((position) => position.list === list)
-    .map((position) => position.index);
+    .map((position) => position.index)
+    .sort((a, b) => a - b);
+  const from = `${currentSigningKey().keyId} ${revoked.join(",")}`;
+  const signed = signedLists.get(list);
+  if (signed?.from === from) return signed.credential;
+  const credential = signStatusList(list, revoked, now);
+  signedLists.set(list, { from, credential });
+  return credential;
+}
+
+function signStatusList(list: number, revoked: number[], now: Date) {
   const url = statusListUrl(list);
   return sign(
     {

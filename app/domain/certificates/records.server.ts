@@ -207,6 +207,15 @@ export async function certificateHistories(
 }
 
 /** The status list indexes of revoked certificates. */
+/** The id of the newest certificate, 0 before the first. */
+export async function highestCertificateId(): Promise<number> {
+  const row = await getDb()
+    .selectFrom("certificate")
+    .select((eb) => eb.fn.max("id").as("id"))
+    .executeTakeFirst();
+  return Number(row?.id ?? 0);
+}
+
 export async function revokedCertificateIds(): Promise<number[]> {
   const rows = await getDb()
     .selectFrom("certificate")

@@ -9,6 +9,7 @@ import {
   PDFString,
   decodePDFRawStream,
 } from "pdf-lib";
+import { parseShallowJson } from "~/platform/lib/json-depth";
 import type { EvidenceKit } from "./record.server";
 
 // An evidence PDF carries its kit's JSON as an attached file, `evidence.json`: a reader lists it
@@ -46,9 +47,10 @@ export async function kitFromPdf(bytes: Uint8Array): Promise<unknown> {
     const stream = spec?.lookupMaybe(PDFName.of("EF"), PDFDict)?.lookup(PDFName.of("F"));
     if (!(stream instanceof PDFRawStream)) return null;
     try {
-      return JSON.parse(new TextDecoder().decode(decodePDFRawStream(stream).decode()));
+      const json = new TextDecoder().decode(decodePDFRawStream(stream).decode());
+      return parseShallowJson(json) ?? null;
     } catch {
-      return null;
+      return null; // a stream that does not decode
     }
   }
   return null;

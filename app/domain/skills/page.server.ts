@@ -3,6 +3,7 @@ import { parseSubmission, refuse } from "~/platform/lib/reply.server";
 import { llmSettings } from "~/domain/advisor/index.server";
 import type { Region } from "~/platform/i18n";
 import { escapeHtml } from "~/platform/lib/html";
+import { parseShallowJson } from "~/platform/lib/json-depth";
 import { getLogger } from "~/platform/lib/logger.server";
 import { z } from "~/platform/lib/zod";
 import { runSkill } from "./generate.server";
@@ -117,12 +118,8 @@ const foundItems = (found: readonly PiiFinding[]): FoundItem[] =>
 
 function parseMarked(raw: string | undefined): MarkedSpan[] | null {
   if (!raw) return [];
-  try {
-    const parsed = MarkedSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
+  const parsed = MarkedSchema.safeParse(parseShallowJson(raw));
+  return parsed.success ? parsed.data : null;
 }
 
 /** The notes' refusal when they are missing or too long, else null. */

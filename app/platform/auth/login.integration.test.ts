@@ -123,15 +123,16 @@ describe("POST /login: asking for a code", () => {
     await allowBank();
     const email = pilotEmail();
     const ip = freshIp();
-    await askCode(email, ip);
+    const code = await askCode(email, ip);
     await verify(email, "123456", ip);
     const keys = await getDb().selectFrom("rate_limit").select("key").execute();
-    // Per browser, per email and per address, for the code and for its check.
-    expect(keys).toHaveLength(6);
+    // Per browser, per email and per address, for the code and for its check; and the code's tries.
+    expect(keys).toHaveLength(7);
     for (const { key } of keys) {
       expect(key).not.toContain(email.split("@")[0]);
       expect(key).not.toContain("bank.example");
       expect(key).not.toContain(ip);
+      expect(key).not.toContain(code);
     }
   });
 });
@@ -202,6 +203,24 @@ describe("POST /login: entering the code", () => {
     expect(locked.status).toBe(400);
     expect(formErrors(locked)).toEqual(["common:auth.errors.tooManyAttempts"]);
     expect(locked.headers.getSetCookie()).toEqual([]);
+  });
+
+  it("counts tries at once: of 30 wrong codes sent together, at most 5 are judged, and the code dies", async () => {
+    await allowBank();
+    const email = pilotEmail();
+    const code = await askCode(email);
+    const wrong = code === "000000" ? "999999" : "000000";
+    const answers = await Promise.all(Array.from({ length: 30 }, () => verify(email, wrong)));
+    const errors = answers.map((answer) => formErrors(answer)[0]);
+    expect(
+      errors.filter((error) => error === "common:auth.errors.invalidCode").length,
+    ).toBeLessThanOrEqual(5);
+    expect(
+      errors.filter((error) => error === "common:auth.errors.tooManyAttempts").length,
+    ).toBeGreaterThanOrEqual(25);
+    const late = await verify(email, code);
+    expect(late.status).toBe(400);
+    expect(formErrors(late)).toEqual(["common:auth.errors.tooManyAttempts"]);
   });
 
   it("limits verifications per email across codes and addresses", async () => {

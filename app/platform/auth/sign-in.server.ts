@@ -9,7 +9,12 @@ import { safeRedirect } from "~/platform/lib/safe-redirect";
 import { emailFingerprint } from "~/platform/lib/server-secret.server";
 import { checkPilotAccess } from "./allowlist.server";
 import { getAuth } from "./auth.server";
-import { DEFAULT_AFTER_SIGN_IN, PILOT_VERIFICATION_MS } from "./constants";
+import {
+  CODE_MAX_ATTEMPTS,
+  CODE_TTL_SECONDS,
+  DEFAULT_AFTER_SIGN_IN,
+  PILOT_VERIFICATION_MS,
+} from "./constants";
 import { LoginCodeSchema, LoginEmailSchema } from "./schema";
 import { type SignInClient, knownBrowserCookie, signInClient } from "./sign-in-client.server";
 import { getEnv } from "~/platform/lib/env.server";
@@ -179,11 +184,34 @@ export async function requestSignInCode(
 }
 
 const INVALID_CODE = "common:auth.errors.invalidCode";
+const TOO_MANY_TRIES = "common:auth.errors.tooManyAttempts";
 const CODE_ERRORS: Record<string, string> = {
   INVALID_OTP: INVALID_CODE,
   OTP_EXPIRED: "common:auth.errors.expiredCode",
-  TOO_MANY_ATTEMPTS: "common:auth.errors.tooManyAttempts",
+  TOO_MANY_ATTEMPTS: TOO_MANY_TRIES,
 };
+
+/**
+ * Counts one try at the email's current code in one statement, so tries sent together cannot all
+ * read the same count: once the code has had its tries, every further one is refused, the right
+ * code too, until a new code is asked for (with its own count).
+ */
+async function tryCode(email: string): Promise<boolean> {
+  const issued = await getDb()
+    .selectFrom("verification")
+    .select("value")
+    .where("identifier", "=", `sign-in-otp-${email}`)
+    .executeTakeFirst();
+  // No code (or one taken out for a try at this moment): nothing is compared, the store says no.
+  if (!issued) return true;
+  // The store rewrites its row after each wrong try; the code's hash stays, so it names the code.
+  const code = issued.value.slice(0, issued.value.lastIndexOf(":"));
+  const verdict = await hitRateLimit(rateLimitKey("sign-in-code-tries", { userId: code }), {
+    limit: CODE_MAX_ATTEMPTS,
+    windowMs: CODE_TTL_SECONDS * 1000,
+  });
+  return verdict.allowed;
+}
 
 /** Step 2: the code. A right one opens a session and redirects; a wrong one says why. */
 export async function verifySignInCode(
@@ -228,6 +256,14 @@ export async function verifySignInCode(
     logger.info({ event: "sign_in.not_allowed", email: fingerprint }, "sign-in");
     const error = replyError("forbidden");
     return { status: 403, headers: {}, reply: { step: "waitlist", email, ok: false, error } };
+  }
+
+  if (!(await tryCode(email))) {
+    logger.info(
+      { event: "sign_in.failed", email: fingerprint, reason: "TOO_MANY_ATTEMPTS" },
+      "sign-in",
+    );
+    return reject(400, TOO_MANY_TRIES);
   }
 
   let headers: Headers;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { JSON_MAX_DEPTH, nestsDeeperThan } from "./json-depth";
+import { JSON_MAX_DEPTH, nestsDeeperThan, parseShallowJson } from "./json-depth";
 
 describe("nestsDeeperThan", () => {
   test("counts arrays and objects, not brackets inside strings", () => {
@@ -19,5 +19,15 @@ describe("nestsDeeperThan", () => {
     const legal = `${"[".repeat(JSON_MAX_DEPTH)}${"]".repeat(JSON_MAX_DEPTH)}`;
     expect(nestsDeeperThan(legal)).toBe(false);
     expect(nestsDeeperThan(`[${legal}]`)).toBe(true);
+  });
+});
+
+describe("parseShallowJson", () => {
+  test("parses JSON within the depth, and answers nothing for malformed or too deep text", () => {
+    expect(parseShallowJson('{"a":[1,2]}')).toEqual({ a: [1, 2] });
+    expect(parseShallowJson("null")).toBeNull();
+    expect(parseShallowJson('{"a":')).toBeUndefined();
+    expect(parseShallowJson(`${"[".repeat(100_000)}${"]".repeat(100_000)}`)).toBeUndefined();
+    expect(parseShallowJson("[[1]]", 1)).toBeUndefined();
   });
 });

@@ -29,3 +29,17 @@ export function nestsDeeperThan(text: string, limit = JSON_MAX_DEPTH): boolean {
   }
   return false;
 }
+
+/**
+ * Untrusted JSON text parsed only once it is known to nest no deeper than `limit`, so nothing
+ * that walks the value later can be made to recurse without end: undefined when the text is
+ * malformed or nests too deep.
+ */
+export function parseShallowJson(text: string, limit = JSON_MAX_DEPTH): unknown {
+  if (nestsDeeperThan(text, limit)) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
