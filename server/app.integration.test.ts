@@ -89,6 +89,15 @@ describe("a malformed Host header", () => {
   });
 });
 
+describe("a malformed path", () => {
+  it("is a bad request when its percent-escapes are not UTF-8, and a page when they are", async () => {
+    for (const path of ["/training/track/%E0%A4%A", "/app/skills/export/run/%FF", "/%C0%AF"]) {
+      expect((await send(`GET ${path}`)).status, path).toBe(400);
+    }
+    expect((await send("GET /training/track/%E0%A4%A4")).status).toBe(404);
+  });
+});
+
 describe("methods", () => {
   it("TRACE, PROPFIND and CONNECT get 405 with the methods allowed", async () => {
     for (const request of [

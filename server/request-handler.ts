@@ -35,14 +35,16 @@ export function bodyLimitOf(url: URL): number {
 
 /**
  * The URL the router sees: APP_URL's origin and the request's path. Null when the request target
- * is not a URL at all. The origin matches what browsers name in `Origin` on this site, behind a
+ * is not a URL at all, or its path does not decode. The origin matches what browsers name in `Origin` on this site, behind a
  * TLS-terminating proxy as well as without one.
  */
 export function routerUrl(target: string, appOrigin: string): URL | null {
   try {
-    if (target.startsWith("/")) return new URL(appOrigin + target);
-    const absolute = new URL(target);
-    return new URL(appOrigin + absolute.pathname + absolute.search);
+    const absolute = target.startsWith("/") ? null : new URL(target);
+    const url = new URL(appOrigin + (absolute ? absolute.pathname + absolute.search : target));
+    // A path whose percent-escapes are not UTF-8 names no page: the client's mistake, said once.
+    decodeURIComponent(url.pathname);
+    return url;
   } catch {
     return null;
   }

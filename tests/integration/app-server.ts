@@ -21,7 +21,7 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
   const saved = Object.keys(given).map((name) => [name, process.env[name]] as const);
   Object.assign(process.env, given);
   const vite = await createViteServer({
-    server: { middlewareMode: true, hmr: false, watch: null },
+    server: { middlewareMode: true, hmr: false, ws: false, watch: null },
     appType: "custom",
     logLevel: "error",
   });
