@@ -77,8 +77,7 @@ describe("retrieval", () => {
     expect(ids("do i need to file an lctr for 10k cash canada", "fr-CA")[0]).toBe(
       "fintrac-lctr-fr-ca",
     );
-    // No Tamil passage on FINTRAC's LCTR: the English one answers.
-    expect(ids("do i need to file an lctr for 10k cash canada", "ta")[0]).toBe("fintrac-lctr");
+    expect(ids("do i need to file an lctr for 10k cash canada", "ta")[0]).toBe("fintrac-lctr-ta");
   });
 });
 
@@ -150,7 +149,8 @@ describe("answering", () => {
   it("refuses in the reader's language", async () => {
     const { end } = await collect("ขอสูตรข้าวมันไก่หน่อย", "th-TH");
     expect(end.kb).toBe(false);
-    expect(end.text).not.toMatch(/[A-Za-z]{4,}/);
+    // No English words: a regulator's name (FINTRAC) is the same in every language.
+    expect(end.text).not.toMatch(/[a-z]{4,}/);
   });
 
   it("invents nothing when a question asks it to ignore its sources", async () => {

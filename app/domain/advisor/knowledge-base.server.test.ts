@@ -158,6 +158,18 @@ describe("ESG Advisor knowledge base translations", () => {
     }
   });
 
+  it("has every English passage in every language of the chat, applying where it applies", () => {
+    for (const english of passages) {
+      const languages = translations
+        .filter(({ passage }) => passage.translationOf === english.id)
+        .map(({ folder, name, passage }) => {
+          expect(passage.jurisdiction, name).toBe(english.jurisdiction);
+          return folder;
+        });
+      expect(languages.sort(), english.id).toEqual(["fr-CA", "ms", "ta", "th", "vi", "zh"]);
+    }
+  });
+
   it("leaves no English passage as a translation", () => {
     expect(
       passages.filter((passage) => passage.translationOf || passage.language !== "en"),

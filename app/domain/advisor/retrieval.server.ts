@@ -1,6 +1,11 @@
 import MiniSearch, { type SearchOptions, type SearchResult } from "minisearch";
 import { type KbPassage, type KnowledgeBase, getKnowledgeBase } from "./knowledge-base.server";
-import type { Jurisdiction, KbLanguage, KbTopic } from "./knowledge-schema.server";
+import {
+  type Jurisdiction,
+  KB_LANGUAGES,
+  type KbLanguage,
+  type KbTopic,
+} from "./knowledge-schema.server";
 import { conceptsIn } from "./lexicon.server";
 import { type Understanding, understand } from "./understand.server";
 import { SYNONYM_GROUPS } from "./synonyms";
@@ -150,7 +155,8 @@ export interface Annotation {
 }
 
 interface Retriever {
-  index: MiniSearch<Doc>;
+  /** One index per language, so a language's word statistics are its own passages' alone. */
+  indexes: Map<KbLanguage, MiniSearch<Doc>>;
   kb: KnowledgeBase;
   /** By English passage id (a translation's concepts are added to its original's). */
   annotations: Map<string, Annotation>;
@@ -206,7 +212,13 @@ function getRetriever(): Retriever {
   const conceptWeight = new Map(
     [...counts].map(([concept, count]) => [concept, Math.log(1 + english.length / (1 + count))]),
   );
-  retriever = { kb, index: buildIndex(kb.passages), annotations, conceptWeight };
+  const indexes = new Map(
+    KB_LANGUAGES.map((language) => [
+      language,
+      buildIndex(kb.passages.filter((passage) => passage.language === language)),
+    ]),
+  );
+  retriever = { kb, indexes, annotations, conceptWeight };
   return retriever;
 }
 
@@ -230,24 +242,26 @@ export function conceptWeightOf(concept: string): number {
  * The share of a question's own words the knowledge base knows (a word it has, or one of its
  * synonyms). Numbers are left out: "10k" or "2023" says little about the topic.
  */
-function coverage(index: MiniSearch<Doc>, own: string[], language: KbLanguage): number {
+function coverage(index: MiniSearch<Doc> | undefined, own: string[]): number {
   const counted = own.filter((term) => !/\d/.test(term));
   if (counted.length === 0) return own.length > 0 ? 1 : 0;
   const known = counted.filter((term) => {
-    if (index.search(term, { filter: (hit) => hit.language === language }).length > 0) return true;
+    if ((index?.search(term).length ?? 0) > 0) return true;
     const { synonyms } = expandQuestion(term);
     return synonyms.length > 0;
   });
   return known.length / counted.length;
 }
 
-/** The passages matching some words or their synonyms, best first, among those `keep` accepts. */
+/** A language's passages matching some words or their synonyms, best first, among those kept. */
 function hitsFor(
-  { index, kb }: Retriever,
+  { indexes, kb }: Retriever,
+  language: KbLanguage,
   { own, synonyms }: { own: string[]; synonyms: string[] },
-  keep: (hit: SearchResult) => boolean,
+  keep: (hit: SearchResult) => boolean = () => true,
 ): Retrieved[] {
-  if (own.length === 0) return [];
+  const index = indexes.get(language);
+  if (own.length === 0 || !index) return [];
   const queries = [own.join(" "), ...(synonyms.length ? [synonyms.join(" ")] : [])];
   return index.search({ combineWith: "OR", queries }, { filter: keep }).flatMap((result) => {
     const passage = kb.byId.get(String(result.id));
@@ -293,12 +307,12 @@ export function retrieve(
     // A follow-up is found by its concepts and place: the words of the question it follows name
     // the first place's own reports, and would find them again.
     if (words.own.length === 0 || understood.followUp) break;
-    for (const hit of hitsFor(current, words, (found) => found.language === candidate)) {
+    for (const hit of hitsFor(current, candidate, words)) {
       const id = hit.passage.translationOf ?? hit.passage.id;
       lexical.set(id, Math.max(lexical.get(id) ?? 0, hit.score));
     }
     const least = candidate === "en" ? MIN_COVERAGE.english : MIN_COVERAGE.other;
-    known = Math.max(known, coverage(current.index, words.own, candidate) / least);
+    known = Math.max(known, coverage(current.indexes.get(candidate), words.own) / least);
   }
   const scored = [...current.annotations].flatMap(([id, annotation]) => {
     const passage = kb.byId.get(id);
@@ -379,10 +393,8 @@ export function retrieveInTopics(
   const current = getRetriever();
   const { kb } = current;
   const wanted = new Set<string>(topics);
-  const found = hitsFor(
-    current,
-    expandQuestion(text),
-    (hit) => hit.language === "en" && wanted.has(String(hit.topic)),
+  const found = hitsFor(current, "en", expandQuestion(text), (hit) =>
+    wanted.has(String(hit.topic)),
   );
   const standIns = topics.flatMap((topic) =>
     kb.passages
