@@ -19,6 +19,7 @@ import {
   isPostgresUrl,
   migrateToLatest,
 } from "~/platform/db/db.server";
+import { prepareRetrieval } from "~/domain/advisor/index.server";
 import { AUDIO_PATH } from "~/domain/courses/index.server";
 import { auditChains, erasePersonalData } from "~/domain/evidence/index.server";
 import { accountByEmail } from "~/platform/auth/index.server";
@@ -397,6 +398,11 @@ export async function start(options: StartOptions = {}): Promise<Server> {
     env.JOBS === "on" ? startJobRunner({ intervalMinutes: env.JOBS_INTERVAL_MINUTES }) : undefined;
   server.listen(env.PORT, env.HOST, () => {
     logger.info({ url: `http://${env.HOST}:${env.PORT}`, appUrl: env.APP_URL }, "server listening");
+    // The advisor's search is built now, a language at a time, rather than for the first asker.
+    const started = performance.now();
+    void prepareRetrieval().then(() =>
+      logger.info({ ms: Math.round(performance.now() - started) }, "advisor search built"),
+    );
   });
   server.on("error", (error: NodeJS.ErrnoException) => {
     const reason = error.code === "EADDRINUSE" ? "the port is in use" : error.message;

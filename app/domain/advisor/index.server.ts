@@ -14,4 +14,4 @@ export {
 } from "./conversation.server";
 export { ADVISOR_TARGETS, evaluateAdvisor } from "./evaluation.server";
 export { type LlmSettings, llmSettings, streamChat } from "~/platform/lib/llm.server";
-export { type Retrieved, retrieve, retrieveInTopics } from "./retrieval.server";
+export { type Retrieved, prepareRetrieval, retrieve, retrieveInTopics } from "./retrieval.server";

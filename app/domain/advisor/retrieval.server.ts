@@ -155,7 +155,10 @@ export interface Annotation {
 }
 
 interface Retriever {
-  /** One index per language, so a language's word statistics are its own passages' alone. */
+  /**
+   * One index per language, so a language's word statistics are its own passages' alone; each is
+   * built when first needed (or ahead of time by prepareRetrieval).
+   */
   indexes: Map<KbLanguage, MiniSearch<Doc>>;
   kb: KnowledgeBase;
   /** By English passage id (a translation's concepts are added to its original's). */
@@ -203,7 +206,9 @@ function getRetriever(): Retriever {
   for (const passage of kb.passages) {
     const own = passage.translationOf ? annotations.get(passage.translationOf) : undefined;
     if (!own) continue;
-    const text = [passage.title, ...passage.keywords, ...passage.paragraphs].join(" \n ");
+    // A translation's title and keywords hold the words its readers ask with; its paragraphs say
+    // what the original says (the evaluation's figures are the same with them or without).
+    const text = [passage.title, ...passage.keywords].join(" \n ");
     for (const concept of conceptsIn(text)) own.concepts.add(concept);
   }
   const counts = new Map<string, number>();
@@ -212,14 +217,30 @@ function getRetriever(): Retriever {
   const conceptWeight = new Map(
     [...counts].map(([concept, count]) => [concept, Math.log(1 + english.length / (1 + count))]),
   );
-  const indexes = new Map(
-    KB_LANGUAGES.map((language) => [
-      language,
-      buildIndex(kb.passages.filter((passage) => passage.language === language)),
-    ]),
-  );
-  retriever = { kb, indexes, annotations, conceptWeight };
+  retriever = { kb, indexes: new Map(), annotations, conceptWeight };
   return retriever;
+}
+
+/** A language's index, built on first use. */
+function indexFor({ kb, indexes }: Retriever, language: KbLanguage): MiniSearch<Doc> {
+  let index = indexes.get(language);
+  if (!index) {
+    index = buildIndex(kb.passages.filter((passage) => passage.language === language));
+    indexes.set(language, index);
+  }
+  return index;
+}
+
+/**
+ * Builds the search ahead of the first question, a language at a time between other work: the
+ * seven indexes take about a second, which the first asker would otherwise wait for.
+ */
+export async function prepareRetrieval(): Promise<void> {
+  const current = getRetriever();
+  for (const language of KB_LANGUAGES) {
+    await new Promise((resolve) => setImmediate(resolve));
+    indexFor(current, language);
+  }
 }
 
 /** A passage's concepts and place (a translation's are its original's). */
@@ -242,11 +263,11 @@ export function conceptWeightOf(concept: string): number {
  * The share of a question's own words the knowledge base knows (a word it has, or one of its
  * synonyms). Numbers are left out: "10k" or "2023" says little about the topic.
  */
-function coverage(index: MiniSearch<Doc> | undefined, own: string[]): number {
+function coverage(index: MiniSearch<Doc>, own: string[]): number {
   const counted = own.filter((term) => !/\d/.test(term));
   if (counted.length === 0) return own.length > 0 ? 1 : 0;
   const known = counted.filter((term) => {
-    if ((index?.search(term).length ?? 0) > 0) return true;
+    if (index.search(term).length > 0) return true;
     const { synonyms } = expandQuestion(term);
     return synonyms.length > 0;
   });
@@ -255,13 +276,14 @@ function coverage(index: MiniSearch<Doc> | undefined, own: string[]): number {
 
 /** A language's passages matching some words or their synonyms, best first, among those kept. */
 function hitsFor(
-  { indexes, kb }: Retriever,
+  current: Retriever,
   language: KbLanguage,
   { own, synonyms }: { own: string[]; synonyms: string[] },
   keep: (hit: SearchResult) => boolean = () => true,
 ): Retrieved[] {
-  const index = indexes.get(language);
-  if (own.length === 0 || !index) return [];
+  if (own.length === 0) return [];
+  const { kb } = current;
+  const index = indexFor(current, language);
   const queries = [own.join(" "), ...(synonyms.length ? [synonyms.join(" ")] : [])];
   return index.search({ combineWith: "OR", queries }, { filter: keep }).flatMap((result) => {
     const passage = kb.byId.get(String(result.id));
@@ -312,7 +334,7 @@ export function retrieve(
       lexical.set(id, Math.max(lexical.get(id) ?? 0, hit.score));
     }
     const least = candidate === "en" ? MIN_COVERAGE.english : MIN_COVERAGE.other;
-    known = Math.max(known, coverage(current.indexes.get(candidate), words.own) / least);
+    known = Math.max(known, coverage(indexFor(current, candidate), words.own) / least);
   }
   const scored = [...current.annotations].flatMap(([id, annotation]) => {
     const passage = kb.byId.get(id);
