@@ -17,7 +17,6 @@ import { FormAlert, SubmitButton } from "~/platform/ui/form-status";
 import { Done, memberLabel, useReply } from "./form-parts";
 import { GroupsManagement } from "./groups-form";
 import {
-  DEFAULT_DUE_DAYS,
   DEFAULT_RECERTIFICATION_WINDOW_DAYS,
   DUE_DAYS_MAX,
   ESCALATION_DAYS_MAX,
@@ -87,12 +86,7 @@ export function RequirementForm({
       points: String(requirement?.points ?? 100),
       // A relative requirement keeps its old fixed date unread; the form shows the days only.
       dueDate: requirement && requirement.dueDays === null ? requirement.dueDate : "",
-      dueDays:
-        requirement === undefined
-          ? String(DEFAULT_DUE_DAYS)
-          : requirement.dueDays === null
-            ? ""
-            : String(requirement.dueDays),
+      dueDays: requirement?.dueDays == null ? "" : String(requirement.dueDays),
       groupIds: (requirement?.audience?.groupIds ?? []).map(String),
       match: requirement?.audience?.match ?? "any",
       joinedAfter: requirement?.audience?.joinedAfter ?? "",
