@@ -13,9 +13,11 @@ import {
   pageRequest,
 } from "../../../tests/integration/call-action";
 import { placeMember } from "../../../tests/integration/members";
+import { listNotifications } from "~/platform/notifications/index.server";
 import {
   complianceSnapshot,
   findOrganisation,
+  loadComplianceDashboard,
   requirementsOf,
   runReminderPass,
 } from "./index.server";
@@ -487,5 +489,121 @@ describe("who may use the roster", () => {
     expect(own.rows.filter((row) => row.email === learner.email).map((row) => row.status)).toEqual(
       Array(4).fill("overdue"),
     );
+  });
+});
+
+describe("the next audit date", () => {
+  it("once passed, warns the compliance owner under the bell once, and managers on the dashboard", async () => {
+    const organisation = `Audited ${randomUUID()}`;
+    const manager = await person("auditmanager", organisation, "manager");
+    const owner = await person("auditowner", organisation, "learner");
+    await getDb()
+      .updateTable("organisation")
+      .set({ next_audit: "2026-10-18", compliance_owner_id: owner.id })
+      .where("id", "=", owner.organisationId)
+      .execute();
+    const warnings = async (userId: string) =>
+      (await listNotifications(userId)).filter((entry) => entry.kind === "auditDatePassed");
+
+    // The day of the audit: not past yet.
+    await runReminderPass({
+      now: new Date("2026-10-18T20:00:00Z"),
+      organisationId: owner.organisationId,
+    });
+    expect(await warnings(owner.id)).toEqual([]);
+    for (const now of ["2026-10-19T12:00:00Z", "2026-10-20T12:00:00Z"]) {
+      await runReminderPass({ now: new Date(now), organisationId: owner.organisationId });
+    }
+    const [warning, ...more] = await warnings(owner.id);
+    expect(more).toEqual([]);
+    expect(warning).toMatchObject({
+      params: { date: "2026-10-18" },
+      priority: "high",
+      actionRequired: true,
+      actionUrl: "/training/requirements",
+    });
+    // The owner is the one told; the manager sees it on the dashboard instead.
+    expect(await warnings(manager.id)).toEqual([]);
+    const dashboard = await loadComplianceDashboard(
+      pageRequest("/training", { cookie: manager.cookie }),
+      { now: new Date("2026-10-20T12:00:00Z") },
+    );
+    expect(dashboard?.organisation).toMatchObject({ nextAuditPast: true, canSetAudit: true });
+  });
+});
+
+describe("line managers and groups", () => {
+  it("are set only among the organisation's members, by its managers", async () => {
+    const organisation = `Lines ${randomUUID()}`;
+    const manager = await person("linesetter", organisation, "manager");
+    const learner = await person("report", organisation, "learner");
+    const outsider = await person("rival", `Rival ${randomUUID()}`, "manager");
+    const set = (cookie: string, fields: Record<string, string>) =>
+      callAction(
+        requirementsAction,
+        pageRequest("/training/requirements", { cookie, body: new URLSearchParams(fields) }),
+        freshIp(),
+      );
+    const managerOf = async () =>
+      (
+        await getDb()
+          .selectFrom("organisation_member")
+          .select("manager_id")
+          .where("user_id", "=", learner.id)
+          .executeTakeFirstOrThrow()
+      ).manager_id;
+
+    for (const fields of [
+      { intent: "line-manager", userId: learner.id, managerId: outsider.id },
+      { intent: "line-manager", userId: learner.id, managerId: learner.id },
+      { intent: "line-manager", userId: outsider.id, managerId: manager.id },
+      { intent: "line-manager", userId: "", managerId: manager.id },
+      { intent: "line-manager", userId: "u".repeat(65), managerId: manager.id },
+    ]) {
+      expect((await set(manager.cookie, fields)).status).toBe(400);
+    }
+    expect(await managerOf()).toBeNull();
+    expect(
+      (
+        await set(manager.cookie, {
+          intent: "line-manager",
+          userId: learner.id,
+          managerId: manager.id,
+        })
+      ).status,
+    ).toBe(200);
+    expect(await managerOf()).toBe(manager.id);
+    // Another organisation's manager cannot touch this member; a learner cannot post at all.
+    expect(
+      (await set(outsider.cookie, { intent: "line-manager", userId: learner.id, managerId: "" }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await set(learner.cookie, { intent: "line-manager", userId: learner.id, managerId: "" }))
+        .status,
+    ).toBe(403);
+    expect(await managerOf()).toBe(manager.id);
+
+    // A group of another organisation cannot be filled or emptied from here.
+    await set(outsider.cookie, { intent: "group-create", kind: "team", name: "Rivals" });
+    const rivalGroup = await getDb()
+      .selectFrom("member_group")
+      .select("id")
+      .where("organisation_id", "=", outsider.organisationId)
+      .executeTakeFirstOrThrow();
+    for (const intent of ["group-add", "group-remove"]) {
+      const answer = await set(manager.cookie, {
+        intent,
+        groupId: String(rivalGroup.id),
+        userId: learner.id,
+      });
+      expect(answer.status, intent).toBe(400);
+    }
+    const members = await getDb()
+      .selectFrom("member_group_member")
+      .select("user_id")
+      .where("group_id", "=", Number(rivalGroup.id))
+      .execute();
+    expect(members).toEqual([]);
   });
 });
