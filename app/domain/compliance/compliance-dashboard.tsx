@@ -191,6 +191,14 @@ export function ComplianceDashboardPanel({
               {t("manage")}
             </Link>
           )}
+          {dashboard.role === "manager" && (
+            <Link
+              to={href("/training/roster")}
+              className="focus-ring font-semibold text-brand-700 underline dark:text-brand-300"
+            >
+              {t("roster")}
+            </Link>
+          )}
         </p>
       )}
     </Card>
