@@ -156,3 +156,56 @@ test("a learner is refused the roster", async ({ browser }) => {
   await expect(page.getByText("Access to this resource is forbidden.")).toBeVisible();
   await context.close();
 });
+
+test("a manager makes a group, puts a learner in it and names their line manager, then filters the roster by it", async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  const managerEmail = uniqueEmail("grouper", PILOT_DOMAIN);
+  const learnerEmail = uniqueEmail("teller", PILOT_DOMAIN);
+  const other = await browser.newContext();
+  await login(await other.newPage(), learnerEmail);
+  await other.close();
+  await login(page, managerEmail);
+  enrol(managerEmail, learnerEmail);
+
+  await page.goto("/training/requirements");
+  await waitForHydration(page);
+  const create = page.locator("form#group-create");
+  await create.getByLabel("Kind").selectOption("role");
+  await create.getByRole("button", { name: "Add group" }).click();
+  await expect(create.getByText("This field is required")).toBeVisible();
+  await create.getByLabel("Group name").fill("Tellers");
+  await create.getByRole("button", { name: "Add group" }).click();
+  await expect(create.getByRole("status")).toHaveText("Group added.");
+
+  const member = page.locator("form#group-member");
+  const learnerOption = member.getByRole("option", { name: learnerEmail }).first();
+  await member.getByLabel("Member").selectOption((await learnerOption.getAttribute("value")) ?? "");
+  await member.getByLabel("Group").selectOption({ label: "Tellers (Role)" });
+  await member.getByRole("button", { name: "Add to group" }).click();
+  await expect(member.getByRole("status")).toHaveText("Member added to the group.");
+  await expect(page.locator('[data-group="Tellers"]')).toContainText(learnerEmail);
+
+  const line = page.locator("form#line-manager");
+  await line.getByLabel("Member").selectOption((await learnerOption.getAttribute("value")) ?? "");
+  const managerOption = line.getByRole("option", { name: managerEmail }).first();
+  await line
+    .getByLabel("Line manager")
+    .selectOption((await managerOption.getAttribute("value")) ?? "");
+  await line.getByRole("button", { name: "Set" }).click();
+  await expect(line.getByRole("status")).toHaveText("Line manager set.");
+  await expect(page.getByTestId("line-managers")).toContainText(learnerEmail);
+  await expectAccessible(page);
+
+  await page.goto("/training/roster");
+  await waitForHydration(page);
+  await page.getByLabel("Group").selectOption({ label: "Tellers" });
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/group=\d+/);
+  const rows = page.getByTestId("roster").getByRole("row");
+  // The header and the learner's one requirement.
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(1)).toContainText(learnerEmail);
+});

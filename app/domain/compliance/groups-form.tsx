@@ -9,7 +9,12 @@ import { FormField, controlClass } from "~/platform/ui/field";
 import { FieldSelect } from "~/platform/ui/field-select";
 import { SubmitButton } from "~/platform/ui/form-status";
 import { Done, memberLabel, useReply } from "./form-parts";
-import { GROUP_NAME_MAX, GroupCreateSchema, GroupMemberSchema } from "./requirement-schema";
+import {
+  GROUP_NAME_MAX,
+  GroupCreateSchema,
+  GroupMemberSchema,
+  LineManagerSchema,
+} from "./requirement-schema";
 import { GROUP_KINDS } from "./rules";
 import type { MemberView, RequirementReply, RequirementsPage } from "./types";
 
@@ -66,9 +71,10 @@ function NewGroupForm({ reply }: { reply: RequirementReply | undefined }) {
 function AddMemberForm({ page, reply }: { page: RequirementsPage; reply?: RequirementReply }) {
   const { t } = useTranslation(["requirements", "validation"]);
   const message = useFieldMessage();
-  const { result, done, pending } = useReply(reply, "group-add");
+  const { result, done, pending } = useReply(reply, "group-member");
+  const removed = reply?.form === "group-member" && reply.ok && reply.intent === "group-remove";
   const [form, fields] = useForm({
-    id: "group-add",
+    id: "group-member",
     lastResult: result,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -76,8 +82,7 @@ function AddMemberForm({ page, reply }: { page: RequirementsPage; reply?: Requir
   });
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-3">
-      <input type="hidden" name="intent" value="group-add" />
-      <input type="hidden" name="form" value="group-add" />
+      <input type="hidden" name="form" value="group-member" />
       <FormField field={fields.userId} message={message} label={t("groups.member")}>
         <select {...getSelectProps(fields.userId)} key={fields.userId.key} className={controlClass}>
           <option value="">{t("extend.choose")}</option>
@@ -103,67 +108,84 @@ function AddMemberForm({ page, reply }: { page: RequirementsPage; reply?: Requir
         </select>
       </FormField>
       <div className="flex flex-wrap items-end gap-3">
-        <SubmitButton pending={pending} pendingLabel={t("groups.adding")}>
+        <Button type="submit" name="intent" value="group-add" disabled={pending}>
           {t("groups.add")}
-        </SubmitButton>
-        {done && <Done>{t("groups.added")}</Done>}
+        </Button>
+        <Button
+          type="submit"
+          name="intent"
+          value="group-remove"
+          variant="secondary"
+          disabled={pending}
+        >
+          {t("groups.removeFromGroup")}
+        </Button>
+        {done && <Done>{t(removed ? "groups.removed" : "groups.added")}</Done>}
       </div>
     </Form>
   );
 }
 
-/** A member's line manager, chosen among the other members. */
+/** A member's line manager, chosen among the other members (none: blank). */
 function LineManagerForm({
-  member,
   members,
   reply,
 }: {
-  member: MemberView;
   members: readonly MemberView[];
   reply: RequirementReply | undefined;
 }) {
   const { t } = useTranslation(["requirements", "validation"]);
   const message = useFieldMessage();
-  const formId = `line-manager-${member.id}`;
-  const mine = reply?.form === formId ? reply : undefined;
-  const error = mine && !mine.ok ? message([mine.error.message]) : null;
+  const { result, done, pending } = useReply(reply, "line-manager");
+  const [form, fields] = useForm({
+    id: "line-manager",
+    lastResult: result,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LineManagerSchema }),
+  });
   return (
-    <Form method="post" className="flex flex-wrap items-center gap-2">
+    <Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-3">
       <input type="hidden" name="intent" value="line-manager" />
-      <input type="hidden" name="form" value={formId} />
-      <input type="hidden" name="userId" value={member.id} />
-      <label htmlFor={`${formId}-manager`} className="sr-only">
-        {t("groups.lineManagerOf", { name: member.name || member.email })}
-      </label>
-      <select
-        id={`${formId}-manager`}
-        name="managerId"
-        defaultValue={member.managerId ?? ""}
-        key={member.managerId ?? ""}
-        className={`${controlClass} mt-0 w-auto`}
-      >
-        <option value="">{t("groups.noLineManager")}</option>
-        {members
-          .filter((candidate) => candidate.id !== member.id)
-          .map((candidate) => (
-            <option key={candidate.id} value={candidate.id}>
-              {memberLabel(candidate)}
+      <input type="hidden" name="form" value="line-manager" />
+      <FormField field={fields.userId} message={message} label={t("groups.member")}>
+        <select {...getSelectProps(fields.userId)} key={fields.userId.key} className={controlClass}>
+          <option value="">{t("extend.choose")}</option>
+          {members.map((member) => (
+            <option key={member.id} value={member.id}>
+              {memberLabel(member)}
             </option>
           ))}
-      </select>
-      <Button type="submit" variant="secondary">
-        {t("groups.setLineManager")}
-        <span className="sr-only"> {member.name || member.email}</span>
-      </Button>
-      {mine?.ok && <Done>{t("groups.lineManagerSet")}</Done>}
-      {error && (
-        <span role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {error}
-        </span>
-      )}
+        </select>
+      </FormField>
+      <FormField field={fields.managerId} message={message} label={t("groups.lineManager")}>
+        <select
+          {...getSelectProps(fields.managerId)}
+          key={fields.managerId.key}
+          className={controlClass}
+        >
+          <option value="">{t("groups.noLineManager")}</option>
+          {members.map((member) => (
+            <option key={member.id} value={member.id}>
+              {memberLabel(member)}
+            </option>
+          ))}
+        </select>
+      </FormField>
+      <div className="flex flex-wrap items-end gap-3">
+        <SubmitButton pending={pending} pendingLabel={t("groups.setting")}>
+          {t("groups.setLineManager")}
+        </SubmitButton>
+        {done && <Done>{t("groups.lineManagerSet")}</Done>}
+      </div>
     </Form>
   );
 }
+
+/** How many of a group's members it names; the rest are counted. */
+const NAMED_MEMBERS = 12;
+/** How many members with a line manager the table lists. */
+const LISTED_LINES = 100;
 
 export function GroupsManagement({
   page,
@@ -173,22 +195,22 @@ export function GroupsManagement({
   reply: RequirementReply | undefined;
 }) {
   const { t } = useTranslation("requirements");
-  const names = new Map(page.members.map((member) => [member.id, member]));
-  const removeFailed =
-    reply?.intent === "group-remove" && !reply.ok ? reply.error.message : undefined;
-  const message = useFieldMessage();
-  const columns: Column<MemberView>[] = [
+  const byId = new Map(page.members.map((member) => [member.id, member]));
+  const lines = page.members.flatMap((member) => {
+    const manager = member.managerId ? byId.get(member.managerId) : undefined;
+    return manager ? [{ id: member.id, member, manager }] : [];
+  });
+  const columns: Column<(typeof lines)[number]>[] = [
     {
-      key: "name",
-      header: t("members.name"),
+      key: "member",
+      header: t("groups.member"),
       rowHeader: true,
-      cell: (member) => member.name || member.email,
+      cell: ({ member }) => memberLabel(member),
     },
-    { key: "email", header: t("members.email"), cell: (member) => member.email },
     {
       key: "manager",
       header: t("groups.lineManager"),
-      cell: (member) => <LineManagerForm member={member} members={page.members} reply={reply} />,
+      cell: ({ manager }) => memberLabel(manager),
     },
   ];
   return (
@@ -213,11 +235,6 @@ export function GroupsManagement({
               <AddMemberForm page={page} reply={reply} />
             </div>
           </Card>
-          {removeFailed && (
-            <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-              {message([removeFailed])}
-            </p>
-          )}
           <ul className="grid gap-3 md:grid-cols-2" data-testid="groups">
             {page.groups.map((group) => (
               <li
@@ -231,52 +248,45 @@ export function GroupsManagement({
                     ({t(`groups.kinds.${group.kind}`)})
                   </span>
                 </h3>
-                {group.memberIds.length === 0 ? (
-                  <p className="text-sm text-slate-600 dark:text-slate-300">
-                    {t("groups.noMembers")}
-                  </p>
-                ) : (
-                  <ul className="mt-2 space-y-1 text-sm">
-                    {group.memberIds.map((userId) => {
-                      const member = names.get(userId);
-                      const label = member ? member.name || member.email : userId;
-                      return (
-                        <li key={userId} className="flex flex-wrap items-center gap-2">
-                          <span>{label}</span>
-                          <Form method="post">
-                            <input type="hidden" name="intent" value="group-remove" />
-                            <input
-                              type="hidden"
-                              name="form"
-                              value={`group-remove-${group.id}-${userId}`}
-                            />
-                            <input type="hidden" name="groupId" value={group.id} />
-                            <input type="hidden" name="userId" value={userId} />
-                            <Button type="submit" variant="secondary">
-                              {t("groups.remove")}
-                              <span className="sr-only">
-                                {" "}
-                                {t("groups.removeWho", { name: label, group: group.name })}
-                              </span>
-                            </Button>
-                          </Form>
-                        </li>
-                      );
-                    })}
-                  </ul>
-                )}
+                <p className="mt-1 text-sm">
+                  {group.memberIds.length === 0
+                    ? t("groups.noMembers")
+                    : [
+                        ...group.memberIds.slice(0, NAMED_MEMBERS).map((userId) => {
+                          const member = byId.get(userId);
+                          return member ? member.name || member.email : userId;
+                        }),
+                        ...(group.memberIds.length > NAMED_MEMBERS
+                          ? [t("groups.more", { more: group.memberIds.length - NAMED_MEMBERS })]
+                          : []),
+                      ].join(", ")}
+                </p>
               </li>
             ))}
           </ul>
         </>
       )}
-      <DataTable
-        variant="compact"
-        caption={t("groups.lineManagersCaption")}
-        columns={columns}
-        rows={page.members}
-        data-testid="line-managers"
-      />
+      <Card>
+        <h3 className="text-lg font-bold">{t("groups.lineManagersHeading")}</h3>
+        <div className="mt-3">
+          <LineManagerForm members={page.members} reply={reply} />
+        </div>
+        {lines.length > 0 && (
+          <div className="mt-4">
+            <DataTable
+              variant="compact"
+              caption={t("groups.lineManagersCaption", {
+                shown: Math.min(lines.length, LISTED_LINES),
+                total: lines.length,
+              })}
+              showCaption
+              columns={columns}
+              rows={lines.slice(0, LISTED_LINES)}
+              data-testid="line-managers"
+            />
+          </div>
+        )}
+      </Card>
     </section>
   );
 }

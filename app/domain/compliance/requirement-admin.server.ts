@@ -593,10 +593,7 @@ async function applyRequirementAction(actor: Actor, organisationId: number, form
   }
   if (intent === "group-add" || intent === "group-remove") {
     const submission = parseWithZod(formData, { schema: GroupMemberSchema });
-    const form =
-      intent === "group-add"
-        ? intent
-        : `group-remove-${String(formData.get("groupId"))}-${String(formData.get("userId"))}`;
+    const form = "group-member";
     if (submission.status !== "success") return reply(intent, form, invalid(submission), 400);
     const refused = await changeGroupMember(
       actor,
@@ -609,7 +606,7 @@ async function applyRequirementAction(actor: Actor, organisationId: number, form
   }
   if (intent === "line-manager") {
     const submission = parseWithZod(formData, { schema: LineManagerSchema });
-    const form = `line-manager-${String(formData.get("userId"))}`;
+    const form = "line-manager";
     if (submission.status !== "success") return reply(intent, form, invalid(submission), 400);
     const refused = await setLineManager(actor, organisationId, submission.value);
     if (refused) return reply(intent, form, refusedBy(submission, refused), 400);
