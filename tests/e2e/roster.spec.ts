@@ -201,7 +201,7 @@ test("a manager makes a group, puts a learner in it and names their line manager
 
   await page.goto("/training/roster");
   await waitForHydration(page);
-  await page.getByLabel("Group").selectOption({ label: "Tellers" });
+  await page.getByLabel("Group", { exact: true }).selectOption({ label: "Tellers" });
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page).toHaveURL(/group=\d+/);
   const rows = page.getByTestId("roster").getByRole("row");
