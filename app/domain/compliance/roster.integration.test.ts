@@ -4,6 +4,7 @@ import { getDb } from "~/platform/db/db.server";
 import { action as requirementsAction } from "~/routes/training.requirements";
 import { action as rosterAction, loader as rosterLoader } from "~/routes/training.roster";
 import { loader as csvLoader } from "~/routes/training.roster-csv";
+import { seedDemo } from "../../../scripts/demo-seed.server";
 import { signInForTest } from "../../../tests/integration/auth";
 import {
   type RouteAnswer,
@@ -18,6 +19,7 @@ import {
   complianceSnapshot,
   findOrganisation,
   loadComplianceDashboard,
+  rosterRows,
   requirementsOf,
   runReminderPass,
 } from "./index.server";
@@ -606,4 +608,27 @@ describe("line managers and groups", () => {
       .execute();
     expect(members).toEqual([]);
   });
+});
+
+describe("the roster of a large organisation", () => {
+  it("lists 2,000 learners × 4 requirements with their last attempts in 10 seconds at most", async () => {
+    const now = new Date();
+    const made = await seedDemo({
+      db: getDb(),
+      learners: 2_000,
+      attempts: 20_000,
+      now,
+      organisation: `Large ${randomUUID()}`,
+      domain: `large-${randomUUID().slice(0, 8)}.test`,
+    });
+    const organisation = await findOrganisation(made.organisationId);
+    if (!organisation) throw new Error("no organisation");
+    const started = performance.now();
+    const rows = await rosterRows(organisation, now);
+    const seconds = (performance.now() - started) / 1000;
+    console.info(`roster of 2,000 learners: ${seconds.toFixed(2)} s, ${rows.length} rows`);
+    expect(rows).toHaveLength(8_000);
+    expect(rows.filter((row) => row.lastAttemptAt !== null).length).toBeGreaterThan(1_000);
+    expect(seconds).toBeLessThanOrEqual(10);
+  }, 120_000);
 });
