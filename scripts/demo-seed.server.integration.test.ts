@@ -169,7 +169,39 @@ describe("the demo organisation", () => {
       organisation: { id: made.organisationId },
     });
 
-    const snapshot = await complianceSnapshot((await membershipOf(learner)).organisation, { now });
+    // Its groups, line managers and compliance owner, for the roster and the escalations.
+    const groups = await db
+      .selectFrom("member_group")
+      .select(["id", "kind", "name"])
+      .where("organisation_id", "=", made.organisationId)
+      .orderBy("id")
+      .execute();
+    expect(groups.map((group) => `${group.kind}:${group.name}`)).toEqual([
+      "department:Branch operations",
+      "department:Lending",
+      "department:Payments",
+      "location:Vancouver",
+      "location:Toronto",
+      "location:Calgary",
+    ]);
+    const placements = await db
+      .selectFrom("member_group_member")
+      .select((eb) => eb.fn.countAll<number | string>().as("count"))
+      .executeTakeFirstOrThrow();
+    expect(Number(placements.count)).toBe(2 * 50);
+    const withoutLineManager = await db
+      .selectFrom("organisation_member")
+      .select("user_id")
+      .where("organisation_id", "=", made.organisationId)
+      .where("role", "=", "learner")
+      .where("manager_id", "is", null)
+      .execute();
+    // Only the newcomer who signed in above, until a manager gives them one.
+    expect(withoutLineManager).toEqual([{ user_id: newHire.id }]);
+    const organisation = (await membershipOf(learner)).organisation;
+    expect(organisation.complianceOwnerId).toBe(manager.id);
+
+    const snapshot = await complianceSnapshot(organisation, { now });
     expect(snapshot.requirements).toHaveLength(4);
     expect(snapshot.learners).toHaveLength(51);
     const statuses = snapshot.states.map((state) => state.status);

@@ -54,6 +54,16 @@ function randomFrom(seedText: string): () => number {
 }
 
 type Random = () => number;
+
+/** The demo organisation's groups: each member is in one department and one location. */
+const DEMO_GROUPS = [
+  ["department", "Branch operations"],
+  ["department", "Lending"],
+  ["department", "Payments"],
+  ["location", "Vancouver"],
+  ["location", "Toronto"],
+  ["location", "Calgary"],
+] as const;
 const pick = <T>(random: Random, items: readonly T[]): T =>
   items[Math.floor(random() * items.length)] as T;
 const ID_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
@@ -626,6 +636,63 @@ export async function seedDemo({
         trx.insertInto("training_answer").values(slice).execute(),
       );
     });
+
+    // Its groups, each member's line manager and the compliance owner, from a generator of their
+    // own so the people and takes above stay as they were. Each member joined their groups when
+    // they joined the organisation, so the groups move nobody's due dates.
+    const place = randomFrom(`${organisation}|${domain}|groups`);
+    const groupIds = new Map<string, number>();
+    for (const [kind, name] of DEMO_GROUPS) {
+      const group = await trx
+        .insertInto("member_group")
+        .values({
+          organisation_id: made.id,
+          kind,
+          name,
+          created_at: yearAgo.toISOString(),
+          created_by: "system",
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      groupIds.set(name, Number(group.id));
+    }
+    const managerIds = users.filter((user) => user.role === "manager").map((user) => user.id);
+    const departments = DEMO_GROUPS.filter(([kind]) => kind === "department");
+    const locations = DEMO_GROUPS.filter(([kind]) => kind === "location");
+    const placed = users.map((user) => {
+      const department = Math.floor(place() * departments.length);
+      const location = pick(place, locations);
+      return { user, department, groups: [departments[department]?.[1], location[1]] };
+    });
+    await insertInBatches(
+      placed.flatMap(({ user, groups }) =>
+        groups.map((name) => ({
+          group_id: groupIds.get(name ?? "") ?? 0,
+          user_id: user.id,
+          added_at: new Date(user.joinedAt).toISOString(),
+          added_by: "system",
+        })),
+      ),
+      (batch) => trx.insertInto("member_group_member").values(batch).execute(),
+    );
+    // A department's learners report to one of the managers; the first manager owns compliance.
+    for (const [index, managerId] of managerIds.entries()) {
+      const reports = placed
+        .filter(({ user, department }) => user.role === "learner" && department === index)
+        .map(({ user }) => user.id);
+      for (let start = 0; start < reports.length; start += BATCH) {
+        await trx
+          .updateTable("organisation_member")
+          .set({ manager_id: managerId })
+          .where("user_id", "in", reports.slice(start, start + BATCH))
+          .execute();
+      }
+    }
+    await trx
+      .updateTable("organisation")
+      .set({ compliance_owner_id: managerIds[0] ?? null })
+      .where("id", "=", made.id)
+      .execute();
 
     const completedTakes = takes.filter((take) => take.completed).length;
     return {

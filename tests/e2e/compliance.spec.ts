@@ -4,7 +4,7 @@ import { CATALOGUE, passModule } from "./modules";
 
 // The compliance dashboard as a learner meets it (issue "Compliance dashboard").
 
-test("a learner sees an overdue requirement, passes its module and sees it completed", async ({
+test("a learner who joins today is due in 30 days, not overdue, passes a module and sees it completed", async ({
   page,
 }) => {
   test.slow();
@@ -14,7 +14,25 @@ test("a learner sees an overdue requirement, passes its module and sees it compl
   await expect(dashboard).toContainText("Your requirements at Independent learners");
   await expect(dashboard).toContainText("FINTRAC");
   const requirement = dashboard.locator('[data-requirement="Customer Due Diligence"]');
-  await expect(requirement.getByTestId("requirement-status")).toHaveText("Overdue");
+  await expect(requirement.getByTestId("requirement-status")).toHaveText("Pending");
+  // Due at the end of the 30th day after today, in the organisation's time zone (Toronto).
+  const toronto = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Toronto" }).format(
+    new Date(),
+  );
+  const due = new Date(`${toronto}T00:00:00Z`);
+  due.setUTCDate(due.getUTCDate() + 30);
+  const dueText = new Intl.DateTimeFormat("en-US", {
+    timeZone: "UTC",
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+  }).format(due);
+  await expect(requirement).toContainText(`Due ${dueText}`);
+  await expect(
+    dashboard.getByTestId("requirement-status").filter({ hasText: "Overdue" }),
+  ).toHaveCount(0);
+  // The SPEC's audit date has passed: a learner is not shown it as the next audit.
+  await expect(page.getByTestId("next-audit")).toHaveText("Not yet scheduled");
   await expect(page.getByTestId("compliance-score")).toHaveText("0%");
   await expect(page.getByTestId("analytics")).toContainText("No module has been completed yet.");
   await expectAccessible(page);

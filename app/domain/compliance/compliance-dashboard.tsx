@@ -68,9 +68,11 @@ function RequirementItem({
       <p className="mt-2 text-sm font-medium">
         {requirement.completedDate
           ? t("completedOn", { date: calendarDate(requirement.completedDate) })
-          : t(requirement.renewal ? "renewBy" : "dueOn", {
-              date: calendarDate(requirement.dueDate),
-            })}
+          : requirement.dueDays !== null
+            ? t("dueAfterAssignment", { count: requirement.dueDays })
+            : t(requirement.renewal ? "renewBy" : "dueOn", {
+                date: calendarDate(requirement.dueDate),
+              })}
       </p>
       {counts && (
         <dl className="mt-2 flex flex-wrap gap-x-4 text-sm" data-testid="requirement-counts">
@@ -143,10 +145,24 @@ export function ComplianceDashboardPanel({
         </div>
         <div>
           <dt className="text-sm text-slate-600 dark:text-slate-300">{t("nextAudit")}</dt>
-          <dd className="text-lg font-bold">
-            {organisation.nextAuditPast
-              ? t("nextAuditPast", { date: calendarDate(organisation.nextAudit) })
-              : calendarDate(organisation.nextAudit)}
+          <dd className="text-lg font-bold" data-testid="next-audit">
+            {/* A passed date is never shown as the next one: a learner reads that none is set, and
+                whoever can set it is warned, with the way to set it. */}
+            {!organisation.nextAuditPast ? (
+              calendarDate(organisation.nextAudit)
+            ) : organisation.canSetAudit ? (
+              <span role="alert" className="block text-base text-red-800 dark:text-red-300">
+                {t("nextAuditPast", { date: calendarDate(organisation.nextAudit) })}{" "}
+                <Link
+                  to={href("/training/requirements")}
+                  className="focus-ring font-semibold underline"
+                >
+                  {t("setNextAudit")}
+                </Link>
+              </span>
+            ) : (
+              t("nextAuditUnscheduled")
+            )}
           </dd>
         </div>
       </dl>
@@ -173,6 +189,14 @@ export function ComplianceDashboardPanel({
               className="focus-ring font-semibold text-brand-700 underline dark:text-brand-300"
             >
               {t("manage")}
+            </Link>
+          )}
+          {dashboard.role === "manager" && (
+            <Link
+              to={href("/training/roster")}
+              className="focus-ring font-semibold text-brand-700 underline dark:text-brand-300"
+            >
+              {t("roster")}
             </Link>
           )}
         </p>

@@ -5,7 +5,7 @@ import {
   type ComplianceDashboard,
 } from "~/domain/compliance/index.server";
 import { RESET_REASON } from "~/workflows/factory-reset.server";
-import { localDate } from "~/domain/compliance/rules";
+import { addDays, localDate } from "~/domain/compliance/rules";
 import {
   answerOf,
   callAction,
@@ -42,7 +42,10 @@ async function moveTake(take: string, completedAt: Date) {
     .execute();
 }
 
-const dashboardOf = async (cookie: string, options: { scope?: "self"; fresh?: boolean } = {}) =>
+const dashboardOf = async (
+  cookie: string,
+  options: { scope?: "self"; fresh?: boolean; now?: Date } = {},
+) =>
   (await loadComplianceDashboard(request("/training", { cookie }), {
     now: NOW,
     fresh: true,
@@ -62,17 +65,26 @@ async function userIdOf(email: string) {
 }
 
 describe("a learner's requirements", () => {
-  it("start as the four default requirements, each overdue once its due date has passed", async () => {
-    const { cookie } = await signInForTest("starter");
+  it("start as the four default requirements, due 30 days after joining: nobody is overdue on day one", async () => {
+    const { cookie, email } = await signInForTest("starter");
     const dashboard = await dashboardOf(cookie);
     expect(dashboard.scope).toBe("self");
     expect(dashboard.role).toBe("learner");
+    // The SPEC's audit date has passed: a learner is not shown it as the next audit.
     expect(dashboard.organisation).toEqual({
       name: "bank.example",
       regulator: "FINTRAC",
       nextAudit: "2026-10-18",
       nextAuditPast: true,
+      canSetAudit: false,
     });
+    const member = await getDb()
+      .selectFrom("organisation_member")
+      .select("joined_at")
+      .where("user_id", "=", await userIdOf(email))
+      .executeTakeFirstOrThrow();
+    // Due at the end of the 30th day after the day they joined, in Toronto.
+    const due = addDays(localDate(member.joined_at, "America/Toronto"), 30);
     expect(
       dashboard.requirements.map(({ name, dueDate, points, status }) => [
         name,
@@ -81,17 +93,20 @@ describe("a learner's requirements", () => {
         status,
       ]),
     ).toEqual([
-      ["Customer Due Diligence", "2025-11-30", 200, "overdue"],
-      ["AML Training", "2025-12-31", 100, "overdue"],
-      ["Suspicious Transaction Reporting", "2026-02-15", 150, "overdue"],
-      ["Record Keeping", "2026-03-01", 125, "overdue"],
+      ["Customer Due Diligence", due, 200, "pending"],
+      ["AML Training", due, 100, "pending"],
+      ["Suspicious Transaction Reporting", due, 150, "pending"],
+      ["Record Keeping", due, 125, "pending"],
     ]);
     expect(dashboard.analytics.complianceScore).toBe(0);
-    // A year earlier every due date was ahead.
-    const earlier = await loadComplianceDashboard(request("/training", { cookie }), {
-      now: new Date("2025-06-01T12:00:00Z"),
-    });
-    expect(earlier?.requirements.every((requirement) => requirement.status === "pending")).toBe(
+    // Still pending through the 30th day; overdue from the 31st.
+    const on = (date: string) => new Date(`${date}T12:00:00-05:00`);
+    const lastDay = await dashboardOf(cookie, { now: on(due) });
+    expect(lastDay.requirements.every((requirement) => requirement.status === "pending")).toBe(
+      true,
+    );
+    const dayAfter = await dashboardOf(cookie, { now: on(addDays(due, 1)) });
+    expect(dayAfter.requirements.every((requirement) => requirement.status === "overdue")).toBe(
       true,
     );
   });
@@ -99,7 +114,7 @@ describe("a learner's requirements", () => {
   it("is completed by passing its modules, on the learner's local date, and a failed take does not count", async () => {
     const { cookie } = await signInForTest("passer");
     await passModule(cookie, "document-verification", false);
-    expect(byName(await dashboardOf(cookie), "Customer Due Diligence")?.status).toBe("overdue");
+    expect(byName(await dashboardOf(cookie), "Customer Due Diligence")?.status).toBe("pending");
 
     const take = await passModule(cookie, "document-verification");
     // 02:30 UTC on 20 November is still 19 November in Toronto, the organisation's time zone.
@@ -119,7 +134,7 @@ describe("a learner's requirements", () => {
 
     // AML Training needs both of its modules.
     await passModule(cookie, "structuring-and-cash-thresholds");
-    expect(byName(await dashboardOf(cookie), "AML Training")?.status).toBe("overdue");
+    expect(byName(await dashboardOf(cookie), "AML Training")?.status).toBe("pending");
   });
 
   it("opens a new cycle in the recertification window, due when the year of the last pass ends", async () => {
@@ -192,8 +207,15 @@ describe("a manager", () => {
     const dashboard = await dashboardOf(manager.cookie);
     expect(dashboard.scope).toBe("organisation");
     expect(dashboard.role).toBe("manager");
+    // Everyone joined today: two are due in 30 days, and overdue once those have passed.
     expect(byName(dashboard, "Customer Due Diligence")).toMatchObject({
+      status: "pending",
+      counts: { completed: 1, pending: 2, overdue: 0 },
+    });
+    const later = await dashboardOf(manager.cookie, { now: new Date(NOW.getTime() + 32 * DAY) });
+    expect(byName(later, "Customer Due Diligence")).toMatchObject({
       status: "overdue",
+      dueDays: 30,
       counts: { completed: 1, pending: 0, overdue: 2 },
     });
     expect(dashboard.analytics.totalUsers).toBe(3);
@@ -270,7 +292,7 @@ describe("Factory Reset", () => {
     );
     expect(reset.headers.get("Location")).toBe("/training?reset=done");
     expect(await certificates()).toEqual([{ revoked_reason: RESET_REASON }]);
-    expect(byName(await dashboardOf(cookie), "Customer Due Diligence")?.status).toBe("overdue");
+    expect(byName(await dashboardOf(cookie), "Customer Due Diligence")?.status).toBe("pending");
     const notifications = await getDb()
       .selectFrom("notification")
       .select("removed_at")

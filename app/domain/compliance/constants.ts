@@ -8,11 +8,25 @@ export interface DefaultRequirement {
   description: string;
   category: RequirementCategory;
   points: number;
-  /** A calendar date (YYYY-MM-DD) that ends at the end of that day in the learner's time zone. */
+  /**
+   * SPEC §9's date (YYYY-MM-DD). It has passed, and a learner who joins today must not be overdue
+   * on day one, so the requirement is due `dueDays` after each member's assignment instead; the
+   * date is kept as the requirement's fixed date, should a manager choose it.
+   */
   dueDate: string;
+  /** Days after a member's assignment (joining the organisation) the first cycle is due. */
+  dueDays: number;
   /** The modules (`module:<id>`) and tracks (`track:<id>`) that, all passed, fulfil it. */
   fulfilledBy: readonly string[];
 }
+
+/** A new member's first cycle of a default requirement is due this many days after joining. */
+export const DEFAULT_DUE_DAYS = 30;
+/** The most days after assignment a relative due date may be set to (ten years). */
+export const DUE_DAYS_MAX = 3650;
+/** Days overdue before the learner's manager is copied (twice that: the compliance owner). */
+export const DEFAULT_ESCALATION_DAYS = 7;
+export const ESCALATION_DAYS_MAX = 365;
 
 /** SPEC §9: the four requirements every organisation starts with. */
 export const DEFAULT_REQUIREMENTS: readonly DefaultRequirement[] = [
@@ -24,6 +38,7 @@ export const DEFAULT_REQUIREMENTS: readonly DefaultRequirement[] = [
     category: "training",
     points: 100,
     dueDate: "2025-12-31",
+    dueDays: DEFAULT_DUE_DAYS,
     fulfilledBy: ["module:structuring-and-cash-thresholds", "module:trade-based-laundering"],
   },
   {
@@ -34,6 +49,7 @@ export const DEFAULT_REQUIREMENTS: readonly DefaultRequirement[] = [
     category: "reporting",
     points: 150,
     dueDate: "2026-02-15",
+    dueDays: DEFAULT_DUE_DAYS,
     fulfilledBy: ["module:suspicious-transaction-reporting"],
   },
   {
@@ -44,6 +60,7 @@ export const DEFAULT_REQUIREMENTS: readonly DefaultRequirement[] = [
     category: "aml",
     points: 200,
     dueDate: "2025-11-30",
+    dueDays: DEFAULT_DUE_DAYS,
     fulfilledBy: ["module:document-verification"],
   },
   {
@@ -54,6 +71,7 @@ export const DEFAULT_REQUIREMENTS: readonly DefaultRequirement[] = [
     category: "audit",
     points: 125,
     dueDate: "2026-03-01",
+    dueDays: DEFAULT_DUE_DAYS,
     fulfilledBy: ["module:lease-fraud-detection"],
   },
 ];

@@ -3,10 +3,15 @@ import { getOptionalUser } from "~/platform/auth/index.server";
 import { catalogueCounts, catalogueTitles } from "~/domain/training/index.server";
 import { type Analytics, computeAnalytics } from "./analytics";
 import { membershipOf } from "./organisations.server";
-import { type RequirementState as RequirementStatus, daysBetween, localDate } from "./rules";
+import { type RequirementState as RequirementStatus, auditDateState } from "./rules";
 import { forgetEverywhere, onForget } from "~/platform/lib/workers.server";
 import { type ComplianceSnapshot, complianceSnapshot } from "./status.server";
-import type { ComplianceDashboard, DashboardScope, Organisation } from "./types";
+import type {
+  ComplianceDashboard,
+  DashboardRequirement,
+  DashboardScope,
+  Organisation,
+} from "./types";
 
 // The compliance dashboard of the training home and /training/compliance: a manager (or an admin)
 // sees the organisation, a learner themself. An organisation's figures are computed at most once a
@@ -81,11 +86,13 @@ export async function loadComplianceDashboard(
   const now = options.now ?? new Date();
   const { organisation } = membership;
   const [figures, titles] = await Promise.all([
-    scope === "organisation"
+    scope === "organisation" && options.now === undefined
       ? organisationFigures(organisation, options.fresh ?? false)
-      : complianceSnapshot(organisation, { userIds: [user.id], now }).then((snapshot) =>
-          figuresOf(snapshot, now),
-        ),
+      : // A moment other than now (a report of a past day, a test's clock) is never cached.
+        complianceSnapshot(organisation, {
+          userIds: scope === "organisation" ? undefined : [user.id],
+          now,
+        }).then((snapshot) => figuresOf(snapshot, now)),
     catalogueTitles(request),
   ]);
   const { snapshot, analytics, counts } = figures;
@@ -94,7 +101,6 @@ export async function loadComplianceDashboard(
       .filter((state) => state.userId === user.id)
       .map((state) => [state.requirementId, state]),
   );
-  const today = localDate(now, organisation.timeZone);
   return {
     scope,
     role,
@@ -102,18 +108,22 @@ export async function loadComplianceDashboard(
       name: organisation.name,
       regulator: organisation.regulator,
       nextAudit: organisation.nextAudit,
-      nextAuditPast: daysBetween(organisation.nextAudit, today) > 0,
+      nextAuditPast: auditDateState(organisation.nextAudit, now, organisation.timeZone).past,
+      canSetAudit: role !== "learner",
     },
-    requirements: snapshot.requirements.map((requirement) => {
+    // A learner sees the requirements assigned to them; the organisation's view, all of them.
+    requirements: snapshot.requirements.flatMap((requirement) => {
       const state = own.get(requirement.id);
+      if (scope === "self" && !state) return [];
       const mine = scope === "self" && state;
-      return {
+      const entry: DashboardRequirement = {
         id: requirement.id,
         name: requirement.name,
         description: requirement.description,
         category: requirement.category,
         points: requirement.points,
         dueDate: mine ? state.effectiveDueDate : requirement.dueDate,
+        dueDays: mine ? null : requirement.dueDays,
         status: mine ? state.status : statusOfOrganisation(counts.get(requirement.id)),
         completedDate: mine ? state.completedDate : null,
         cycle: mine ? state.cycle : 1,
@@ -127,6 +137,7 @@ export async function loadComplianceDashboard(
         })),
         counts: scope === "organisation" ? (counts.get(requirement.id) ?? null) : null,
       };
+      return [entry];
     }),
     analytics: {
       ...analytics,

@@ -16,3 +16,5 @@ export {
   REQUIREMENT_POINTS_MAX,
   WINDOW_DAYS_MAX,
 } from "./requirement-schema";
+export { type RosterLogs, type RosterReply, RosterView } from "./roster-view";
+export { RosterActionSchema, rosterFilters } from "./roster-schema";

@@ -26,8 +26,25 @@ export type {
   Organisation,
   Requirement,
   RequirementReply,
+  RosterPage,
+  RosterRow,
 } from "./types";
-export { type ReminderPassResult, runReminderPass } from "./reminders.server";
+export {
+  type ReminderLogEntry,
+  type ReminderPassResult,
+  reminderLog,
+  remindNow,
+  runReminderPass,
+} from "./reminders.server";
+export {
+  DUE_SOON_DAYS,
+  applyRosterAction,
+  loadRoster,
+  rosterCsv,
+  rosterHistory,
+  rosterRows,
+} from "./roster.server";
+export { groupsOf } from "./groups.server";
 export {
   type Actor,
   adminActor,

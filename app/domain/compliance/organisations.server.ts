@@ -35,6 +35,8 @@ type OrganisationRow = {
   final_item_count: number;
   final_cooling_off_hours: number;
   time_floor_percent: number;
+  escalation_days: number;
+  compliance_owner_id: string | null;
 };
 
 const ORGANISATION_COLUMNS = [
@@ -47,6 +49,8 @@ const ORGANISATION_COLUMNS = [
   "final_item_count",
   "final_cooling_off_hours",
   "time_floor_percent",
+  "escalation_days",
+  "compliance_owner_id",
 ] as const;
 
 function toOrganisation(row: OrganisationRow): Organisation {
@@ -63,6 +67,8 @@ function toOrganisation(row: OrganisationRow): Organisation {
       finalCoolingOffHours: Number(row.final_cooling_off_hours),
       timeFloorPercent: Number(row.time_floor_percent),
     },
+    escalationDays: Number(row.escalation_days),
+    complianceOwnerId: row.compliance_owner_id,
   };
 }
 
@@ -122,6 +128,8 @@ export async function ensureOrganisation(
           category: requirement.category,
           points: requirement.points,
           due_date: requirement.dueDate,
+          due_days: requirement.dueDays,
+          audience: null,
           fulfilled_by: JSON.stringify(requirement.fulfilledBy),
           recurrence: "yearly" as const,
           window_days: DEFAULT_RECERTIFICATION_WINDOW_DAYS,
@@ -181,6 +189,8 @@ async function readMembership(user: Pick<AuthUser, "id" | "email">): Promise<Mem
         "organisation.final_item_count",
         "organisation.final_cooling_off_hours",
         "organisation.time_floor_percent",
+        "organisation.escalation_days",
+        "organisation.compliance_owner_id",
       ])
       .where("organisation_member.user_id", "=", user.id)
       .executeTakeFirst();
@@ -209,6 +219,7 @@ export interface Member {
   userId: string;
   role: MemberRole;
   joinedAt: string;
+  managerId: string | null;
 }
 
 /** Everyone in an organisation (or only these users of it), by the time they joined. */
@@ -219,9 +230,14 @@ export async function membersOf(
   if (userIds?.length === 0) return [];
   let query = getDb()
     .selectFrom("organisation_member")
-    .select(["user_id", "role", "joined_at"])
+    .select(["user_id", "role", "joined_at", "manager_id"])
     .where("organisation_id", "=", organisationId);
   if (userIds) query = query.where("user_id", "in", userIds);
   const rows = await query.orderBy("joined_at").orderBy("user_id").execute();
-  return rows.map((row) => ({ userId: row.user_id, role: row.role, joinedAt: row.joined_at }));
+  return rows.map((row) => ({
+    userId: row.user_id,
+    role: row.role,
+    joinedAt: row.joined_at,
+    managerId: row.manager_id,
+  }));
 }

@@ -18,8 +18,13 @@ import { formatLongDate } from "~/platform/lib/dates";
 import { getEnv } from "~/platform/lib/env.server";
 import { listOrganisations } from "./organisations.server";
 import { extensionsOf } from "./requirements.server";
-import { type ReminderKind, daysBetween, dueReminders, localDate } from "./rules";
-import { type LearnerFacts, type RequirementState, complianceSnapshot } from "./status.server";
+import { type ReminderKind, auditDateState, daysBetween, dueReminders, localDate } from "./rules";
+import {
+  type ComplianceSnapshot,
+  type LearnerFacts,
+  type RequirementState,
+  complianceSnapshot,
+} from "./status.server";
 import type { Organisation } from "./types";
 
 // Reminders and recertification notices (issue "Reminders"), sent by the job runner.
@@ -36,10 +41,24 @@ addEnglishNamespaces({ reminders });
 
 /** The recertification notice, claimed once per cycle like the reminders. */
 const WINDOW_OPEN = "window-open";
-type ClaimKind = ReminderKind | typeof WINDOW_OPEN;
+/** Escalations of an overdue requirement: the line manager, then the compliance owner. */
+const ESCALATE_MANAGER = "escalate-manager";
+const ESCALATE_OWNER = "escalate-owner";
+/** A manager's "remind now": claimed under its own instant, so it never blocks the job's. */
+const MANUAL = "manual";
+type ClaimKind =
+  | ReminderKind
+  | typeof WINDOW_OPEN
+  | typeof ESCALATE_MANAGER
+  | typeof ESCALATE_OWNER
+  | typeof MANUAL;
 
 /** Where a reminder sends the learner, and the manager. */
 const COMPLIANCE_PATH = href("/training/compliance");
+/** Where an escalation sends its reader: the people and what each still owes. */
+const ROSTER_PATH = href("/training/roster");
+/** Where the next audit date is set. */
+const REQUIREMENTS_PATH = href("/training/requirements");
 /** Rows per claim insert: 7 parameters each stays well under SQLite's and PostgreSQL's limits. */
 const CLAIMS_PER_INSERT = 1000;
 /** Reminders notified, mailed and marked together. */
@@ -67,6 +86,10 @@ export interface ReminderDue {
    */
   claimKind: string;
   dueDate: string;
+  /** For an escalation: the user it goes to (the learner's line manager, or the owner). */
+  recipientId?: string;
+  /** For an escalation: whole days overdue. */
+  daysLate?: number;
 }
 
 const claimKey = (requirementId: number, userId: string, cycle: number, kind: string) =>
@@ -82,10 +105,12 @@ export function remindersDue(input: {
   states: readonly RequirementState[];
   claimed: ReadonlySet<string>;
   extended: ReadonlyMap<string, string>;
+  /** Requirements due a number of days after assignment. */
+  relative?: ReadonlySet<number>;
   now: Date;
   timeZone: string;
 }): ReminderDue[] {
-  const { states, claimed, extended, now, timeZone } = input;
+  const { states, claimed, extended, now, timeZone, relative = new Set() } = input;
   const due: ReminderDue[] = [];
   for (const state of states) {
     if (state.status === "completed") continue;
@@ -96,7 +121,11 @@ export function remindersDue(input: {
       }
     };
     if (state.renewal) add(WINDOW_OPEN, WINDOW_OPEN);
-    const isExtended = extended.get(`${requirementId}:${userId}:${cycle}`) === dueDate;
+    // A first cycle due after each member's assignment has a due date of its own (a reassignment
+    // gives a new one), so its reminders are claimed under that date, like an extension's.
+    const isExtended =
+      extended.get(`${requirementId}:${userId}:${cycle}`) === dueDate ||
+      (relative.has(requirementId) && cycle === 1);
     for (const { kind } of dueReminders({
       dueDate,
       completed: false,
@@ -111,6 +140,41 @@ export function remindersDue(input: {
 }
 
 const isOverdue = (kind: ClaimKind) => kind.startsWith("overdue");
+
+/**
+ * The escalations that fall due now and were not claimed before: a requirement overdue
+ * `escalationDays` days or more copies the learner's line manager, twice that many the compliance
+ * owner (a step with nobody to go to is skipped). Claimed per due date, like the reminders.
+ */
+export function escalationsDue(input: {
+  states: readonly RequirementState[];
+  managerOf: ReadonlyMap<string, string | null>;
+  ownerId: string | null;
+  escalationDays: number;
+  claimed: ReadonlySet<string>;
+  now: Date;
+  timeZone: string;
+}): ReminderDue[] {
+  const { states, managerOf, ownerId, escalationDays, claimed, now, timeZone } = input;
+  const today = localDate(now, timeZone);
+  const due: ReminderDue[] = [];
+  for (const state of states) {
+    if (state.status !== "overdue") continue;
+    const { requirementId, userId, cycle, effectiveDueDate: dueDate } = state;
+    const daysLate = daysBetween(dueDate, today);
+    const steps: [ClaimKind, string | null | undefined, number][] = [
+      [ESCALATE_MANAGER, managerOf.get(userId), escalationDays],
+      [ESCALATE_OWNER, ownerId, 2 * escalationDays],
+    ];
+    for (const [kind, recipientId, after] of steps) {
+      if (!recipientId || recipientId === userId || daysLate < after) continue;
+      const claimKind = `${kind}@${dueDate}`;
+      if (claimed.has(claimKey(requirementId, userId, cycle, claimKind))) continue;
+      due.push({ requirementId, userId, cycle, kind, claimKind, dueDate, recipientId, daysLate });
+    }
+  }
+  return due;
+}
 
 /** Every claim already made for these requirements, as `claimKey`s: one query. */
 async function claimedKeys(requirementIds: readonly number[]): Promise<Set<string>> {
@@ -131,7 +195,11 @@ async function claimedKeys(requirementIds: readonly number[]): Promise<Set<strin
  * Claims the reminders, many per statement; answers those this pass claimed, with their claim ids.
  * A reminder another pass claimed first is not returned (ON CONFLICT DO NOTHING RETURNING).
  */
-async function claim(due: readonly ReminderDue[], now: Date) {
+async function claim(
+  due: readonly ReminderDue[],
+  now: Date,
+  extra: { sentTo?: ReadonlyMap<string, string>; actorEmail?: string } = {},
+) {
   const claimed: (ReminderDue & { claimId: number })[] = [];
   const byKey = new Map(
     due.map((item) => [
@@ -152,6 +220,8 @@ async function claim(due: readonly ReminderDue[], now: Date) {
           claimed_at: now.toISOString(),
           finished_at: null,
           error: null,
+          sent_to: item.recipientId ? (extra.sentTo?.get(item.recipientId) ?? null) : null,
+          actor_email: extra.actorEmail ?? null,
         })),
       )
       .onConflict((conflict) =>
@@ -338,6 +408,8 @@ export interface ReminderPassResult {
   failed: number;
   /** Mails to managers. */
   digests: number;
+  /** Escalations mailed to line managers and compliance owners. */
+  escalations: number;
 }
 
 /** One organisation's reminders; see the comment at the top of the file. */
@@ -345,8 +417,16 @@ async function remindOrganisation(
   organisation: Organisation,
   { now, smtpUrl }: { now: Date; smtpUrl?: string },
 ): Promise<ReminderPassResult> {
-  const result: ReminderPassResult = { claimed: 0, sent: 0, queued: 0, failed: 0, digests: 0 };
+  const result: ReminderPassResult = {
+    claimed: 0,
+    sent: 0,
+    queued: 0,
+    failed: 0,
+    digests: 0,
+    escalations: 0,
+  };
   const snapshot = await complianceSnapshot(organisation, { now });
+  await warnOfPassedAudit(snapshot, now);
   if (snapshot.states.length === 0) return result;
   const requirementIds = snapshot.requirements.map((requirement) => requirement.id);
   const [claimed, extensions] = await Promise.all([
@@ -365,23 +445,39 @@ async function remindOrganisation(
       states: snapshot.states,
       claimed,
       extended,
+      relative: new Set(
+        snapshot.requirements
+          .filter((requirement) => requirement.dueDays !== null)
+          .map((requirement) => requirement.id),
+      ),
       now,
       timeZone: organisation.timeZone,
     }),
     now,
   );
-  result.claimed = mine.length;
-  if (mine.length === 0) return result;
-
-  const locale = organisationLocale(organisation.region);
-  await loadDictionaries(locale);
-  const context: MailContext = {
-    t: getI18n(locale).t,
-    language: htmlLang(locale),
-    organisation,
-    url: `${getEnv().APP_URL}${COMPLIANCE_PATH}`,
-  };
   const learners = new Map(snapshot.learners.map((learner) => [learner.id, learner]));
+  const emails = new Map(snapshot.learners.map((learner) => [learner.id, learner.email]));
+  const escalations = await claim(
+    escalationsDue({
+      states: snapshot.states,
+      managerOf: new Map(snapshot.learners.map((learner) => [learner.id, learner.managerId])),
+      // A compliance owner who has left the organisation is nobody to escalate to.
+      ownerId:
+        organisation.complianceOwnerId && learners.has(organisation.complianceOwnerId)
+          ? organisation.complianceOwnerId
+          : null,
+      escalationDays: organisation.escalationDays,
+      claimed,
+      now,
+      timeZone: organisation.timeZone,
+    }).filter((escalation) => learners.has(escalation.recipientId ?? "")),
+    now,
+    { sentTo: emails },
+  );
+  result.claimed = mine.length + escalations.length;
+  if (result.claimed === 0) return result;
+
+  const context = await mailContext(organisation);
   const requirementNames = new Map(snapshot.requirements.map((r) => [r.id, r.name]));
   const mailOptions = smtpUrl === undefined ? {} : { smtpUrl };
   const digest: DigestLine[] = [];
@@ -422,6 +518,32 @@ async function remindOrganisation(
     await finishClaims(outcomes);
   }
 
+  // Each escalation is its own mail to one person about one learner: few, and each asks them to act.
+  const escalated = escalations.flatMap((escalation) => {
+    const learner = learners.get(escalation.userId);
+    const recipient = learners.get(escalation.recipientId ?? "");
+    const requirement = requirementNames.get(escalation.requirementId);
+    return learner && recipient && requirement !== undefined
+      ? [{ escalation, learner, recipient, requirement }]
+      : [];
+  });
+  if (escalated.length > 0) {
+    const deliveries = await sendMails(
+      escalated.map(({ escalation, learner, recipient, requirement }) =>
+        escalationMail(context, { escalation, learner, recipient, requirement }),
+      ),
+      mailOptions,
+    );
+    const outcomes = new Map<Delivery, number[]>();
+    for (const [index, { escalation }] of escalated.entries()) {
+      const delivery = deliveries[index] ?? "failed";
+      outcomes.set(delivery, (outcomes.get(delivery) ?? []).concat(escalation.claimId));
+      result[delivery] += 1;
+      result.escalations += 1;
+    }
+    await finishClaims(outcomes);
+  }
+
   // Managers get one summary per pass rather than a copy of every overdue reminder: on the day a
   // deadline passes, an organisation of 2,000 learners would otherwise flood each manager's inbox
   // with hundreds of near-identical mails. The summary lists only what this pass claimed, so a
@@ -436,6 +558,89 @@ async function remindOrganisation(
   return result;
 }
 
+async function mailContext(organisation: Organisation): Promise<MailContext> {
+  const locale = organisationLocale(organisation.region);
+  await loadDictionaries(locale);
+  return {
+    t: getI18n(locale).t,
+    language: htmlLang(locale),
+    organisation,
+    url: `${getEnv().APP_URL}${COMPLIANCE_PATH}`,
+  };
+}
+
+/** The mail that copies a line manager or the compliance owner on an overdue requirement. */
+export function escalationMail(
+  context: MailContext,
+  input: {
+    escalation: ReminderDue;
+    learner: LearnerFacts;
+    recipient: LearnerFacts;
+    requirement: string;
+  },
+): Mail {
+  const { t, organisation } = context;
+  const { escalation, learner, recipient, requirement } = input;
+  const values = {
+    learner: learner.name.trim() || learner.email,
+    email: learner.email,
+    requirement,
+    dueDate: formatDate(context, escalation.dueDate),
+    organisation: organisation.name,
+    count: escalation.daysLate ?? 0,
+  };
+  const greeting = recipient.name.trim()
+    ? t("reminders:greeting", { name: recipient.name.trim() })
+    : t("reminders:greetingNoName");
+  const owner = escalation.kind === ESCALATE_OWNER;
+  return {
+    to: recipient.email,
+    subject: t("reminders:escalation.subject", values),
+    text: [
+      greeting,
+      "",
+      t(owner ? "reminders:escalation.bodyOwner" : "reminders:escalation.bodyManager", values),
+      "",
+      t("reminders:escalation.openRoster", { url: `${getEnv().APP_URL}${ROSTER_PATH}` }),
+      "",
+      ...closing(
+        context,
+        t(owner ? "reminders:escalation.whyOwner" : "reminders:escalation.whyManager", {
+          organisation: organisation.name,
+          product: brand.fullName,
+        }),
+      ),
+    ].join("\n"),
+  };
+}
+
+/**
+ * SPEC §9's next audit date once it has passed: the compliance owner (or, without one, each
+ * manager) is told under the bell, once per date, so the dashboard never shows a past date as the
+ * next audit without someone who can change it having been warned.
+ */
+async function warnOfPassedAudit(snapshot: ComplianceSnapshot, now: Date): Promise<void> {
+  const { organisation, learners } = snapshot;
+  if (!auditDateState(organisation.nextAudit, now, organisation.timeZone).past) return;
+  const owner = learners.find((learner) => learner.id === organisation.complianceOwnerId);
+  const told = owner ? [owner] : learners.filter((learner) => learner.role === "manager");
+  if (told.length === 0) return;
+  await notifyMany(
+    told.map((learner) => ({
+      userId: learner.id,
+      notification: {
+        eventKey: `audit-date-passed:${organisation.id}:${organisation.nextAudit}`,
+        kind: "auditDatePassed" as const,
+        params: { organisation: organisation.name, date: organisation.nextAudit },
+        type: "audit",
+        priority: "high",
+        actionRequired: true,
+        actionUrl: REQUIREMENTS_PATH,
+      },
+    })),
+  );
+}
+
 /**
  * One reminder pass at `now` over every organisation (or one): claims the reminders that fall due,
  * notifies and mails each learner, and sends each organisation's managers their summary.
@@ -446,7 +651,14 @@ export async function runReminderPass({
   organisationId,
   smtpUrl,
 }: { now?: Date; organisationId?: number; smtpUrl?: string } = {}): Promise<ReminderPassResult> {
-  const total: ReminderPassResult = { claimed: 0, sent: 0, queued: 0, failed: 0, digests: 0 };
+  const total: ReminderPassResult = {
+    claimed: 0,
+    sent: 0,
+    queued: 0,
+    failed: 0,
+    digests: 0,
+    escalations: 0,
+  };
   const organisations = (await listOrganisations()).filter(
     (organisation) => organisationId === undefined || organisation.id === organisationId,
   );
@@ -467,4 +679,131 @@ export async function runReminderPass({
     throw new AggregateError(failures, `Reminders failed for ${failures.length} organisation(s).`);
   }
   return total;
+}
+
+/**
+ * A manager's "remind now" for the selected rows (`<requirement id>:<user id>`) of their
+ * organisation: each learner who has not completed the requirement is mailed and notified at
+ * once, and the reminder is recorded with who asked for it. Rows of another organisation, or
+ * already completed, are left alone. Answers how many were reminded and how many were not.
+ */
+export async function remindNow(
+  organisation: Organisation,
+  rowKeys: readonly string[],
+  actorEmail: string,
+  { now = new Date(), smtpUrl }: { now?: Date; smtpUrl?: string } = {},
+): Promise<{ done: number; skipped: number }> {
+  const wanted = new Set(rowKeys);
+  const userIds = [...new Set(rowKeys.map((key) => key.slice(key.indexOf(":") + 1)))];
+  const snapshot = await complianceSnapshot(organisation, { userIds, now });
+  const states = snapshot.states.filter(
+    (state) => state.status !== "completed" && wanted.has(`${state.requirementId}:${state.userId}`),
+  );
+  const at = now.toISOString();
+  const mine = await claim(
+    states.map((state) => ({
+      requirementId: state.requirementId,
+      userId: state.userId,
+      cycle: state.cycle,
+      kind: MANUAL,
+      claimKind: `${MANUAL}@${at}`,
+      dueDate: state.effectiveDueDate,
+    })),
+    now,
+    { actorEmail },
+  );
+  if (mine.length > 0) {
+    const context = await mailContext(organisation);
+    const learners = new Map(snapshot.learners.map((learner) => [learner.id, learner]));
+    const names = new Map(snapshot.requirements.map((r) => [r.id, r.name]));
+    const overdue = new Set(
+      states
+        .filter((state) => state.status === "overdue")
+        .map((state) => `${state.requirementId}:${state.userId}`),
+    );
+    const prepared = mine.flatMap((reminder) => {
+      const learner = learners.get(reminder.userId);
+      const requirement = names.get(reminder.requirementId);
+      if (!learner || requirement === undefined) return [];
+      // Worded as the job words the same state: still overdue, or due in so many days.
+      const kind: ClaimKind = overdue.has(`${reminder.requirementId}:${reminder.userId}`)
+        ? "overdue-week-1"
+        : "before-14";
+      return [{ reminder: { ...reminder, kind }, learner, requirement }];
+    });
+    await notifyMany(
+      prepared.map(({ reminder, learner, requirement }) => ({
+        userId: learner.id,
+        notification: reminderNotification(reminder, requirement),
+      })),
+    );
+    const deliveries = await sendMails(
+      prepared.map(({ reminder, learner, requirement }) =>
+        learnerMail(context, { learner, requirement, reminder, now }),
+      ),
+      smtpUrl === undefined ? {} : { smtpUrl },
+    );
+    const outcomes = new Map<Delivery, number[]>();
+    for (const [index, { reminder }] of prepared.entries()) {
+      const delivery = deliveries[index] ?? "failed";
+      outcomes.set(delivery, (outcomes.get(delivery) ?? []).concat(reminder.claimId));
+    }
+    await finishClaims(outcomes);
+  }
+  return { done: mine.length, skipped: rowKeys.length - mine.length };
+}
+
+export interface ReminderLogEntry {
+  at: string;
+  /** The learner reminded, or about whom an escalation was sent. */
+  learnerId: string;
+  requirement: string;
+  /** `reminder`, `manual`, `escalate-manager`, `escalate-owner` or `window-open`. */
+  kind: string;
+  /** An escalation's recipient. */
+  sentTo: string | null;
+  /** Who asked for a manual reminder. */
+  actorEmail: string | null;
+  status: "claimed" | "sent" | "queued" | "failed";
+}
+
+/** The organisation's reminders and escalations, newest first: every one is recorded. */
+export async function reminderLog(
+  organisationId: number,
+  limit = 100,
+): Promise<ReminderLogEntry[]> {
+  const rows = await getDb()
+    .selectFrom("reminder_claim")
+    .innerJoin("requirement", "requirement.id", "reminder_claim.requirement_id")
+    .select([
+      "reminder_claim.claimed_at",
+      "reminder_claim.user_id",
+      "requirement.name",
+      "reminder_claim.kind",
+      "reminder_claim.sent_to",
+      "reminder_claim.actor_email",
+      "reminder_claim.status",
+    ])
+    .where("requirement.organisation_id", "=", organisationId)
+    .orderBy("reminder_claim.id", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => {
+    const kind = row.kind.split("@")[0] ?? row.kind;
+    return {
+      at: row.claimed_at,
+      learnerId: row.user_id,
+      requirement: row.name,
+      kind:
+        kind === MANUAL ||
+        kind === ESCALATE_MANAGER ||
+        kind === ESCALATE_OWNER ||
+        kind === WINDOW_OPEN
+          ? kind
+          : "reminder",
+      sentTo: row.sent_to,
+      actorEmail: row.actor_email,
+      status: row.status,
+    };
+  });
 }

@@ -150,7 +150,35 @@ describe("requirements a manager sets", () => {
       "validation:maxLength",
     ],
     ["an unknown category", { category: "marketing" }, "category", "requirements:errors.category"],
-    ["a missing due date", { dueDate: "" }, "dueDate", "validation:required"],
+    [
+      "neither a due date nor days after assignment",
+      { dueDate: "" },
+      "dueDate",
+      "requirements:errors.dueDateOrDays",
+    ],
+    ["no days after assignment", { dueDays: "0" }, "dueDays", "requirements:errors.dueDays"],
+    ["a fraction of a day", { dueDays: "1.5" }, "dueDays", "requirements:errors.dueDays"],
+    ["eleven years", { dueDays: "4016" }, "dueDays", "requirements:errors.dueDays"],
+    ["days as a script", { dueDays: "<script>" }, "dueDays", "requirements:errors.dueDays"],
+    [
+      "another organisation's group",
+      { groupIds: ["999999"] },
+      "groupIds[0]",
+      "requirements:errors.unknownGroup",
+    ],
+    [
+      "a group that is not a number",
+      { groupIds: ["1 OR 1=1"] },
+      "groupIds[0]",
+      "requirements:errors.unknownGroup",
+    ],
+    [
+      "a joining date that is not one",
+      { joinedAfter: "yesterday" },
+      "joinedAfter",
+      "requirements:errors.date",
+    ],
+    ["a match that is neither", { match: "some" }, "match", "requirements:errors.match"],
     ["30 February", { dueDate: "2026-02-30" }, "dueDate", "requirements:errors.date"],
     ["a day-first date", { dueDate: "30/11/2026" }, "dueDate", "requirements:errors.date"],
     ["negative points", { points: "-5" }, "points", "requirements:errors.points"],
@@ -309,6 +337,7 @@ describe("who may touch what", () => {
       finalItemCount: "25",
       finalCoolingOffHours: "48",
       timeFloorPercent: "30",
+      escalationDays: "10",
     };
     for (const [field, change] of [
       ["timeZone", { timeZone: "Mars/Olympus_Mons" }],
@@ -325,6 +354,12 @@ describe("who may touch what", () => {
       ["finalCoolingOffHours", { finalCoolingOffHours: "721" }],
       ["timeFloorPercent", { timeFloorPercent: "1e9" }],
       ["timeFloorPercent", { timeFloorPercent: "<script>" }],
+      ["escalationDays", { escalationDays: "" }],
+      ["escalationDays", { escalationDays: "0" }],
+      ["escalationDays", { escalationDays: "366" }],
+      // Someone who is not a member of the organisation cannot own its compliance.
+      ["complianceOwnerId", { complianceOwnerId: "not-a-member" }],
+      ["complianceOwnerId", { complianceOwnerId: "x".repeat(65) }],
     ] as const) {
       const refused = await asAdmin(admin, b, { ...settings, ...change });
       expect(refused.status, field).toBe(400);
@@ -377,12 +412,18 @@ describe("extending a due date", () => {
       dueDate: "2027-01-31",
       reason: "Parental leave <b>until January</b>",
     };
+    // The learner joined today: due 30 days from now, the date an extension must pass.
+    const current =
+      (await complianceSnapshot(a, { userIds: [learner.id] })).states.find(
+        (state) => state.requirementId === requirement.id,
+      )?.effectiveDueDate ?? "";
+    expect(current).not.toBe("");
 
     for (const [field, change] of [
       ["reason", { reason: "  " }],
       ["reason", { reason: "r".repeat(501) }],
       ["dueDate", { dueDate: "2027-02-29" }],
-      ["dueDate", { dueDate: requirement.dueDate }],
+      ["dueDate", { dueDate: current }],
     ] as const) {
       const refused = await asManager(manager.cookie, { ...extension, ...change });
       expect(refused.status, field).toBe(400);
@@ -390,7 +431,7 @@ describe("extending a due date", () => {
     }
     const notLater = await asManager(manager.cookie, { ...extension, dueDate: "2020-01-01" });
     expect(replyOf(notLater).result.error?.dueDate).toEqual([
-      `requirements:errors.notLater?date=${requirement.dueDate}`,
+      `requirements:errors.notLater?date=${current}`,
     ]);
 
     expect((await asManager(manager.cookie, extension)).status).toBe(200);

@@ -15,6 +15,12 @@ import { findOrganisation, listOrganisations, membershipOf } from "./organisatio
 import {
   type ExtensionInput,
   ExtensionSchema,
+  type GroupCreateInput,
+  GroupCreateSchema,
+  type GroupMemberInput,
+  GroupMemberSchema,
+  type LineManagerInput,
+  LineManagerSchema,
   type MemberRoleInput,
   MemberRoleSchema,
   type OrganisationSettingsInput,
@@ -24,7 +30,14 @@ import {
   type RequirementIntent,
   requirementSchema,
 } from "./requirement-schema";
-import { daysBetween } from "./rules";
+import { type Audience, daysBetween, localDate } from "./rules";
+import {
+  addToGroup,
+  createGroup,
+  groupOrganisation,
+  groupsOf,
+  removeFromGroup,
+} from "./groups.server";
 import { complianceSnapshot } from "./status.server";
 import type {
   ExtensionRecord,
@@ -111,8 +124,12 @@ export function fulfilmentOptions(region?: OrganisationRegion): FulfilmentOption
   ];
 }
 
-function requirementFormSchema() {
-  return requirementSchema(fulfilmentOptions().map((option) => option.key));
+async function requirementFormSchema(organisationId: number) {
+  const groups = await groupsOf(organisationId);
+  return requirementSchema(
+    fulfilmentOptions().map((option) => option.key),
+    groups.map((group) => group.id),
+  );
 }
 
 async function findRequirementOrganisation(requirementId: number): Promise<number> {
@@ -127,13 +144,27 @@ async function findRequirementOrganisation(requirementId: number): Promise<numbe
   return Number(row.organisation_id);
 }
 
-function requirementColumns(input: RequirementInput) {
+/**
+ * The stored columns of a requirement as set. A relative requirement keeps the fixed date it had
+ * (`keptDueDate`) unless one was typed: `due_date` is never blank.
+ */
+function requirementColumns(input: RequirementInput, keptDueDate: string) {
+  const audience: Audience | null =
+    input.groupIds.length === 0 && input.joinedAfter === undefined
+      ? null
+      : {
+          groupIds: input.groupIds,
+          match: input.match ?? "any",
+          joinedAfter: input.joinedAfter ?? null,
+        };
   return {
     name: input.name,
     description: input.description,
     category: input.category,
     points: input.points,
-    due_date: input.dueDate,
+    due_date: input.dueDate ?? keptDueDate,
+    due_days: input.dueDays ?? null,
+    audience: audience === null ? null : JSON.stringify(audience),
     fulfilled_by: JSON.stringify(input.fulfilledBy),
     recurrence: input.recurrence,
     window_days: input.windowDays,
@@ -148,11 +179,13 @@ export async function createRequirement(
 ): Promise<number> {
   requireManagerOf(actor, organisationId);
   const at = now.toISOString();
+  const organisation = await findOrganisation(organisationId);
+  if (!organisation) notFound();
   const row = await getDb()
     .insertInto("requirement")
     .values({
       organisation_id: organisationId,
-      ...requirementColumns(input),
+      ...requirementColumns(input, localDate(now, organisation.timeZone)),
       created_at: at,
       updated_at: at,
       updated_by: actor.email,
@@ -173,12 +206,48 @@ export async function updateRequirement(
 ): Promise<void> {
   const organisationId = await findRequirementOrganisation(requirementId);
   requireManagerOf(actor, organisationId);
+  const organisation = await findOrganisation(organisationId);
+  if (!organisation) notFound();
+  const assigned = async () =>
+    new Set(
+      (await complianceSnapshot(organisation, { now })).states
+        .filter((state) => state.requirementId === requirementId)
+        .map((state) => state.userId),
+    );
+  const before = await assigned();
+  const kept = await getDb()
+    .selectFrom("requirement")
+    .select("due_date")
+    .where("id", "=", requirementId)
+    .executeTakeFirstOrThrow();
   await getDb()
     .updateTable("requirement")
-    .set({ ...requirementColumns(input), updated_at: now.toISOString(), updated_by: actor.email })
+    .set({
+      ...requirementColumns(input, kept.due_date),
+      updated_at: now.toISOString(),
+      updated_by: actor.email,
+    })
     .where("id", "=", requirementId)
     .execute();
-  log(actor, "requirement.updated", { organisationId, requirementId });
+  // Someone the changed audience takes in is assigned from today, not from when they joined a
+  // group long ago: nobody becomes overdue on the day a requirement reaches them.
+  const newcomers = [...(await assigned())].filter((userId) => !before.has(userId));
+  if (newcomers.length > 0) {
+    await getDb()
+      .insertInto("requirement_restart")
+      .values(
+        newcomers.map((userId) => ({
+          requirement_id: requirementId,
+          user_id: userId,
+          assigned_at: now.toISOString(),
+          cause: "audience" as const,
+          reason: "",
+          actor_email: actor.email,
+        })),
+      )
+      .execute();
+  }
+  log(actor, "requirement.updated", { organisationId, requirementId, newcomers: newcomers.length });
 }
 
 /** Takes a requirement out of force; it stays stored for the reports of what was asked before. */
@@ -198,12 +267,26 @@ export async function removeRequirement(
   log(actor, "requirement.removed", { organisationId, requirementId });
 }
 
+/** True when the user belongs to the organisation. */
+async function isMemberOf(organisationId: number, userId: string): Promise<boolean> {
+  const row = await getDb()
+    .selectFrom("organisation_member")
+    .select("user_id")
+    .where("user_id", "=", userId)
+    .where("organisation_id", "=", organisationId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function setOrganisationSettings(
   actor: Actor,
   organisationId: number,
   input: OrganisationSettingsInput,
-): Promise<void> {
+): Promise<FieldErrors | null> {
   requireManagerOf(actor, organisationId);
+  if (input.complianceOwnerId && !(await isMemberOf(organisationId, input.complianceOwnerId))) {
+    return { complianceOwnerId: ["requirements:errors.unknownMember"] };
+  }
   const result = await getDb()
     .updateTable("organisation")
     .set({
@@ -214,11 +297,86 @@ export async function setOrganisationSettings(
       final_item_count: input.finalItemCount,
       final_cooling_off_hours: input.finalCoolingOffHours,
       time_floor_percent: input.timeFloorPercent,
+      escalation_days: input.escalationDays,
+      compliance_owner_id: input.complianceOwnerId ?? null,
     })
     .where("id", "=", organisationId)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) notFound();
   log(actor, "organisation.settings_changed", { organisationId, ...input });
+  return null;
+}
+
+/** Makes a group of the organisation; a second of the same kind and name is refused. */
+export async function addGroup(
+  actor: Actor,
+  organisationId: number,
+  input: GroupCreateInput,
+  now = new Date(),
+): Promise<FieldErrors | null> {
+  requireManagerOf(actor, organisationId);
+  const groupId = await createGroup(organisationId, input, actor.email, now);
+  if (groupId === null) return { name: ["requirements:errors.groupExists"] };
+  log(actor, "organisation.group_created", { organisationId, groupId, kind: input.kind });
+  return null;
+}
+
+/**
+ * Puts a member in a group or takes them out. The group and the member must both be the
+ * organisation's: a group of another organisation reads as not found.
+ */
+export async function changeGroupMember(
+  actor: Actor,
+  organisationId: number,
+  input: GroupMemberInput,
+  add: boolean,
+  now = new Date(),
+): Promise<FieldErrors | null> {
+  requireManagerOf(actor, organisationId);
+  if ((await groupOrganisation(input.groupId)) !== organisationId) {
+    return { groupId: ["requirements:errors.unknownGroup"] };
+  }
+  if (!(await isMemberOf(organisationId, input.userId))) {
+    return { userId: ["requirements:errors.unknownMember"] };
+  }
+  if (add) await addToGroup(input.groupId, input.userId, actor.email, now);
+  else await removeFromGroup(input.groupId, input.userId);
+  log(actor, add ? "organisation.group_member_added" : "organisation.group_member_removed", {
+    organisationId,
+    groupId: input.groupId,
+    userId: input.userId,
+  });
+  return null;
+}
+
+/** Sets a member's line manager (another member), or none. */
+export async function setLineManager(
+  actor: Actor,
+  organisationId: number,
+  input: LineManagerInput,
+): Promise<FieldErrors | null> {
+  requireManagerOf(actor, organisationId);
+  if (!(await isMemberOf(organisationId, input.userId))) {
+    return { userId: ["requirements:errors.unknownMember"] };
+  }
+  if (
+    input.managerId !== undefined &&
+    (input.managerId === input.userId || !(await isMemberOf(organisationId, input.managerId)))
+  ) {
+    return { managerId: ["requirements:errors.unknownMember"] };
+  }
+  await getDb()
+    .updateTable("organisation_member")
+    .set({ manager_id: input.managerId ?? null })
+    .where("user_id", "=", input.userId)
+    .where("organisation_id", "=", organisationId)
+    .execute();
+  log(actor, "organisation.line_manager_set", {
+    organisationId,
+    userId: input.userId,
+    managerId: input.managerId ?? null,
+  });
+  return null;
 }
 
 /** Makes a member a manager or a learner of their organisation: admins only. */
@@ -341,9 +499,10 @@ export async function extensionHistory(
 
 /** What the requirement pages show of an organisation. */
 export async function loadRequirementsPage(organisation: Organisation): Promise<RequirementsPage> {
-  const [snapshot, history] = await Promise.all([
+  const [snapshot, history, groups] = await Promise.all([
     complianceSnapshot(organisation),
     extensionHistory(organisation.id),
+    groupsOf(organisation.id),
   ]);
   return {
     organisation,
@@ -353,9 +512,11 @@ export async function loadRequirementsPage(organisation: Organisation): Promise<
       name: learner.name,
       email: learner.email,
       role: learner.role,
+      managerId: learner.managerId,
     })),
     options: fulfilmentOptions(organisation.region),
     history,
+    groups,
   };
 }
 
@@ -390,6 +551,12 @@ export async function requirementAction(actor: Actor, organisationId: number, fo
 
 const invalid = (submission: Submission<unknown>) => formRefused(submission, "validation");
 
+/** A refusal the server found after the form parsed (a member or group not of this organisation). */
+function refusedBy(submission: Submission<unknown>, errors: FieldErrors) {
+  const [field, [message] = []] = Object.entries(errors)[0] ?? [];
+  return formRefused(submission, "validation", { field: field ?? "", message: message ?? "" });
+}
+
 async function applyRequirementAction(actor: Actor, organisationId: number, formData: FormData) {
   const intentField = formData.get("intent");
   const intent = REQUIREMENT_INTENTS.find((candidate) => candidate === intentField);
@@ -402,7 +569,9 @@ async function applyRequirementAction(actor: Actor, organisationId: number, form
   }
   if (intent === "create" || intent === "update") {
     const form = intent === "create" ? "create" : `update-${requirementId}`;
-    const submission = parseWithZod(formData, { schema: requirementFormSchema() });
+    const submission = parseWithZod(formData, {
+      schema: await requirementFormSchema(organisationId),
+    });
     if (submission.status !== "success") return reply(intent, form, invalid(submission), 400);
     if (intent === "create") await createRequirement(actor, organisationId, submission.value);
     else await updateRequirement(actor, requirementId, submission.value);
@@ -411,8 +580,37 @@ async function applyRequirementAction(actor: Actor, organisationId: number, form
   if (intent === "settings") {
     const submission = parseWithZod(formData, { schema: OrganisationSettingsSchema });
     if (submission.status !== "success") return reply(intent, intent, invalid(submission), 400);
-    await setOrganisationSettings(actor, organisationId, submission.value);
+    const refused = await setOrganisationSettings(actor, organisationId, submission.value);
+    if (refused) return reply(intent, intent, refusedBy(submission, refused), 400);
     return reply(intent, intent, formAccepted(submission, { resetForm: false }));
+  }
+  if (intent === "group-create") {
+    const submission = parseWithZod(formData, { schema: GroupCreateSchema });
+    if (submission.status !== "success") return reply(intent, intent, invalid(submission), 400);
+    const refused = await addGroup(actor, organisationId, submission.value);
+    if (refused) return reply(intent, intent, refusedBy(submission, refused), 400);
+    return reply(intent, intent, formAccepted(submission));
+  }
+  if (intent === "group-add" || intent === "group-remove") {
+    const submission = parseWithZod(formData, { schema: GroupMemberSchema });
+    const form = "group-member";
+    if (submission.status !== "success") return reply(intent, form, invalid(submission), 400);
+    const refused = await changeGroupMember(
+      actor,
+      organisationId,
+      submission.value,
+      intent === "group-add",
+    );
+    if (refused) return reply(intent, form, refusedBy(submission, refused), 400);
+    return reply(intent, form, formAccepted(submission, { resetForm: false }));
+  }
+  if (intent === "line-manager") {
+    const submission = parseWithZod(formData, { schema: LineManagerSchema });
+    const form = "line-manager";
+    if (submission.status !== "success") return reply(intent, form, invalid(submission), 400);
+    const refused = await setLineManager(actor, organisationId, submission.value);
+    if (refused) return reply(intent, form, refusedBy(submission, refused), 400);
+    return reply(intent, form, formAccepted(submission, { resetForm: false }));
   }
   if (intent === "role") {
     const submission = parseWithZod(formData, { schema: MemberRoleSchema });

@@ -6,8 +6,7 @@ import {
   useForm,
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ReactNode } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { useFieldMessage, useTranslation } from "~/platform/i18n";
 import { Button } from "~/platform/ui/button";
 import { Card } from "~/platform/ui/card";
@@ -15,8 +14,12 @@ import { type Column, DataTable } from "~/platform/ui/data-table";
 import { FormField, controlClass } from "~/platform/ui/field";
 import { FieldSelect } from "~/platform/ui/field-select";
 import { FormAlert, SubmitButton } from "~/platform/ui/form-status";
+import { Done, memberLabel, useReply } from "./form-parts";
+import { GroupsManagement } from "./groups-form";
 import {
   DEFAULT_RECERTIFICATION_WINDOW_DAYS,
+  DUE_DAYS_MAX,
+  ESCALATION_DAYS_MAX,
   MEMBER_ROLES,
   ORGANISATION_REGIONS,
   RECURRENCES,
@@ -34,6 +37,7 @@ import {
 import type {
   ExtensionRecord,
   FulfilmentOption,
+  MemberGroup,
   MemberView,
   Organisation,
   Requirement,
@@ -52,41 +56,26 @@ const ASSESSMENT_FIELDS = [
   "timeFloorPercent",
 ] as const;
 
-/** The answer to this form, once the page is idle again. */
-function useReply(reply: RequirementReply | undefined, formId: string) {
-  const navigation = useNavigation();
-  const idle = navigation.state === "idle";
-  const mine = reply?.form === formId ? reply : undefined;
-  return {
-    result: idle ? mine?.result : undefined,
-    done: idle && Boolean(mine?.ok),
-    pending: !idle && navigation.formData?.get("form") === formId,
-  };
-}
-
-function Done({ children }: { children: ReactNode }) {
-  return (
-    <p role="status" className="text-sm text-emerald-800 dark:text-emerald-300">
-      {children}
-    </p>
-  );
-}
-
 /** Adds a requirement, or edits one when `requirement` is given. */
 export function RequirementForm({
   requirement,
   options,
+  groups,
   reply,
 }: {
   requirement?: Requirement;
   options: readonly FulfilmentOption[];
+  groups: readonly MemberGroup[];
   reply: RequirementReply | undefined;
 }) {
   const { t } = useTranslation(["requirements", "validation"]);
   const message = useFieldMessage();
   const formId = requirement ? `update-${requirement.id}` : "create";
   const { result, done, pending } = useReply(reply, formId);
-  const schema = requirementSchema(options.map((option) => option.key));
+  const schema = requirementSchema(
+    options.map((option) => option.key),
+    groups.map((group) => group.id),
+  );
   const [form, fields] = useForm({
     id: formId,
     lastResult: result,
@@ -95,7 +84,12 @@ export function RequirementForm({
       description: requirement?.description ?? "",
       category: requirement?.category ?? "training",
       points: String(requirement?.points ?? 100),
-      dueDate: requirement?.dueDate ?? "",
+      // A relative requirement keeps its old fixed date unread; the form shows the days only.
+      dueDate: requirement && requirement.dueDays === null ? requirement.dueDate : "",
+      dueDays: requirement?.dueDays == null ? "" : String(requirement.dueDays),
+      groupIds: (requirement?.audience?.groupIds ?? []).map(String),
+      match: requirement?.audience?.match ?? "any",
+      joinedAfter: requirement?.audience?.joinedAfter ?? "",
       recurrence: requirement?.recurrence ?? "yearly",
       windowDays: String(requirement?.windowDays ?? DEFAULT_RECERTIFICATION_WINDOW_DAYS),
       fulfilledBy: requirement?.fulfilledBy ?? [],
@@ -107,9 +101,13 @@ export function RequirementForm({
   const chosen = new Set(
     ([] as (string | undefined)[]).concat(fields.fulfilledBy.initialValue ?? []),
   );
+  const chosenGroups = new Set(
+    ([] as (string | undefined)[]).concat(fields.groupIds.initialValue ?? []),
+  );
+  const groupError = message(Object.values(fields.groupIds.allErrors).flat());
   // An unknown item's error sits on the item (`fulfilledBy[2]`); the group shows them all.
   const fulfilledError = message(Object.values(fields.fulfilledBy.allErrors).flat());
-  const groups = [
+  const optionGroups = [
     ["tracks", options.filter((option) => option.kind === "track")],
     ["modules", options.filter((option) => option.kind === "module")],
   ] as const;
@@ -152,6 +150,21 @@ export function RequirementForm({
         <input
           {...getInputProps(fields.points, { type: "number" })}
           key={fields.points.key}
+          inputMode="numeric"
+          className={controlClass}
+        />
+      </FormField>
+      <FormField
+        field={fields.dueDays}
+        message={message}
+        label={t("form.dueDays")}
+        hint={t("form.dueDaysHint", { max: DUE_DAYS_MAX })}
+      >
+        <input
+          {...getInputProps(fields.dueDays, { type: "number" })}
+          key={fields.dueDays.key}
+          min={1}
+          max={DUE_DAYS_MAX}
           inputMode="numeric"
           className={controlClass}
         />
@@ -200,7 +213,7 @@ export function RequirementForm({
         >
           {t("form.fulfilledByHint")}
         </p>
-        {groups.map(([group, items]) => (
+        {optionGroups.map(([group, items]) => (
           <div key={group} className="mt-2">
             <p className="text-sm font-medium">{t(`form.${group}`)}</p>
             <ul className="mt-1 grid gap-1 sm:grid-cols-2">
@@ -231,6 +244,69 @@ export function RequirementForm({
           </p>
         )}
       </fieldset>
+      <fieldset
+        className="grid gap-4 sm:col-span-2 sm:grid-cols-2"
+        aria-describedby={`${fields.groupIds.id}-hint${groupError ? ` ${fields.groupIds.errorId}` : ""}`}
+        aria-invalid={groupError ? true : undefined}
+      >
+        <legend className="text-sm font-medium">{t("form.audience")}</legend>
+        <p
+          id={`${fields.groupIds.id}-hint`}
+          className="text-sm text-slate-600 sm:col-span-2 dark:text-slate-300"
+        >
+          {t("form.audienceHint")}
+        </p>
+        {groups.length === 0 ? (
+          <p className="text-sm sm:col-span-2">{t("form.noGroups")}</p>
+        ) : (
+          <ul className="grid gap-1 sm:col-span-2 sm:grid-cols-2">
+            {groups.map((group) => (
+              <li key={group.id}>
+                <label className="flex items-start gap-2 text-sm">
+                  <input
+                    type="checkbox"
+                    name={fields.groupIds.name}
+                    value={group.id}
+                    defaultChecked={chosenGroups.has(String(group.id))}
+                    key={`${fields.groupIds.key}-${group.id}`}
+                    className="mt-1"
+                  />
+                  <span>
+                    {group.name} ({t(`groups.kinds.${group.kind}`)})
+                  </span>
+                </label>
+              </li>
+            ))}
+          </ul>
+        )}
+        {groupError && (
+          <p
+            id={fields.groupIds.errorId}
+            className="text-sm text-red-700 sm:col-span-2 dark:text-red-400"
+          >
+            {groupError}
+          </p>
+        )}
+        <FormField field={fields.match} message={message} label={t("form.match")}>
+          <FieldSelect
+            field={fields.match}
+            values={["any", "all"] as const}
+            label={(value) => t(`form.matches.${value}`)}
+          />
+        </FormField>
+        <FormField
+          field={fields.joinedAfter}
+          message={message}
+          label={t("form.joinedAfter")}
+          hint={t("form.joinedAfterHint")}
+        >
+          <input
+            {...getInputProps(fields.joinedAfter, { type: "date" })}
+            key={fields.joinedAfter.key}
+            className={controlClass}
+          />
+        </FormField>
+      </fieldset>
       {form.errors && <FormAlert className="sm:col-span-2">{message(form.errors)}</FormAlert>}
       <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
         <SubmitButton
@@ -250,15 +326,18 @@ export function RequirementTable({
   organisation,
   requirements,
   options,
+  groups,
   reply,
 }: {
   organisation: Organisation;
   requirements: readonly Requirement[];
   options: readonly FulfilmentOption[];
+  groups: readonly MemberGroup[];
   reply: RequirementReply | undefined;
 }) {
   const { t } = useTranslation("requirements");
   const titles = new Map(options.map((option) => [option.key, option.title]));
+  const groupNames = new Map(groups.map((group) => [group.id, group.name]));
   const removed = reply?.intent === "remove" && reply.ok;
   const columns: Column<Requirement>[] = [
     {
@@ -284,7 +363,31 @@ export function RequirementTable({
       key: "dueDate",
       header: t("list.dueDate"),
       className: "whitespace-nowrap",
-      cell: (requirement) => requirement.dueDate,
+      cell: (requirement) =>
+        requirement.dueDays === null
+          ? requirement.dueDate
+          : t("list.dueAfter", { count: requirement.dueDays }),
+    },
+    {
+      key: "audience",
+      header: t("list.audience"),
+      cell: (requirement) => {
+        const audience = requirement.audience;
+        if (!audience) return t("list.everyone");
+        const names = audience.groupIds.map((id) => groupNames.get(id) ?? `#${id}`);
+        return (
+          <>
+            {names.length > 0 && (
+              <p>
+                {t(audience.match === "all" ? "list.allOf" : "list.anyOf", {
+                  groups: names.join(", "),
+                })}
+              </p>
+            )}
+            {audience.joinedAfter && <p>{t("list.joinedAfter", { date: audience.joinedAfter })}</p>}
+          </>
+        );
+      },
     },
     {
       key: "recurrence",
@@ -362,7 +465,12 @@ export function RequirementTable({
                 {t("list.edit", { name: requirement.name })}
               </summary>
               <div className="mt-4">
-                <RequirementForm requirement={requirement} options={options} reply={reply} />
+                <RequirementForm
+                  requirement={requirement}
+                  options={options}
+                  groups={groups}
+                  reply={reply}
+                />
               </div>
             </details>
           ))}
@@ -375,9 +483,11 @@ export function RequirementTable({
 /** The organisation's region (and so its regulator), time zone and next audit date. */
 export function OrganisationSettingsForm({
   organisation,
+  members,
   reply,
 }: {
   organisation: Organisation;
+  members: readonly MemberView[];
   reply: RequirementReply | undefined;
 }) {
   const { t } = useTranslation(["requirements", "validation"]);
@@ -391,6 +501,8 @@ export function OrganisationSettingsForm({
       timeZone: organisation.timeZone,
       nextAudit: organisation.nextAudit,
       ...organisation.assessment,
+      escalationDays: String(organisation.escalationDays),
+      complianceOwnerId: organisation.complianceOwnerId ?? "",
     },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -432,6 +544,41 @@ export function OrganisationSettingsForm({
           <input
             {...getInputProps(fields.nextAudit, { type: "date" })}
             key={fields.nextAudit.key}
+            className={controlClass}
+          />
+        </FormField>
+        <FormField
+          field={fields.complianceOwnerId}
+          message={message}
+          label={t("settings.complianceOwner")}
+          hint={t("settings.complianceOwnerHint")}
+        >
+          <select
+            {...getSelectProps(fields.complianceOwnerId)}
+            key={fields.complianceOwnerId.key}
+            className={controlClass}
+          >
+            <option value="">{t("settings.noOwner")}</option>
+            {members.map((member) => (
+              <option key={member.id} value={member.id}>
+                {memberLabel(member)}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <FormField
+          field={fields.escalationDays}
+          message={message}
+          label={t("settings.escalationDays")}
+          hint={t("settings.escalationDaysHint", { max: ESCALATION_DAYS_MAX })}
+        >
+          <input
+            {...getInputProps(fields.escalationDays, { type: "number" })}
+            key={fields.escalationDays.key}
+            min={1}
+            max={ESCALATION_DAYS_MAX}
+            step={1}
+            inputMode="numeric"
             className={controlClass}
           />
         </FormField>
@@ -504,7 +651,7 @@ export function ExtensionForm({
             <option value="">{t("extend.choose")}</option>
             {members.map((member) => (
               <option key={member.id} value={member.id}>
-                {member.name ? `${member.name} (${member.email})` : member.email}
+                {memberLabel(member)}
               </option>
             ))}
           </select>
@@ -701,20 +848,26 @@ export function RequirementsManagement({
   const { t } = useTranslation("requirements");
   return (
     <>
-      <OrganisationSettingsForm organisation={page.organisation} reply={reply} />
+      <OrganisationSettingsForm
+        organisation={page.organisation}
+        members={page.members}
+        reply={reply}
+      />
       <RequirementTable
         organisation={page.organisation}
         requirements={page.requirements}
         options={page.options}
+        groups={page.groups}
         reply={reply}
       />
       <Card>
         <h2 className="text-xl font-bold">{t("form.createHeading")}</h2>
         <div className="mt-4">
-          <RequirementForm options={page.options} reply={reply} />
+          <RequirementForm options={page.options} groups={page.groups} reply={reply} />
         </div>
       </Card>
       {withRoles && <MemberRoles members={page.members} reply={reply} />}
+      <GroupsManagement page={page} reply={reply} />
       <ExtensionForm members={page.members} requirements={page.requirements} reply={reply} />
       <ExtensionHistory history={page.history} />
     </>

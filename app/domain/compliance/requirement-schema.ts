@@ -1,7 +1,15 @@
 import { RENEWAL_OPENS_DAYS } from "~/domain/certificates";
-import { FIELD_MESSAGES, maxLengthMessage, requiredText } from "~/platform/lib/form-fields";
+import {
+  FIELD_MESSAGES,
+  maxLengthMessage,
+  optionalText,
+  requiredText,
+} from "~/platform/lib/form-fields";
+import { GROUP_KINDS } from "./rules";
 import { z } from "~/platform/lib/zod";
 import {
+  DUE_DAYS_MAX,
+  ESCALATION_DAYS_MAX,
   MEMBER_ROLES,
   ORGANISATION_REGIONS,
   RECURRENCES,
@@ -29,7 +37,15 @@ export const REQUIREMENT_INTENTS = [
   "settings",
   "role",
   "extend",
+  "group-create",
+  "group-add",
+  "group-remove",
+  "line-manager",
 ] as const;
+
+export const GROUP_NAME_MAX = 80;
+/** The most groups a requirement's audience may name. */
+export const AUDIENCE_GROUPS_MAX = 50;
 export type RequirementIntent = (typeof REQUIREMENT_INTENTS)[number];
 
 const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -75,37 +91,71 @@ const id = z.string({ error: FIELD_MESSAGES.required }).trim().min(1).max(64);
 
 /**
  * A requirement as an admin or manager sets it. `fulfilmentKeys` are the catalogue's items
- * (`module:<id>`, `track:<id>`); any other is refused.
+ * (`module:<id>`, `track:<id>`), `groupIds` the organisation's groups; any other is refused. It is
+ * due on a fixed date, or `dueDays` after each member's assignment when that is given.
  */
-export function requirementSchema(fulfilmentKeys: readonly string[]) {
-  return z.object({
-    name: requiredText(REQUIREMENT_NAME_MAX),
-    description: requiredText(REQUIREMENT_DESCRIPTION_MAX),
-    category: choice(REQUIREMENT_CATEGORIES, "requirements:errors.category"),
-    points: wholeNumber(
-      1,
-      REQUIREMENT_POINTS_MAX,
-      `requirements:errors.points?max=${REQUIREMENT_POINTS_MAX}`,
-    ),
-    dueDate: calendarDate(),
-    recurrence: choice(RECURRENCES, "requirements:errors.recurrence"),
-    windowDays: wholeNumber(
-      0,
-      WINDOW_DAYS_MAX,
-      `requirements:errors.windowDays?max=${WINDOW_DAYS_MAX}`,
-    ),
-    fulfilledBy: z
-      .array(
-        z
-          .string()
-          .max(200, maxLengthMessage(200))
-          .refine((key) => fulfilmentKeys.includes(key), "requirements:errors.unknownItem"),
-        { error: "requirements:errors.fulfilledBy" },
-      )
-      .min(1, "requirements:errors.fulfilledBy")
-      .max(fulfilmentKeys.length, "requirements:errors.unknownItem")
-      .transform((keys) => [...new Set(keys)]),
-  });
+export function requirementSchema(fulfilmentKeys: readonly string[], groupIds: readonly number[]) {
+  return z
+    .object({
+      name: requiredText(REQUIREMENT_NAME_MAX),
+      description: requiredText(REQUIREMENT_DESCRIPTION_MAX),
+      category: choice(REQUIREMENT_CATEGORIES, "requirements:errors.category"),
+      points: wholeNumber(
+        1,
+        REQUIREMENT_POINTS_MAX,
+        `requirements:errors.points?max=${REQUIREMENT_POINTS_MAX}`,
+      ),
+      dueDate: optionalText(32).refine(
+        (value) => value === undefined || isCalendarDate(value),
+        "requirements:errors.date",
+      ),
+      dueDays: wholeNumber(
+        1,
+        DUE_DAYS_MAX,
+        `requirements:errors.dueDays?max=${DUE_DAYS_MAX}`,
+      ).optional(),
+      groupIds: z
+        .array(
+          z
+            .number({ error: "requirements:errors.unknownGroup" })
+            .refine((id) => groupIds.includes(id), "requirements:errors.unknownGroup"),
+          { error: "requirements:errors.unknownGroup" },
+        )
+        .max(AUDIENCE_GROUPS_MAX, "requirements:errors.unknownGroup")
+        .optional()
+        .transform((ids) => [...new Set(ids ?? [])]),
+      match: choice(["any", "all"] as const, "requirements:errors.match").optional(),
+      joinedAfter: optionalText(32).refine(
+        (value) => value === undefined || isCalendarDate(value),
+        "requirements:errors.date",
+      ),
+      recurrence: choice(RECURRENCES, "requirements:errors.recurrence"),
+      windowDays: wholeNumber(
+        0,
+        WINDOW_DAYS_MAX,
+        `requirements:errors.windowDays?max=${WINDOW_DAYS_MAX}`,
+      ),
+      fulfilledBy: z
+        .array(
+          z
+            .string()
+            .max(200, maxLengthMessage(200))
+            .refine((key) => fulfilmentKeys.includes(key), "requirements:errors.unknownItem"),
+          { error: "requirements:errors.fulfilledBy" },
+        )
+        .min(1, "requirements:errors.fulfilledBy")
+        .max(fulfilmentKeys.length, "requirements:errors.unknownItem")
+        .transform((keys) => [...new Set(keys)]),
+    })
+    .superRefine((value, context) => {
+      if (value.dueDays === undefined && value.dueDate === undefined) {
+        context.addIssue({
+          code: "custom",
+          path: ["dueDate"],
+          message: "requirements:errors.dueDateOrDays",
+        });
+      }
+    });
 }
 export type RequirementInput = z.infer<ReturnType<typeof requirementSchema>>;
 
@@ -130,6 +180,13 @@ export const OrganisationSettingsSchema = z.object({
   finalItemCount: bounded("finalItemCount"),
   finalCoolingOffHours: bounded("finalCoolingOffHours"),
   timeFloorPercent: bounded("timeFloorPercent"),
+  escalationDays: wholeNumber(
+    1,
+    ESCALATION_DAYS_MAX,
+    `requirements:errors.escalationDays?max=${ESCALATION_DAYS_MAX}`,
+  ),
+  /** A member's user id; blank: none. The server checks that they are a member. */
+  complianceOwnerId: optionalText(64),
 });
 export type OrganisationSettingsInput = z.infer<typeof OrganisationSettingsSchema>;
 
@@ -146,3 +203,22 @@ export const ExtensionSchema = z.object({
   reason: requiredText(EXTENSION_REASON_MAX),
 });
 export type ExtensionInput = z.infer<typeof ExtensionSchema>;
+
+export const GroupCreateSchema = z.object({
+  kind: choice(GROUP_KINDS, "requirements:errors.groupKind"),
+  name: requiredText(GROUP_NAME_MAX),
+});
+export type GroupCreateInput = z.infer<typeof GroupCreateSchema>;
+
+export const GroupMemberSchema = z.object({
+  groupId: wholeNumber(1, Number.MAX_SAFE_INTEGER, "requirements:errors.unknownGroup"),
+  userId: id,
+});
+export type GroupMemberInput = z.infer<typeof GroupMemberSchema>;
+
+export const LineManagerSchema = z.object({
+  userId: id,
+  /** Blank: none. */
+  managerId: optionalText(64),
+});
+export type LineManagerInput = z.infer<typeof LineManagerSchema>;

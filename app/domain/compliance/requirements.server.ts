@@ -1,7 +1,7 @@
 import { getDb } from "~/platform/db/db.server";
 import { getCatalogue } from "~/domain/training/index.server";
 import type { RequirementCategory } from "./constants";
-import type { Recurrence } from "./rules";
+import type { Audience, Recurrence } from "./rules";
 import type { Requirement } from "./types";
 
 // Requirements as stored, and the modules that fulfil each: a track stands for all its modules.
@@ -31,6 +31,9 @@ type RequirementRow = {
   window_days: number;
   updated_at: string;
   updated_by: string;
+  created_at: string;
+  due_days: number | null;
+  audience: string | null;
 };
 
 export const REQUIREMENT_COLUMNS = [
@@ -46,7 +49,26 @@ export const REQUIREMENT_COLUMNS = [
   "window_days",
   "updated_at",
   "updated_by",
+  "created_at",
+  "due_days",
+  "audience",
 ] as const;
+
+/** A stored audience, or null (everyone) for one that cannot be read. */
+export function parseAudience(stored: string | null): Audience | null {
+  if (stored === null) return null;
+  try {
+    const value = JSON.parse(stored) as Partial<Audience>;
+    const groupIds = Array.isArray(value.groupIds)
+      ? value.groupIds.filter((id): id is number => Number.isSafeInteger(id))
+      : [];
+    const joinedAfter = typeof value.joinedAfter === "string" ? value.joinedAfter : null;
+    if (groupIds.length === 0 && joinedAfter === null) return null;
+    return { groupIds, match: value.match === "all" ? "all" : "any", joinedAfter };
+  } catch {
+    return null;
+  }
+}
 
 export function toRequirement(row: RequirementRow): Requirement {
   const fulfilledBy = JSON.parse(row.fulfilled_by) as string[];
@@ -58,6 +80,9 @@ export function toRequirement(row: RequirementRow): Requirement {
     category: row.category,
     points: Number(row.points),
     dueDate: row.due_date,
+    dueDays: row.due_days === null ? null : Number(row.due_days),
+    audience: parseAudience(row.audience),
+    createdAt: row.created_at,
     fulfilledBy,
     moduleIds: modulesOf(fulfilledBy),
     recurrence: row.recurrence,
@@ -112,6 +137,54 @@ export async function extensionsOf(requirementIds: readonly number[]): Promise<E
     userId: row.user_id,
     cycle: Number(row.cycle),
     dueDate: row.due_date,
+    reason: row.reason,
+    actorEmail: row.actor_email,
+    createdAt: row.created_at,
+  }));
+}
+
+export interface Restart {
+  requirementId: number;
+  userId: string;
+  assignedAt: string;
+}
+
+/** Every restart of a member's assignment to these requirements, oldest first (the newest counts). */
+export async function restartsOf(requirementIds: readonly number[]): Promise<Restart[]> {
+  if (requirementIds.length === 0) return [];
+  const rows = await getDb()
+    .selectFrom("requirement_restart")
+    .select(["requirement_id", "user_id", "assigned_at"])
+    .where("requirement_id", "in", requirementIds)
+    .orderBy("id")
+    .execute();
+  return rows.map((row) => ({
+    requirementId: Number(row.requirement_id),
+    userId: row.user_id,
+    assignedAt: row.assigned_at,
+  }));
+}
+
+export interface Excusal {
+  requirementId: number;
+  userId: string;
+  reason: string;
+  actorEmail: string;
+  createdAt: string;
+}
+
+/** Every excusal from these requirements, oldest first. */
+export async function excusalsOf(requirementIds: readonly number[]): Promise<Excusal[]> {
+  if (requirementIds.length === 0) return [];
+  const rows = await getDb()
+    .selectFrom("requirement_excusal")
+    .select(["requirement_id", "user_id", "reason", "actor_email", "created_at"])
+    .where("requirement_id", "in", requirementIds)
+    .orderBy("id")
+    .execute();
+  return rows.map((row) => ({
+    requirementId: Number(row.requirement_id),
+    userId: row.user_id,
     reason: row.reason,
     actorEmail: row.actor_email,
     createdAt: row.created_at,

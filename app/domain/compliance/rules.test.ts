@@ -5,10 +5,14 @@ import {
   DEFAULT_REQUIREMENTS,
 } from "./constants";
 import {
+  addDays,
+  assignmentStart,
+  auditDateState,
   averageMinutesToComplete,
   complianceScore,
   currentCycle,
   dueReminders,
+  firstDueDate,
   fulfilments,
   lastMonths,
   learnerRequirement,
@@ -465,5 +469,105 @@ describe("a learner's requirement", () => {
         now: new Date("2029-01-01T00:00:00Z"),
       }),
     ).toMatchObject({ cycle: 1, status: "completed" });
+  });
+});
+
+describe("an assignment and its due date", () => {
+  const base = {
+    audience: null,
+    requirementCreatedAt: "2025-01-01T00:00:00.000Z",
+    joinedAt: "2026-11-27T15:00:00.000Z",
+    groups: new Map<number, string>(),
+    restartedAt: null,
+    timeZone: TORONTO,
+  };
+
+  it("starts when a member joins, however old the requirement, and is due 30 days later", () => {
+    const assignedAt = assignmentStart(base);
+    expect(assignedAt).toBe("2026-11-27T15:00:00.000Z");
+    expect(
+      firstDueDate({
+        dueDate: "2025-11-30",
+        dueDays: 30,
+        assignedAt: assignedAt ?? "",
+        timeZone: TORONTO,
+      }),
+    ).toBe("2026-12-27");
+    // A fixed date stays fixed.
+    expect(
+      firstDueDate({
+        dueDate: "2025-11-30",
+        dueDays: null,
+        assignedAt: assignedAt ?? "",
+        timeZone: TORONTO,
+      }),
+    ).toBe("2025-11-30");
+    // Counted from the organisation's local date: 03:00 UTC on 1 December is 30 November in Toronto.
+    expect(
+      firstDueDate({
+        dueDate: "2025-11-30",
+        dueDays: 30,
+        assignedAt: "2026-12-01T03:00:00.000Z",
+        timeZone: TORONTO,
+      }),
+    ).toBe("2026-12-30");
+    expect(assignmentStart({ ...base, requirementCreatedAt: "2026-12-05T00:00:00.000Z" })).toBe(
+      "2026-12-05T00:00:00.000Z",
+    );
+  });
+
+  it("starts when a member joins a group it is assigned to, and not at all outside it", () => {
+    const audience = { groupIds: [1, 2], match: "any" as const, joinedAfter: null };
+    expect(assignmentStart({ ...base, audience })).toBeNull();
+    const groups = new Map([
+      [2, "2026-12-10T00:00:00.000Z"],
+      [1, "2026-12-03T00:00:00.000Z"],
+    ]);
+    expect(assignmentStart({ ...base, audience, groups })).toBe("2026-12-03T00:00:00.000Z");
+    expect(assignmentStart({ ...base, audience: { ...audience, match: "all" }, groups })).toBe(
+      "2026-12-10T00:00:00.000Z",
+    );
+    expect(
+      assignmentStart({
+        ...base,
+        audience: { ...audience, match: "all" },
+        groups: new Map([[1, "2026-12-03T00:00:00.000Z"]]),
+      }),
+    ).toBeNull();
+  });
+
+  it("reaches only those who joined after a date, by the organisation's local date", () => {
+    const audience = { groupIds: [], match: "any" as const, joinedAfter: "2026-11-27" };
+    expect(assignmentStart({ ...base, audience })).toBeNull();
+    // 05:00 UTC on 28 November is the 28th in Toronto.
+    expect(assignmentStart({ ...base, audience, joinedAt: "2026-11-28T05:00:00.000Z" })).toBe(
+      "2026-11-28T05:00:00.000Z",
+    );
+    expect(assignmentStart({ ...base, audience, joinedAt: "2026-11-28T04:00:00.000Z" })).toBeNull();
+  });
+
+  it("starts again from a reassignment", () => {
+    expect(assignmentStart({ ...base, restartedAt: "2027-02-01T12:00:00.000Z" })).toBe(
+      "2027-02-01T12:00:00.000Z",
+    );
+  });
+
+  it("counts days across months and leap years", () => {
+    expect(addDays("2028-02-28", 1)).toBe("2028-02-29");
+    expect(addDays("2026-12-31", 1)).toBe("2027-01-01");
+    expect(addDays("2026-03-01", -1)).toBe("2026-02-28");
+  });
+});
+
+describe("the next audit date", () => {
+  it("is past from the day after it, in the organisation's time zone", () => {
+    expect(auditDateState("2026-10-18", new Date("2026-10-19T03:59:00Z"), TORONTO)).toEqual({
+      past: false,
+      daysLeft: 0,
+    });
+    expect(auditDateState("2026-10-18", new Date("2026-10-19T04:00:00Z"), TORONTO).past).toBe(true);
+    expect(auditDateState("2027-10-18", new Date("2026-10-18T12:00:00Z"), TORONTO).daysLeft).toBe(
+      365,
+    );
   });
 });

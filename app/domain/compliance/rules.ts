@@ -382,3 +382,89 @@ export function learnerRequirement(input: {
     renewal: cycle.windowOpen,
   };
 }
+
+/** The calendar date `days` days after another (before, when negative). */
+export function addDays(date: string, days: number): string {
+  return new Date((dayNumber(date) + days) * DAY_MS).toISOString().slice(0, 10);
+}
+
+export const GROUP_KINDS = ["team", "department", "role", "location"] as const;
+export type GroupKind = (typeof GROUP_KINDS)[number];
+
+/**
+ * Who a requirement is assigned to. Null is everyone in the organisation. Otherwise the members of
+ * any (or all) of `groupIds` (none listed: everyone), who joined the organisation after
+ * `joinedAfter` (a local date in the organisation's time zone) when it is set.
+ */
+export interface Audience {
+  groupIds: number[];
+  match: "any" | "all";
+  joinedAfter: string | null;
+}
+
+const latest = (instants: readonly string[]) =>
+  instants.reduce((a, b) => (new Date(b).getTime() > new Date(a).getTime() ? b : a));
+const earliest = (instants: readonly string[]) =>
+  instants.reduce((a, b) => (new Date(b).getTime() < new Date(a).getTime() ? b : a));
+
+/**
+ * When a member's assignment to a requirement started, or null when the requirement is not
+ * theirs: the latest of their joining the organisation, the requirement's creation, their joining
+ * the groups that put them in its audience (the first of them for `any`, the last for `all`), and
+ * the newest restart of their assignment (a manager's reassignment, or their coming into a changed
+ * audience). A member who joins today is assigned today, however old the requirement.
+ */
+export function assignmentStart(input: {
+  audience: Audience | null;
+  requirementCreatedAt: string;
+  joinedAt: string;
+  /** The member's groups: group id → when they joined it. */
+  groups: ReadonlyMap<number, string>;
+  restartedAt: string | null;
+  timeZone: string;
+}): string | null {
+  const { audience, requirementCreatedAt, joinedAt, groups, restartedAt, timeZone } = input;
+  const starts = [joinedAt, requirementCreatedAt];
+  if (restartedAt) starts.push(restartedAt);
+  if (audience) {
+    if (
+      audience.joinedAfter &&
+      daysBetween(audience.joinedAfter, localDate(joinedAt, timeZone)) <= 0
+    ) {
+      return null;
+    }
+    if (audience.groupIds.length > 0) {
+      const joined = audience.groupIds.flatMap((id) => {
+        const at = groups.get(id);
+        return at === undefined ? [] : [at];
+      });
+      if (joined.length === 0) return null;
+      if (audience.match === "all" && joined.length < audience.groupIds.length) return null;
+      starts.push(audience.match === "all" ? latest(joined) : earliest(joined));
+    }
+  }
+  return new Date(latest(starts)).toISOString();
+}
+
+/**
+ * A member's first due date on a requirement: the fixed date, or `dueDays` after the local date
+ * their assignment started.
+ */
+export function firstDueDate(input: {
+  dueDate: string;
+  dueDays: number | null;
+  assignedAt: string;
+  timeZone: string;
+}): string {
+  const { dueDate, dueDays, assignedAt, timeZone } = input;
+  return dueDays === null ? dueDate : addDays(localDate(assignedAt, timeZone), dueDays);
+}
+
+/**
+ * SPEC §9 shows the next audit; a date that has passed is never shown as if it were still to
+ * come. `past` is true from the day after it, in the organisation's time zone.
+ */
+export function auditDateState(nextAudit: string, now: Date, timeZone: string) {
+  const daysLeft = daysBetween(localDate(now, timeZone), nextAudit);
+  return { past: daysLeft < 0, daysLeft };
+}

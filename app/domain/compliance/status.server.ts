@@ -2,9 +2,22 @@ import { type AccountSummary, accountsOf } from "~/platform/auth/index.server";
 import { type CertificateFact, certificatesOfUsers } from "~/domain/certificates/index.server";
 import { type CompletedTake, completedModuleTakes } from "~/domain/training/index.server";
 import type { MemberRole } from "./constants";
+import { groupMembershipsOf } from "./groups.server";
 import { membersOf } from "./organisations.server";
-import { extensionsOf, requirementsOf } from "./requirements.server";
-import { type LearnerRequirement, fulfilments, learnerRequirement } from "./rules";
+import {
+  type Excusal,
+  excusalsOf,
+  extensionsOf,
+  requirementsOf,
+  restartsOf,
+} from "./requirements.server";
+import {
+  type LearnerRequirement,
+  assignmentStart,
+  firstDueDate,
+  fulfilments,
+  learnerRequirement,
+} from "./rules";
 import type { Organisation, Requirement } from "./types";
 
 // Where every learner of an organisation stands on every requirement, read in a fixed number of
@@ -14,19 +27,27 @@ import type { Organisation, Requirement } from "./types";
 export interface LearnerFacts extends AccountSummary {
   role: MemberRole;
   joinedAt: string;
+  managerId: string | null;
 }
 
 export interface RequirementState extends LearnerRequirement {
   requirementId: number;
   userId: string;
+  /** When this member's assignment to the requirement started. */
+  assignedAt: string;
 }
 
 export interface ComplianceSnapshot {
   organisation: Organisation;
   requirements: Requirement[];
   learners: LearnerFacts[];
-  /** One per learner and requirement, in the order of `learners` then `requirements`. */
+  /**
+   * One per learner and requirement assigned to them (and not excused), in the order of
+   * `learners` then `requirements`.
+   */
   states: RequirementState[];
+  /** The excusals in force: the newest per learner and requirement, after any restart. */
+  excused: Excusal[];
   takes: CompletedTake[];
   certificates: CertificateFact[];
   takenAt: string;
@@ -42,16 +63,24 @@ export async function complianceSnapshot(
   const members = await membersOf(organisation.id, userIds);
   const ids = members.map((member) => member.userId);
   const requirements = await requirementsOf(organisation.id);
-  const [extensions, takes, certificates, accounts] = await Promise.all([
-    extensionsOf(requirements.map((requirement) => requirement.id)),
-    completedModuleTakes(ids),
-    certificatesOfUsers(ids),
-    accountsOf(ids),
-  ]);
+  const requirementIds = requirements.map((requirement) => requirement.id);
+  const [extensions, restarts, excusals, groups, takes, certificates, accounts] = await Promise.all(
+    [
+      extensionsOf(requirementIds),
+      restartsOf(requirementIds),
+      excusalsOf(requirementIds),
+      groupMembershipsOf(organisation.id, ids),
+      completedModuleTakes(ids),
+      certificatesOfUsers(ids),
+      accountsOf(ids),
+    ],
+  );
   const accountById = new Map(accounts.map((account) => [account.id, account]));
   const learners = members.flatMap((member) => {
     const account = accountById.get(member.userId);
-    return account ? [{ ...account, role: member.role, joinedAt: member.joinedAt }] : [];
+    return account
+      ? [{ ...account, role: member.role, joinedAt: member.joinedAt, managerId: member.managerId }]
+      : [];
   });
 
   const passesByUser = new Map<string, Map<string, string[]>>();
@@ -61,40 +90,87 @@ export async function complianceSnapshot(
     if (!passes) passesByUser.set(take.userId, (passes = new Map()));
     passes.set(take.moduleId, [...(passes.get(take.moduleId) ?? []), take.completedAt]);
   }
+  // The newest restart of an assignment counts; restartsOf lists them oldest first.
+  const restarted = new Map(
+    restarts.map((restart) => [`${restart.requirementId}:${restart.userId}`, restart.assignedAt]),
+  );
+  const after = (instant: string, from: string | undefined) =>
+    from === undefined || new Date(instant).getTime() >= new Date(from).getTime();
   const extended = new Map<string, Map<number, string>>();
   for (const extension of extensions) {
     const key = `${extension.requirementId}:${extension.userId}`;
+    // An extension of an assignment that has since started again no longer counts.
+    if (!after(extension.createdAt, restarted.get(key))) continue;
     let byCycle = extended.get(key);
     if (!byCycle) extended.set(key, (byCycle = new Map()));
     byCycle.set(extension.cycle, extension.dueDate);
   }
+  const excusedBy = new Map<string, Excusal>();
+  for (const excusal of excusals) {
+    const key = `${excusal.requirementId}:${excusal.userId}`;
+    if (after(excusal.createdAt, restarted.get(key))) excusedBy.set(key, excusal);
+  }
 
   const none = new Map<string, string[]>();
+  const noGroups = new Map<number, string>();
   const states = learners.flatMap((learner) =>
-    requirements.map((requirement) => ({
-      requirementId: requirement.id,
-      userId: learner.id,
-      ...learnerRequirement({
-        dueDate: requirement.dueDate,
-        recurrence: requirement.recurrence,
-        windowDays: requirement.windowDays,
-        fulfilled: fulfilments({
-          moduleIds: requirement.moduleIds,
-          passes: passesByUser.get(learner.id) ?? none,
-          recurrence: requirement.recurrence,
-          now,
-        }),
-        extensions: extended.get(`${requirement.id}:${learner.id}`) ?? new Map(),
-        now,
+    requirements.flatMap((requirement) => {
+      const key = `${requirement.id}:${learner.id}`;
+      if (excusedBy.has(key)) return [];
+      const restartedAt = restarted.get(key) ?? null;
+      const assignedAt = assignmentStart({
+        audience: requirement.audience,
+        requirementCreatedAt: requirement.createdAt,
+        joinedAt: learner.joinedAt,
+        groups: groups.get(learner.id) ?? noGroups,
+        restartedAt,
         timeZone: organisation.timeZone,
-      }),
-    })),
+      });
+      if (assignedAt === null) return [];
+      let passes = passesByUser.get(learner.id) ?? none;
+      // Passes before a restart belong to the assignment it ended.
+      if (restartedAt !== null) {
+        passes = new Map(
+          [...passes].map(([moduleId, times]) => [
+            moduleId,
+            times.filter((time) => after(time, restartedAt)),
+          ]),
+        );
+      }
+      return [
+        {
+          requirementId: requirement.id,
+          userId: learner.id,
+          assignedAt,
+          ...learnerRequirement({
+            dueDate: firstDueDate({
+              dueDate: requirement.dueDate,
+              dueDays: requirement.dueDays,
+              assignedAt,
+              timeZone: organisation.timeZone,
+            }),
+            recurrence: requirement.recurrence,
+            windowDays: requirement.windowDays,
+            fulfilled: fulfilments({
+              moduleIds: requirement.moduleIds,
+              passes,
+              recurrence: requirement.recurrence,
+              now,
+            }),
+            extensions: extended.get(key) ?? new Map(),
+            now,
+            timeZone: organisation.timeZone,
+          }),
+        },
+      ];
+    }),
   );
   return {
     organisation,
     requirements,
     learners,
     states,
+    excused: [...excusedBy.values()],
     takes,
     certificates,
     takenAt: now.toISOString(),

@@ -2,7 +2,8 @@ import type { FormReply } from "~/platform/lib/reply";
 import type { Analytics } from "./analytics";
 import type { MemberRole, OrganisationRegion, RequirementCategory } from "./constants";
 import type { RequirementIntent } from "./requirement-schema";
-import type { Recurrence, RequirementState } from "./rules";
+import type { RosterFilters } from "./roster-schema";
+import type { Audience, GroupKind, Recurrence, RequirementState } from "./rules";
 
 // The shapes the compliance server hands to its pages (the dashboard and the requirement forms),
 // in a module the browser may load.
@@ -16,6 +17,18 @@ export interface Organisation {
   regulator: string;
   /** How its final assessments are held and how fast is too fast (issue: assessment). */
   assessment: AssessmentSettings;
+  /** Days overdue before the learner's manager is copied; twice that, the compliance owner. */
+  escalationDays: number;
+  /** The member who answers for its compliance (escalations, the audit date); null: none set. */
+  complianceOwnerId: string | null;
+}
+
+export interface MemberGroup {
+  id: number;
+  kind: GroupKind;
+  name: string;
+  /** Its members' user ids, by the time they joined it. */
+  memberIds: string[];
 }
 
 export interface AssessmentSettings {
@@ -36,7 +49,13 @@ export interface Requirement {
   description: string;
   category: RequirementCategory;
   points: number;
+  /** The fixed due date; for a relative requirement (`dueDays`), the date it had, not read. */
   dueDate: string;
+  /** Null: due on `dueDate`. Else due this many days after each member's assignment. */
+  dueDays: number | null;
+  /** Null: everyone in the organisation. */
+  audience: Audience | null;
+  createdAt: string;
   /** As set: `module:<id>` and `track:<id>`. */
   fulfilledBy: string[];
   /** Every module that must be passed, tracks expanded, each once. */
@@ -70,6 +89,7 @@ export interface MemberView {
   name: string;
   email: string;
   role: MemberRole;
+  managerId: string | null;
 }
 
 export interface RequirementsPage {
@@ -78,6 +98,7 @@ export interface RequirementsPage {
   members: MemberView[];
   options: FulfilmentOption[];
   history: ExtensionRecord[];
+  groups: MemberGroup[];
 }
 
 /** What an action answers: the form it came from (to show its errors there), and how it went. */
@@ -96,8 +117,10 @@ export interface DashboardRequirement {
   description: string;
   category: RequirementCategory;
   points: number;
-  /** The learner's own (for `self`), else the requirement's first due date. */
+  /** The learner's own (for `self`), else the requirement's fixed due date. */
   dueDate: string;
+  /** For `organisation`: days after each member's assignment when it is relative, else null. */
+  dueDays: number | null;
   status: RequirementState;
   completedDate: string | null;
   cycle: number;
@@ -111,10 +134,61 @@ export interface DashboardRequirement {
 export interface ComplianceDashboard {
   scope: DashboardScope;
   role: "learner" | "manager" | "admin";
-  organisation: { name: string; regulator: string; nextAudit: string; nextAuditPast: boolean };
+  organisation: {
+    name: string;
+    regulator: string;
+    nextAudit: string;
+    nextAuditPast: boolean;
+    /** The viewer may set the next audit date (a manager or an admin): the past date is a warning. */
+    canSetAudit: boolean;
+  };
   requirements: DashboardRequirement[];
   analytics: Omit<Analytics, "topModules"> & {
     topModules: (Analytics["topModules"][number] & { title: string })[];
   };
   takenAt: string;
+}
+
+/** One member × one requirement on a manager's roster. */
+export interface RosterRow {
+  /** `<requirement id>:<user id>`: what a selection posts. */
+  key: string;
+  userId: string;
+  name: string;
+  email: string;
+  groupIds: number[];
+  groups: string[];
+  requirementId: number;
+  requirement: string;
+  status: RequirementState | "excused";
+  /** The due date in force; null once completed, or excused. */
+  dueDate: string | null;
+  /** When the member's assignment started; null when excused. */
+  assignedAt: string | null;
+  daysOverdue: number;
+  cycle: number | null;
+  /** The completion date (YYYY-MM-DD) when completed, the reason when excused. */
+  note: string | null;
+  /** The member's last completed attempt at the requirement's modules, and its score (%). */
+  lastAttemptAt: string | null;
+  score: number | null;
+  certificateCode: string | null;
+  certificateHref: string | null;
+  /** The signed record of the last attempt, at the public verification page. */
+  evidenceHref: string | null;
+}
+
+export interface RosterPage {
+  organisation: { name: string; timeZone: string };
+  filters: RosterFilters;
+  groups: { id: number; name: string; kind: GroupKind }[];
+  /** Rows before filtering. */
+  total: number;
+  /** Rows the filters keep, on every page. */
+  matching: number;
+  pages: number;
+  /** This page's rows. */
+  rows: RosterRow[];
+  /** The organisation's local date. */
+  today: string;
 }

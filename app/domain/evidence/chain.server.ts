@@ -1,3 +1,4 @@
+import { inChunks } from "~/platform/lib/chunks";
 import type { Selectable } from "kysely";
 import { getDb, inOneTransaction, isPostgres } from "~/platform/db/db.server";
 import type { EvidenceRecordTable } from "~/platform/db/schema";
@@ -183,6 +184,24 @@ export async function evidenceAbout(
     .limit(1)
     .executeTakeFirst();
   return row ? stored(row) : null;
+}
+
+/** The newest record of each subject of one kind: subject → evidence id (a few queries). */
+export async function evidenceIdsOfSubjects(
+  kind: EvidenceKind,
+  subjects: readonly string[],
+): Promise<Map<string, string>> {
+  const rows = await inChunks([...new Set(subjects)], (slice) =>
+    getDb()
+      .selectFrom("evidence_record")
+      .select(["subject", "evidence_id"])
+      .where("kind", "=", kind)
+      .where("subject", "in", slice)
+      .orderBy("id")
+      .execute(),
+  );
+  // Oldest first, so the newest of a subject is the one kept.
+  return new Map(rows.map((row) => [row.subject, row.evidence_id]));
 }
 
 /** What a user did, newest first (not the files handed to them: those are the chain's business). */

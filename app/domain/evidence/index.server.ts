@@ -4,6 +4,7 @@ export {
   appendEvidence,
   auditChains,
   evidenceAbout,
+  evidenceIdsOfSubjects,
   evidenceOfUser,
   findEvidence,
   kitOf,
@@ -37,7 +38,7 @@ export {
   registerIssuedFiles,
   sha256Hex,
 } from "./files.server";
-export { evidenceViewToken, isEvidenceViewToken } from "./view-token.server";
+export { evidenceViewToken, isEvidenceViewToken, tokenVerifyUrl } from "./view-token.server";
 export { VERIFIER_FILES, standaloneVerifier } from "./verifier-downloads.server";
 export { type OpenedRecord, openRecord } from "./opened.server";
 export { erasePersonalData } from "./personal.server";

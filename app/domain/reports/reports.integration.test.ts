@@ -157,6 +157,19 @@ describe("generation", () => {
       .where("name", "=", "Harbour Credit Union")
       .executeTakeFirstOrThrow();
     const completedOn = new Intl.DateTimeFormat("en-CA", { timeZone }).format(new Date());
+    // Due 30 days after each member joined (SPEC §9's requirements are dated from assignment).
+    const dueFor = async (email: string) => {
+      const { joined_at: joinedAt } = await getDb()
+        .selectFrom("organisation_member")
+        .select("joined_at")
+        .where("user_id", "=", await userIdOf(email))
+        .executeTakeFirstOrThrow();
+      const joinedOn = new Intl.DateTimeFormat("en-CA", { timeZone }).format(new Date(joinedAt));
+      return new Date(Date.parse(`${joinedOn}T00:00:00Z`) + 30 * 86_400_000)
+        .toISOString()
+        .slice(0, 10);
+    };
+    const dueOn = await dueFor(learner.email);
     // Two members × the four default requirements.
     expect(records).toHaveLength(8);
     const cdd = records.find(
@@ -170,7 +183,7 @@ describe("generation", () => {
       "AML",
       "1",
       "Completed",
-      "2025-11-30",
+      dueOn,
       completedOn,
       code,
     ]);
@@ -205,8 +218,9 @@ describe("generation", () => {
       "Customer Due Diligence",
       "AML",
       "1",
-      "Overdue",
-      "2025-11-30",
+      // Nobody is overdue on the day they join.
+      "Pending",
+      await dueFor(manager.email),
       "",
       "",
     ]);

@@ -11,6 +11,8 @@ import { secondsBetween } from "./timing";
 export interface CompletedTake {
   userId: string;
   moduleId: string;
+  /** The take's own key: its evidence record's subject is `take:<key>`. */
+  takeKey: string;
   /** When the take was opened (its page served) or, for takes before that, first answered. */
   startedAt: string;
   completedAt: string;
@@ -34,6 +36,7 @@ export async function completedModuleTakes(userIds: readonly string[]): Promise<
       .select([
         "learner.user_id as userId",
         "training_run.item_id as moduleId",
+        "training_run.take_key as takeKey",
         "training_run.started_at as startedAt",
         "training_run.completed_at as completedAt",
         "training_run.score as score",
@@ -50,6 +53,7 @@ export async function completedModuleTakes(userIds: readonly string[]): Promise<
     return {
       userId: row.userId as string,
       moduleId: row.moduleId,
+      takeKey: row.takeKey,
       startedAt: row.startedAt,
       completedAt: row.completedAt as string,
       score,

@@ -275,6 +275,10 @@ export interface OrganisationTable {
   final_cooling_off_hours: Generated<number>;
   /** An attempt faster than this percent of the stated reading time is flagged. */
   time_floor_percent: Generated<number>;
+  /** Days overdue before the learner's manager is copied (twice that: the compliance owner). */
+  escalation_days: Generated<number>;
+  /** The member who answers for the organisation's compliance: escalations, the audit date. */
+  compliance_owner_id: string | null;
 }
 
 export interface OrganisationMemberTable {
@@ -284,6 +288,43 @@ export interface OrganisationMemberTable {
   joined_at: string;
   role_changed_by: string | null;
   role_changed_at: string | null;
+  /** Their line manager's user id, copied on escalations. */
+  manager_id: string | null;
+}
+
+export interface MemberGroupTable {
+  id: Generated<number>;
+  organisation_id: number;
+  kind: "team" | "department" | "role" | "location";
+  name: string;
+  created_at: string;
+  created_by: string;
+}
+
+export interface MemberGroupMemberTable {
+  group_id: number;
+  user_id: string;
+  added_at: string;
+  added_by: string;
+}
+
+export interface RequirementRestartTable {
+  id: Generated<number>;
+  requirement_id: number;
+  user_id: string;
+  assigned_at: string;
+  cause: "reassigned" | "audience";
+  reason: string;
+  actor_email: string;
+}
+
+export interface RequirementExcusalTable {
+  id: Generated<number>;
+  requirement_id: number;
+  user_id: string;
+  reason: string;
+  actor_email: string;
+  created_at: string;
 }
 
 export interface RequirementTable {
@@ -303,6 +344,10 @@ export interface RequirementTable {
   updated_at: string;
   updated_by: string;
   removed_at: string | null;
+  /** Null: due on `due_date`. Else due this many days after each member's assignment. */
+  due_days: number | null;
+  /** Null: everyone. Else JSON `{groupIds, match, joinedAfter}`. */
+  audience: string | null;
 }
 
 export interface RequirementExtensionTable {
@@ -327,6 +372,8 @@ export interface ReminderClaimTable {
   claimed_at: string;
   finished_at: string | null;
   error: string | null;
+  sent_to: string | null;
+  actor_email: string | null;
 }
 
 export interface ReportTable {
@@ -373,6 +420,10 @@ export interface Database {
   organisation_member: OrganisationMemberTable;
   requirement: RequirementTable;
   requirement_extension: RequirementExtensionTable;
+  requirement_restart: RequirementRestartTable;
+  requirement_excusal: RequirementExcusalTable;
+  member_group: MemberGroupTable;
+  member_group_member: MemberGroupMemberTable;
   reminder_claim: ReminderClaimTable;
   report: ReportTable;
   aml_attempt: AmlAttemptTable;

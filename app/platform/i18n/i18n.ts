@@ -22,6 +22,7 @@ import navigation from "../../../locales/en/navigation.json";
 import partners from "../../../locales/en/partners.json";
 import type reminders from "../../../locales/en/reminders.json";
 import type requirements from "../../../locales/en/requirements.json";
+import type roster from "../../../locales/en/roster.json";
 import type reports from "../../../locales/en/reports.json";
 import type skills from "../../../locales/en/skills.json";
 import type esgCourse from "../../../locales/en/esgCourse.json";
@@ -72,6 +73,7 @@ export type EnglishResources = typeof english & {
   forms: typeof forms;
   reminders: typeof reminders;
   requirements: typeof requirements;
+  roster: typeof roster;
   reports: typeof reports;
   training: typeof training;
   validation: typeof validation;

@@ -16,6 +16,7 @@ export const TRANSLATED_NAMESPACES = [
   "dashboard",
   "reminders",
   "requirements",
+  "roster",
   "reports",
   "esgCourse",
   "esgAdvisor",

@@ -9,6 +9,7 @@ export const NOTIFICATION_KINDS = [
   "requirementOverdue",
   "recertificationOpen",
   "reportReady",
+  "auditDatePassed",
 ] as const;
 
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
