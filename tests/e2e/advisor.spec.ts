@@ -114,45 +114,75 @@ test("a typed question outside the sources gets an honest refusal; Enter sends, 
   expect((await events()).map((event) => event.event)).toContain("esg_demo_started");
 });
 
-test.describe("when the network drops a question", () => {
-  // The browser reports the dropped request; that is the failure under test.
+test("Retry asks again after an answer was cut off, and Copy puts a message on the clipboard", async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await openLandingChat(page);
+  await waitForWelcome(page);
+  await page.getByRole("button", { name: "Access Full Advisor" }).click();
+
+  // The first answer stops after its first words.
+  let cut = false;
+  await page.route("**/api/advisor", async (route) => {
+    if (route.request().method() === "POST" && !cut) {
+      cut = true;
+      await route.fulfill({
+        contentType: "application/x-ndjson",
+        body: '{"type":"start","id":"cut-answer","questionId":"cut-question"}\n{"type":"text","text":"Scope"}\n',
+      });
+    } else await route.continue();
+  });
+  await composer(page).fill("what's scope 3");
+  await composer(page).press("Enter");
+  const retry = page.getByRole("button", { name: "Retry" });
+  await expect(retry).toBeVisible();
+  await expect(
+    chat(page).getByText("The advisor could not answer just now. Try again."),
+  ).toBeVisible();
+  await retry.click();
+  const answer = bot(page).nth(5);
+  await expect(answer).toContainText("Scope 3");
+  await expect(answer.getByText("Sources", { exact: true })).toBeVisible();
+  await expect(retry).toHaveCount(0);
+  await expect(chat(page).getByRole("article", { name: "You" })).toHaveCount(1);
+
+  await answer.getByRole("button", { name: "Copy this message" }).click();
+  await expect(answer.getByRole("button", { name: "Copied" })).toBeVisible();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toContain("Scope 3");
+  expect(copied).toMatch(/\[1\] .+: https:\/\//);
+});
+
+test.describe("when the connection drops", () => {
+  // The browser reports the request it could not send; that is the failure under test.
   test.use({ expectedConsoleError: /ERR_INTERNET_DISCONNECTED/ });
-  test("Retry asks again after a failed answer, and Copy puts a message on the clipboard", async ({
+
+  test("a typed question stays in the box with the network message, and sends once back online", async ({
     page,
-    context,
   }) => {
-    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     await openLandingChat(page);
     await waitForWelcome(page);
     await page.getByRole("button", { name: "Access Full Advisor" }).click();
-
-    // The network drops the first question.
-    let dropped = false;
-    await page.route("**/api/advisor", async (route) => {
-      if (route.request().method() === "POST" && !dropped) {
-        dropped = true;
-        await route.abort("internetdisconnected");
-      } else await route.continue();
-    });
-    await composer(page).fill("what's scope 3");
+    const question = "What are the red flags under MAS Notice 626?";
+    await composer(page).fill(question);
+    await page.context().setOffline(true);
     await composer(page).press("Enter");
-    const retry = page.getByRole("button", { name: "Retry" });
-    await expect(retry).toBeVisible();
-    await expect(
-      chat(page).getByText("The advisor could not answer just now. Try again."),
-    ).toBeVisible();
-    await retry.click();
-    const answer = bot(page).nth(5);
-    await expect(answer).toContainText("Scope 3");
-    await expect(answer.getByText("Sources", { exact: true })).toBeVisible();
-    await expect(retry).toHaveCount(0);
-    await expect(chat(page).getByRole("article", { name: "You" })).toHaveCount(1);
+    await expect(page.getByRole("alert")).toHaveText(
+      "Network error. Please check your connection.",
+    );
+    await expect(composer(page)).toHaveValue(question);
+    await expect(chat(page).getByRole("article", { name: "You" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Send" })).toBeEnabled();
+    await expectAccessible(page);
 
-    await answer.getByRole("button", { name: "Copy this message" }).click();
-    await expect(answer.getByRole("button", { name: "Copied" })).toBeVisible();
-    const copied = await page.evaluate(() => navigator.clipboard.readText());
-    expect(copied).toContain("Scope 3");
-    expect(copied).toMatch(/\[1\] .+: https:\/\//);
+    await page.context().setOffline(false);
+    await page.getByRole("button", { name: "Send" }).click();
+    await expect(chat(page).getByRole("article", { name: "You" })).toContainText(question);
+    await expect(bot(page).nth(5).getByText("Sources", { exact: true })).toBeVisible();
+    await expect(page.getByRole("alert")).toHaveCount(0);
+    await expect(composer(page)).toHaveValue("");
   });
 });
 

@@ -94,6 +94,7 @@ function SignedInChat({ location }: { location: Location }) {
 function Conversation({ location, initial }: { location: Location; initial: AdvisorState }) {
   const { t } = useTranslation("advisorChat");
   const { t: tPanel } = useTranslation("esgAdvisor");
+  const { t: tErrors } = useTranslation("errors");
   const { pathname, search } = useLocation();
   const signedIn = initial.signedIn;
   const [messages, setMessages] = useState<ShownMessage[]>(initial.messages);
@@ -103,6 +104,7 @@ function Conversation({ location, initial }: { location: Location; initial: Advi
   const [access, setAccess] = useState(initial.signedIn);
   const [draft, setDraft] = useState("");
   const [inputError, setInputError] = useState("");
+  const [offline, setOffline] = useState(false);
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);
   const [announcement, setAnnouncement] = useState("");
@@ -149,6 +151,7 @@ function Conversation({ location, initial }: { location: Location; initial: Advi
       setLoading(true);
       setFailed(false);
       setInputError("");
+      setOffline(false);
       const history = messagesRef.current
         .filter((message) => !message.local)
         .slice(-ADVISOR_LIMITS.historyTurns)
@@ -157,12 +160,13 @@ function Conversation({ location, initial }: { location: Location; initial: Advi
       const unwelcomed = WELCOME.slice(welcomedRef.current).map((key) => botLine(t(`chat.${key}`)));
       welcomedRef.current = WELCOME.length;
       setWelcomed(WELCOME.length);
+      const questionId = localId();
       if (via !== "retry") {
         setMessages((shown) => [
           ...shown,
           ...unwelcomed,
           {
-            id: localId(),
+            id: questionId,
             sender: "user",
             text: question,
             timestamp: now(),
@@ -174,6 +178,7 @@ function Conversation({ location, initial }: { location: Location; initial: Advi
       track("esg_message_sent", { location, source: via, length: question.length });
       const started = performance.now();
       let botId: string | null = null;
+      let reached = false;
       try {
         // The one hand-written fetch of our API besides the analytics beacon: a fetcher hands over
         // an answer only once it is whole, and this one is read as it streams (decision 025).
@@ -183,6 +188,7 @@ function Conversation({ location, initial }: { location: Location; initial: Advi
           headers: { "Content-Type": "application/json", Accept: "application/x-ndjson" },
           body: JSON.stringify({ question, history }),
         });
+        reached = true;
         if (response.status === 429) {
           const minutes = Math.max(1, Math.ceil(Number(response.headers.get("Retry-After")) / 60));
           setMessages((shown) => [...shown, botLine(t("chat.rateLimited", { count: minutes }))]);
@@ -242,14 +248,24 @@ function Conversation({ location, initial }: { location: Location; initial: Advi
             setMessages((shown) => [...shown, botLine(t("signInPrompt"), { signInLink: true })]);
           }, SIGN_IN_PROMPT_DELAY_MS);
         }
-      } catch {
+      } catch (error) {
+        // SPEC §8 "network": the server was never reached. A typed question goes back into the box
+        // as it was typed (unless something new is being typed there), to send again once online.
+        if (!reached && error instanceof TypeError) {
+          setOffline(true);
+          if (via === "typed" && !inputRef.current?.value) {
+            setMessages((shown) => shown.filter((message) => message.id !== questionId));
+            setDraft(question);
+            return;
+          }
+        }
         // The question stays the last message, so Retry can ask it again.
         if (botId) {
           const failedId = botId;
           setMessages((shown) => shown.filter((message) => message.id !== failedId));
         }
         setFailed(true);
-        setAnnouncement(t("chat.failed"));
+        if (reached || !(error instanceof TypeError)) setAnnouncement(t("chat.failed"));
       } finally {
         setLoading(false);
       }
@@ -328,7 +344,9 @@ function Conversation({ location, initial }: { location: Location; initial: Advi
         )}
         {canRetry && (
           <div className="flex items-center gap-3 text-sm text-red-800 dark:text-red-300">
-            <span>{t("chat.failed")}</span>
+            <span role={offline ? "alert" : undefined}>
+              {offline ? tErrors("network") : t("chat.failed")}
+            </span>
             <Button
               variant="secondary"
               onClick={() => void ask(last.text, "retry")}
@@ -380,6 +398,11 @@ function Conversation({ location, initial }: { location: Location; initial: Advi
               {t("chat.joinWaitlist")}
             </Button>
           </div>
+        )}
+        {offline && !canRetry && (
+          <p role="alert" className="mb-2 text-sm text-red-800 dark:text-red-300">
+            {tErrors("network")}
+          </p>
         )}
         <form
           className="flex items-end gap-2"
