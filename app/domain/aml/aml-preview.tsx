@@ -1,5 +1,5 @@
 import { keepDataAfterNetworkFailure } from "~/platform/lib/reply";
-import { Suspense, lazy, useCallback, useState } from "react";
+import { Suspense, lazy, useCallback, useContext, useEffect, useState } from "react";
 import { Form, type ShouldRevalidateFunctionArgs, useNavigate } from "react-router";
 import { useTranslation, WithEnglish } from "~/platform/i18n";
 import { numberFormat } from "~/platform/lib/intl";
@@ -8,6 +8,7 @@ import { Card } from "~/platform/ui/card";
 import { FreeForm } from "./free-form";
 import { CONTENT_LANGUAGE, DEFAULT_JURISDICTION } from "./constants";
 import { GuidedFlow } from "./guided-flow";
+import { GuidedStageContext, guidedStage } from "./landing-steps";
 import type { AmlPreview as Preview, ResultView } from "./types";
 import { FdiCard, ResultCard } from "./result-card";
 
@@ -45,6 +46,12 @@ export function AmlPreview({ preview }: { preview: Preview }) {
     },
     [key],
   );
+
+  // The landing's step indicator follows the learner: choosing, working, reading the feedback.
+  const setStage = useContext(GuidedStageContext);
+  const [working, setWorking] = useState(false);
+  const stage = guidedStage({ working: guided && working, graded: Boolean(scenario && result) });
+  useEffect(() => setStage?.(stage), [setStage, stage]);
 
   const choose = (params: Record<string, string>) =>
     void navigate(`?${new URLSearchParams(params).toString()}`, { preventScrollReset: true });
@@ -220,6 +227,7 @@ export function AmlPreview({ preview }: { preview: Preview }) {
               key={round}
               preview={{ ...preview, scenario, draft: round === 0 ? preview.draft : null }}
               onResult={showResult}
+              onWorking={setWorking}
             />
           ) : (
             <FreeForm

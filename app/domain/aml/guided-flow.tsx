@@ -140,9 +140,12 @@ function LimitedText({
 export function GuidedFlow({
   preview,
   onResult,
+  onWorking,
 }: {
   preview: AmlPreview & { scenario: NonNullable<AmlPreview["scenario"]> };
   onResult: (result: ResultView) => void;
+  /** Told whether this round has any answer yet. */
+  onWorking?: (working: boolean) => void;
 }) {
   const { t } = useTranslation("aml");
   const { scenario, draft, limits, jurisdiction } = preview;
@@ -206,6 +209,9 @@ export function GuidedFlow({
   useEffect(() => {
     if (moved.current) stepHeading.current?.focus();
   }, [step]);
+
+  const working = hasAny(responses);
+  useEffect(() => onWorking?.(working), [onWorking, working]);
 
   const change = (next: Partial<GuidedResponses>) => {
     const changed = { ...responses, ...next };
