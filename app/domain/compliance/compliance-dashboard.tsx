@@ -169,7 +169,12 @@ export function ComplianceDashboardPanel({
           </Link>
           {dashboard.role !== "learner" && (
             <Link
-              to={href("/training/requirements")}
+              to={
+                // An administrator manages every organisation's requirements in the admin area.
+                dashboard.role === "admin"
+                  ? `${href("/admin/requirements")}?organisation=${dashboard.organisation.id}`
+                  : href("/training/requirements")
+              }
               className="focus-ring font-semibold text-brand-700 underline dark:text-brand-300"
             >
               {t("manage")}

@@ -1,5 +1,9 @@
 import { type AccountSummary, accountsOf } from "~/platform/auth/index.server";
-import { type CertificateFact, certificatesOfUsers } from "~/domain/certificates/index.server";
+import {
+  type CertificateFact,
+  certificatesOfUsers,
+  holderNamesOf,
+} from "~/domain/certificates/index.server";
 import { type CompletedTake, completedModuleTakes } from "~/domain/training/index.server";
 import type { MemberRole } from "./constants";
 import { membersOf } from "./organisations.server";
@@ -42,13 +46,20 @@ export async function complianceSnapshot(
   const members = await membersOf(organisation.id, userIds);
   const ids = members.map((member) => member.userId);
   const requirements = await requirementsOf(organisation.id);
-  const [extensions, takes, certificates, accounts] = await Promise.all([
+  const [extensions, takes, certificates, accounts, holderNames] = await Promise.all([
     extensionsOf(requirements.map((requirement) => requirement.id)),
     completedModuleTakes(ids),
     certificatesOfUsers(ids),
     accountsOf(ids),
+    holderNamesOf(ids),
   ]);
-  const accountById = new Map(accounts.map((account) => [account.id, account]));
+  // A name is optional at sign-in; the one a learner saved for their certificates names them then.
+  const accountById = new Map(
+    accounts.map((account) => [
+      account.id,
+      { ...account, name: account.name.trim() || holderNames.get(account.id) || "" },
+    ]),
+  );
   const learners = members.flatMap((member) => {
     const account = accountById.get(member.userId);
     return account ? [{ ...account, role: member.role, joinedAt: member.joinedAt }] : [];

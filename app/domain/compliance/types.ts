@@ -111,7 +111,13 @@ export interface DashboardRequirement {
 export interface ComplianceDashboard {
   scope: DashboardScope;
   role: "learner" | "manager" | "admin";
-  organisation: { name: string; regulator: string; nextAudit: string; nextAuditPast: boolean };
+  organisation: {
+    id: number;
+    name: string;
+    regulator: string;
+    nextAudit: string;
+    nextAuditPast: boolean;
+  };
   requirements: DashboardRequirement[];
   analytics: Omit<Analytics, "topModules"> & {
     topModules: (Analytics["topModules"][number] & { title: string })[];
