@@ -15,6 +15,14 @@ test("a learner sees an overdue requirement, passes its module and sees it compl
   await expect(dashboard).toContainText("FINTRAC");
   const requirement = dashboard.locator('[data-requirement="Customer Due Diligence"]');
   await expect(requirement.getByTestId("requirement-status")).toHaveText("Overdue");
+  // SPEC §2: a card collapses and expands on click, its name and status always in view.
+  const details = requirement.getByTestId("requirement-details");
+  await expect(details).toBeVisible();
+  await requirement.getByText("Customer Due Diligence", { exact: true }).click();
+  await expect(details).toBeHidden();
+  await expect(requirement.getByTestId("requirement-status")).toBeVisible();
+  await requirement.getByText("Customer Due Diligence", { exact: true }).click();
+  await expect(details).toBeVisible();
   await expect(page.getByTestId("compliance-score")).toHaveText("0%");
   await expect(page.getByTestId("analytics")).toContainText("No module has been completed yet.");
   await expectAccessible(page);
