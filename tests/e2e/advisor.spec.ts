@@ -74,6 +74,28 @@ test("the landing chat welcomes, answers a quick reply from its sources, then as
   );
 });
 
+test("the landing page's chat shows its welcome from the server, before any script runs", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/kestrel");
+  await expect(bot(page)).toHaveCount(5);
+  await expect(bot(page).first()).toContainText("Kestrel's ESG Advisor");
+  await expect(bot(page).nth(4)).toContainText("not legal advice");
+  await context.close();
+});
+
+test("once the chat loads, the welcome is already whole: nothing is shown twice", async ({
+  page,
+}) => {
+  await openLandingChat(page);
+  // At once, with the suggestions under it, and not replayed.
+  await expect(page.getByRole("group", { name: "Suggested questions" })).toBeVisible();
+  await expect(bot(page)).toHaveCount(5);
+  await expect(bot(page).first()).toContainText("Kestrel's ESG Advisor");
+});
+
 test("a typed question outside the sources gets an honest refusal; Enter sends, Shift+Enter breaks the line", async ({
   page,
 }) => {
@@ -211,8 +233,7 @@ test("a signed-in user's conversation survives a reload, in the course's advisor
   await expect(answered).toHaveCount(1);
   const answer = await answered.locator("p").first().textContent();
   expect(answer).not.toBe("");
-  // Asked while the welcome was still arriving: its remaining lines came at once, before the
-  // question, never after the answer.
+  // The welcome stands before the question, never between it and its answer.
   const articles = chat(page).getByRole("article");
   await expect(articles).toHaveCount(7);
   await expect(articles.nth(4)).toContainText("not legal advice");

@@ -14,6 +14,7 @@ import {
   type ChatMessage,
   frameReader,
 } from "./messages";
+import { WELCOME_LINES } from "./advisor-panel";
 
 // The ESG Advisor's chat (SPEC §3 "Chat", §4 "Chat demo", §9): loaded when its panel scrolls into
 // view or is opened. Answers stream from POST /api/advisor; a signed-in user's conversation is kept
@@ -29,9 +30,7 @@ interface AdvisorState {
   messages: ChatMessage[];
 }
 
-const WELCOME = ["welcome1", "welcome2", "welcome3", "welcome4", "welcome5"] as const;
-/** SPEC §9: welcome messages 1.5 s apart; the sign-in prompt 2 s after the first quick reply. */
-export const WELCOME_INTERVAL_MS = 1500;
+/** SPEC §9: the sign-in prompt 2 s after the first quick reply. */
 export const SIGN_IN_PROMPT_DELAY_MS = 2000;
 const COPIED_MS = 2000;
 const QUICK_REPLIES = ["masRedFlags", "esgScopes", "kycEscalation", "aiBias"] as const;
@@ -97,10 +96,13 @@ function Conversation({ location, initial }: { location: Location; initial: Advi
   const { t: tErrors } = useTranslation("errors");
   const { pathname, search } = useLocation();
   const signedIn = initial.signedIn;
-  const [messages, setMessages] = useState<ShownMessage[]>(initial.messages);
-  const [welcomed, setWelcomed] = useState(initial.messages.length > 0 ? WELCOME.length : 0);
-  const welcomedRef = useRef(welcomed);
-  welcomedRef.current = welcomed;
+  // The welcome is on the page from the server's first answer (the panel shows it before this
+  // code loads): it is there at once, and only what is new arrives after it.
+  const [messages, setMessages] = useState<ShownMessage[]>(() =>
+    initial.messages.length > 0
+      ? initial.messages
+      : WELCOME_LINES.map((line) => botLine(tPanel(`welcome.${line}`))),
+  );
   const [access, setAccess] = useState(initial.signedIn);
   const [draft, setDraft] = useState("");
   const [inputError, setInputError] = useState("");
@@ -123,19 +125,6 @@ function Conversation({ location, initial }: { location: Location; initial: Advi
     setAnnouncement(latest.text);
   }, [messages]);
 
-  // The welcome messages, one every 1.5 s (none over a kept conversation).
-  useEffect(() => {
-    if (welcomed >= WELCOME.length) return;
-    const timer = setTimeout(
-      () => {
-        setMessages((shown) => [...shown, botLine(t(`chat.${WELCOME[welcomed] ?? "welcome1"}`))]);
-        setWelcomed((count) => count + 1);
-      },
-      welcomed === 0 ? 0 : WELCOME_INTERVAL_MS,
-    );
-    return () => clearTimeout(timer);
-  }, [welcomed, t]);
-
   // Follow the conversation as it grows.
   useEffect(() => {
     const log = logRef.current;
@@ -156,15 +145,10 @@ function Conversation({ location, initial }: { location: Location; initial: Advi
         .filter((message) => !message.local)
         .slice(-ADVISOR_LIMITS.historyTurns)
         .map(({ sender, text }) => ({ sender, text }));
-      // Welcome lines not yet shown come at once, before the question: never after its answer.
-      const unwelcomed = WELCOME.slice(welcomedRef.current).map((key) => botLine(t(`chat.${key}`)));
-      welcomedRef.current = WELCOME.length;
-      setWelcomed(WELCOME.length);
       const questionId = localId();
       if (via !== "retry") {
         setMessages((shown) => [
           ...shown,
-          ...unwelcomed,
           {
             id: questionId,
             sender: "user",
@@ -313,7 +297,6 @@ function Conversation({ location, initial }: { location: Location; initial: Advi
 
   const last = messages.at(-1);
   const canRetry = failed && !loading && last?.sender === "user";
-  const welcomeDone = welcomed >= WELCOME.length;
   const waiting = loading && !messages.some((message) => message.streaming && message.text);
   const signInHref = `${href("/login")}?redirectTo=${encodeURIComponent(pathname + search)}`;
 
@@ -363,25 +346,23 @@ function Conversation({ location, initial }: { location: Location; initial: Advi
       </p>
 
       <div className="border-t border-slate-200 p-4 dark:border-slate-700">
-        {welcomeDone && (
-          <div
-            role="group"
-            aria-label={t("chat.quickRepliesLabel")}
-            className="mb-3 flex flex-wrap gap-2"
-          >
-            {QUICK_REPLIES.map((reply) => (
-              <button
-                key={reply}
-                type="button"
-                disabled={loading}
-                onClick={() => quickReply(reply)}
-                className="focus-ring rounded-full border border-brand-300 bg-brand-50 px-3 py-1 text-sm font-medium text-brand-900 hover:bg-brand-100 disabled:opacity-60 dark:border-brand-700 dark:bg-slate-800 dark:text-brand-100"
-              >
-                {t(`chat.quickReplies.${reply}.label`)}
-              </button>
-            ))}
-          </div>
-        )}
+        <div
+          role="group"
+          aria-label={t("chat.quickRepliesLabel")}
+          className="mb-3 flex flex-wrap gap-2"
+        >
+          {QUICK_REPLIES.map((reply) => (
+            <button
+              key={reply}
+              type="button"
+              disabled={loading}
+              onClick={() => quickReply(reply)}
+              className="focus-ring rounded-full border border-brand-300 bg-brand-50 px-3 py-1 text-sm font-medium text-brand-900 hover:bg-brand-100 disabled:opacity-60 dark:border-brand-700 dark:bg-slate-800 dark:text-brand-100"
+            >
+              {t(`chat.quickReplies.${reply}.label`)}
+            </button>
+          ))}
+        </div>
         {!access && !signedIn && (
           <div className="mb-3 flex flex-wrap items-center gap-2">
             <p className="w-full text-sm text-slate-700 dark:text-slate-300">
