@@ -49,6 +49,13 @@ test("a guest answers one question wrong and finishes a module with 67 %", async
   await expect(page.getByTestId("transition-bar")).toBeInViewport();
   await expect(page.locator("h2[id^='step-']")).toBeFocused();
   await expect(page.locator("h2[id^='step-']")).toBeInViewport();
+  // Previous too: back at step 1's top, then on to step 2 again.
+  await page.getByRole("link", { name: "Previous" }).click();
+  await expect(page.getByText("Step 1 of 3")).toBeVisible();
+  await expect(page.locator("h2[id^='step-']")).toBeFocused();
+  await expect(page.locator("h2[id^='step-']")).toBeInViewport();
+  await page.getByRole("link", { name: "Next" }).click();
+  await expect(page.getByText("Step 2 of 3")).toBeVisible();
   await answerShown(page, second, true);
   await expect(page.getByTestId("answer-feedback")).toContainText("Correct");
   await page.getByRole("link", { name: "Next" }).click();

@@ -2,6 +2,7 @@ import { keepDataAfterNetworkFailure } from "~/platform/lib/reply";
 import { Suspense, lazy, useCallback, useContext, useEffect, useState } from "react";
 import { Form, type ShouldRevalidateFunctionArgs, useNavigate } from "react-router";
 import { useTranslation, WithEnglish } from "~/platform/i18n";
+import { useHydrated } from "~/platform/lib/hydrated";
 import { numberFormat } from "~/platform/lib/intl";
 import { Button } from "~/platform/ui/button";
 import { Card } from "~/platform/ui/card";
@@ -25,6 +26,7 @@ export function AmlPreview({ preview }: { preview: Preview }) {
   const { t, i18n } = useTranslation("aml");
   const navigate = useNavigate();
   const [guided, setGuided] = useState(true);
+  const hydrated = useHydrated();
   const [playerOpen, setPlayerOpen] = useState(false);
   const { scenario, pack } = preview;
   const key = `${preview.jurisdiction}/${scenario?.id ?? ""}`;
@@ -109,6 +111,8 @@ export function AmlPreview({ preview }: { preview: Preview }) {
             type="checkbox"
             className="focus-ring h-4 w-4"
             checked={guided}
+            // The switch is the page's scripts' to make: until they run, it waits.
+            disabled={!hydrated}
             onChange={(event) => setGuided(event.target.checked)}
           />
           {t("guidedFlow")}
