@@ -68,6 +68,7 @@ describe("a learner's requirements", () => {
     expect(dashboard.scope).toBe("self");
     expect(dashboard.role).toBe("learner");
     expect(dashboard.organisation).toEqual({
+      id: expect.any(Number),
       name: "bank.example",
       regulator: "FINTRAC",
       nextAudit: "2026-10-18",
