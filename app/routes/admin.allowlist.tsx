@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, data, useNavigation } from "react-router";
+import { Form, Link, data, useNavigation, useSearchParams } from "react-router";
 import { adminPageMeta } from "~/domain/admin";
 import { AllowlistEntrySchema } from "~/platform/auth/forms";
 import {
@@ -15,7 +15,7 @@ import { readFormFields } from "~/platform/lib/api.server";
 import { replyError } from "~/platform/lib/reply";
 import { formAccepted, formRefused } from "~/platform/lib/reply.server";
 import { getEnv } from "~/platform/lib/env.server";
-import { Button } from "~/platform/ui/button";
+import { buttonClasses } from "~/platform/ui/button";
 import { Card } from "~/platform/ui/card";
 import { type Column, DataTable } from "~/platform/ui/data-table";
 import { FormField, controlClass } from "~/platform/ui/field";
@@ -72,6 +72,9 @@ export async function action({ request }: Route.ActionArgs) {
   return { intent: "add" as const, ...formAccepted(submission) };
 }
 
+/** The question takes the place of the link that asked it: focus goes to its answer. */
+const focusOnMount = (element: HTMLButtonElement | null) => element?.focus();
+
 const when = (iso: string) => iso.slice(0, 16).replace("T", " ");
 
 export default function AdminAllowlist({ loaderData, actionData }: Route.ComponentProps) {
@@ -88,6 +91,10 @@ export default function AdminAllowlist({ loaderData, actionData }: Route.Compone
     onValidate: ({ formData }) => parseWithZod(formData, { schema: AllowlistEntrySchema }),
   });
   const { environment } = loaderData;
+  // An entry lets people in, so Remove asks first: `?remove=<id>` puts the question in that entry's
+  // row (a link, so it asks before the page's scripts run too); the answer posts, Cancel goes back.
+  const [search] = useSearchParams();
+  const confirming = search.get("remove");
   const formError = message(form.errors);
   const columns: Column<(typeof loaderData.entries)[number]>[] = [
     {
@@ -116,16 +123,36 @@ export default function AdminAllowlist({ loaderData, actionData }: Route.Compone
       header: t("allowlist.actions"),
       hideHeader: true,
       align: "end",
-      cell: (entry) => (
-        <Form method="post">
-          <input type="hidden" name="intent" value="remove" />
-          <input type="hidden" name="id" value={entry.id} />
-          <Button type="submit" variant="secondary">
+      cell: (entry) =>
+        confirming === String(entry.id) ? (
+          <Form
+            method="post"
+            action="?"
+            preventScrollReset
+            className="flex flex-wrap items-center justify-end gap-2"
+          >
+            <input type="hidden" name="intent" value="remove" />
+            <input type="hidden" name="id" value={entry.id} />
+            <span role="alert" className="text-sm">
+              {t("allowlist.confirmRemove", { value: entry.value })}
+            </span>
+            <button type="submit" className={buttonClasses("primary")} ref={focusOnMount}>
+              {t("allowlist.confirmRemoveButton")}
+            </button>
+            <Link to="?" preventScrollReset className="focus-ring rounded text-sm underline">
+              {t("allowlist.cancel")}
+            </Link>
+          </Form>
+        ) : (
+          <Link
+            to={`?remove=${entry.id}`}
+            preventScrollReset
+            className={buttonClasses("secondary")}
+          >
             {t("allowlist.remove")}
             <span className="sr-only"> {entry.value}</span>
-          </Button>
-        </Form>
-      ),
+          </Link>
+        ),
     },
   ];
 

@@ -74,6 +74,28 @@ test("the landing chat welcomes, answers a quick reply from its sources, then as
   );
 });
 
+test("the landing page's chat shows its welcome from the server, before any script runs", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/kestrel");
+  await expect(bot(page)).toHaveCount(5);
+  await expect(bot(page).first()).toContainText("Kestrel's ESG Advisor");
+  await expect(bot(page).nth(4)).toContainText("not legal advice");
+  await context.close();
+});
+
+test("once the chat loads, the welcome is already whole: nothing is shown twice", async ({
+  page,
+}) => {
+  await openLandingChat(page);
+  // At once, with the suggestions under it, and not replayed.
+  await expect(page.getByRole("group", { name: "Suggested questions" })).toBeVisible();
+  await expect(bot(page)).toHaveCount(5);
+  await expect(bot(page).first()).toContainText("Kestrel's ESG Advisor");
+});
+
 test("a typed question outside the sources gets an honest refusal; Enter sends, Shift+Enter breaks the line", async ({
   page,
 }) => {
@@ -114,45 +136,75 @@ test("a typed question outside the sources gets an honest refusal; Enter sends, 
   expect((await events()).map((event) => event.event)).toContain("esg_demo_started");
 });
 
-test.describe("when the network drops a question", () => {
-  // The browser reports the dropped request; that is the failure under test.
+test("Retry asks again after an answer was cut off, and Copy puts a message on the clipboard", async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await openLandingChat(page);
+  await waitForWelcome(page);
+  await page.getByRole("button", { name: "Access Full Advisor" }).click();
+
+  // The first answer stops after its first words.
+  let cut = false;
+  await page.route("**/api/advisor", async (route) => {
+    if (route.request().method() === "POST" && !cut) {
+      cut = true;
+      await route.fulfill({
+        contentType: "application/x-ndjson",
+        body: '{"type":"start","id":"cut-answer","questionId":"cut-question"}\n{"type":"text","text":"Scope"}\n',
+      });
+    } else await route.continue();
+  });
+  await composer(page).fill("what's scope 3");
+  await composer(page).press("Enter");
+  const retry = page.getByRole("button", { name: "Retry" });
+  await expect(retry).toBeVisible();
+  await expect(
+    chat(page).getByText("The advisor could not answer just now. Try again."),
+  ).toBeVisible();
+  await retry.click();
+  const answer = bot(page).nth(5);
+  await expect(answer).toContainText("Scope 3");
+  await expect(answer.getByText("Sources", { exact: true })).toBeVisible();
+  await expect(retry).toHaveCount(0);
+  await expect(chat(page).getByRole("article", { name: "You" })).toHaveCount(1);
+
+  await answer.getByRole("button", { name: "Copy this message" }).click();
+  await expect(answer.getByRole("button", { name: "Copied" })).toBeVisible();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toContain("Scope 3");
+  expect(copied).toMatch(/\[1\] .+: https:\/\//);
+});
+
+test.describe("when the connection drops", () => {
+  // The browser reports the request it could not send; that is the failure under test.
   test.use({ expectedConsoleError: /ERR_INTERNET_DISCONNECTED/ });
-  test("Retry asks again after a failed answer, and Copy puts a message on the clipboard", async ({
+
+  test("a typed question stays in the box with the network message, and sends once back online", async ({
     page,
-    context,
   }) => {
-    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     await openLandingChat(page);
     await waitForWelcome(page);
     await page.getByRole("button", { name: "Access Full Advisor" }).click();
-
-    // The network drops the first question.
-    let dropped = false;
-    await page.route("**/api/advisor", async (route) => {
-      if (route.request().method() === "POST" && !dropped) {
-        dropped = true;
-        await route.abort("internetdisconnected");
-      } else await route.continue();
-    });
-    await composer(page).fill("what's scope 3");
+    const question = "What are the red flags under MAS Notice 626?";
+    await composer(page).fill(question);
+    await page.context().setOffline(true);
     await composer(page).press("Enter");
-    const retry = page.getByRole("button", { name: "Retry" });
-    await expect(retry).toBeVisible();
-    await expect(
-      chat(page).getByText("The advisor could not answer just now. Try again."),
-    ).toBeVisible();
-    await retry.click();
-    const answer = bot(page).nth(5);
-    await expect(answer).toContainText("Scope 3");
-    await expect(answer.getByText("Sources", { exact: true })).toBeVisible();
-    await expect(retry).toHaveCount(0);
-    await expect(chat(page).getByRole("article", { name: "You" })).toHaveCount(1);
+    await expect(page.getByRole("alert")).toHaveText(
+      "Network error. Please check your connection.",
+    );
+    await expect(composer(page)).toHaveValue(question);
+    await expect(chat(page).getByRole("article", { name: "You" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Send" })).toBeEnabled();
+    await expectAccessible(page);
 
-    await answer.getByRole("button", { name: "Copy this message" }).click();
-    await expect(answer.getByRole("button", { name: "Copied" })).toBeVisible();
-    const copied = await page.evaluate(() => navigator.clipboard.readText());
-    expect(copied).toContain("Scope 3");
-    expect(copied).toMatch(/\[1\] .+: https:\/\//);
+    await page.context().setOffline(false);
+    await page.getByRole("button", { name: "Send" }).click();
+    await expect(chat(page).getByRole("article", { name: "You" })).toContainText(question);
+    await expect(bot(page).nth(5).getByText("Sources", { exact: true })).toBeVisible();
+    await expect(page.getByRole("alert")).toHaveCount(0);
+    await expect(composer(page)).toHaveValue("");
   });
 });
 
@@ -181,8 +233,7 @@ test("a signed-in user's conversation survives a reload, in the course's advisor
   await expect(answered).toHaveCount(1);
   const answer = await answered.locator("p").first().textContent();
   expect(answer).not.toBe("");
-  // Asked while the welcome was still arriving: its remaining lines came at once, before the
-  // question, never after the answer.
+  // The welcome stands before the question, never between it and its answer.
   const articles = chat(page).getByRole("article");
   await expect(articles).toHaveCount(7);
   await expect(articles.nth(4)).toContainText("not legal advice");

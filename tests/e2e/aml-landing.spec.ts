@@ -64,6 +64,34 @@ test("shows the hero, the feature cards, the steps and the demo section, and pas
   await expectAccessible(page);
 });
 
+test("the step indicator follows the learner: working the flow, then reading the feedback", async ({
+  page,
+}) => {
+  await openLanding(page);
+  const heading = page.locator("#aml-steps");
+  const steps = page.getByRole("list", { name: "Guided flow progress" }).getByRole("listitem");
+  await expect(heading).toHaveText("Step 1 of 3");
+
+  const flow = page.getByTestId("guided-flow");
+  await flow.getByRole("button", { name: "Round amounts", exact: true }).click();
+  await expect(heading).toHaveText("Step 2 of 3");
+  await expect(steps.nth(0)).toContainText("Done");
+  await expect(steps.nth(1)).toHaveAttribute("aria-current", "step");
+
+  await page.getByRole("checkbox", { name: "Guided flow" }).uncheck();
+  const freeForm = page.getByTestId("free-form");
+  await freeForm
+    .getByLabel(/Your analysis/)
+    .fill("Transfers from many people leave within hours: escalate to the compliance officer.");
+  await freeForm.getByRole("radio", { name: "Escalate now" }).check();
+  await freeForm.getByRole("button", { name: "Grade" }).click();
+  await expect(page.getByTestId("aml-result")).toBeVisible();
+  await expect(heading).toHaveText("Step 3 of 3");
+  await expect(steps.nth(1)).toContainText("Done");
+  await expect(steps.nth(2)).toHaveAttribute("aria-current", "step");
+  await expect(steps.nth(2)).toContainText("Review your feedback");
+});
+
 test.describe("in the light theme on a phone", () => {
   test.use({ viewport: { width: 390, height: 800 } });
 

@@ -194,6 +194,22 @@ test("an admin sets up TOTP, sees the counters and exports the waitlist as CSV",
   await expect(page.getByRole("cell", { name: "insurer.example", exact: true })).toBeVisible();
   await expect(page.getByText(`${admin} added insurer.example`)).toBeVisible();
   await expectAccessible(page);
+
+  // Remove asks first; Cancel keeps the entry, the confirmed answer removes it.
+  const row = page.getByRole("row").filter({ hasText: "insurer.example" });
+  await row.getByRole("link", { name: "Remove insurer.example" }).click();
+  await expect(row.getByRole("alert")).toHaveText(
+    "Remove insurer.example? People it lets in can no longer sign in.",
+  );
+  await expect(row.getByRole("button", { name: "Yes, remove" })).toBeFocused();
+  await expectAccessible(page);
+  await row.getByRole("link", { name: "Cancel" }).click();
+  await expect(row.getByRole("link", { name: "Remove insurer.example" })).toBeVisible();
+  await expect(page.getByText(`${admin} removed insurer.example`)).toHaveCount(0);
+  await row.getByRole("link", { name: "Remove insurer.example" }).click();
+  await row.getByRole("button", { name: "Yes, remove" }).click();
+  await expect(page.getByText(`${admin} removed insurer.example`)).toBeVisible();
+  await expect(page.getByRole("cell", { name: "insurer.example", exact: true })).toHaveCount(0);
 });
 
 test("a state-changing request from a foreign origin is refused", async ({ request }) => {

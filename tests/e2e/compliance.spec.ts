@@ -33,6 +33,14 @@ test("a learner who joins today is due in 30 days, not overdue, passes a module 
   ).toHaveCount(0);
   // The SPEC's audit date has passed: a learner is not shown it as the next audit.
   await expect(page.getByTestId("next-audit")).toHaveText("Not yet scheduled");
+  // SPEC §2: a card collapses and expands on click, its name and status always in view.
+  const details = requirement.getByTestId("requirement-details");
+  await expect(details).toBeVisible();
+  await requirement.getByText("Customer Due Diligence", { exact: true }).click();
+  await expect(details).toBeHidden();
+  await expect(requirement.getByTestId("requirement-status")).toBeVisible();
+  await requirement.getByText("Customer Due Diligence", { exact: true }).click();
+  await expect(details).toBeVisible();
   await expect(page.getByTestId("compliance-score")).toHaveText("0%");
   await expect(page.getByTestId("analytics")).toContainText("No module has been completed yet.");
   await expectAccessible(page);

@@ -91,6 +91,20 @@ export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
 }
 
+/**
+ * Holds the page's scripts back until the returned function is called: what a visitor meets
+ * between the server's HTML arriving and the page hydrating. Load with `waitUntil: "commit"`.
+ */
+export async function holdScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/[^?]+\.js(\?|$)/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 /** Collects the browser `analytics` events of SPEC §7 (their `detail`) from the first script on. */
 export async function recordAnalytics(
   page: Page,

@@ -62,6 +62,9 @@ test("an admin sets an organisation's requirement and its manager, who extends a
   await create.getByLabel("Points").fill("-5");
   await create.getByLabel("Due date").fill("2026-11-30");
   await create.getByRole("checkbox", { name: "ESG and Climate Disclosure" }).check();
+  // Every track is named by its title, the regional one too, never by its id.
+  await expect(create.getByText("scam-awareness-track")).toHaveCount(0);
+  await expect(create.getByRole("checkbox", { name: /scam/i }).first()).toBeVisible();
   await create.getByRole("button", { name: "Add requirement" }).click();
   await expect(create.getByText("Enter a whole number from 1 to 10,000.")).toBeVisible();
   await expect(create.getByLabel("Name")).toHaveValue("Sanctions Screening");
@@ -105,6 +108,13 @@ test("an admin sets an organisation's requirement and its manager, who extends a
   await page.reload();
   await expect(page.getByTestId("extension-history")).toContainText("Parental leave until January");
 
+  // The learner gives the name to print on certificates; the register names them by it.
+  await learner.goto("/training/certificates");
+  await waitForHydration(learner);
+  await learner.getByLabel("Name to print").fill("Trần Thị Lan");
+  await learner.getByRole("button", { name: "Save name" }).click();
+  await expect(learner.getByText("Name saved.")).toBeVisible();
+
   // The manager downloads the training register: every learner × requirement, as an examiner reads it.
   await manager.goto("/training/reports");
   await waitForHydration(manager);
@@ -128,6 +138,15 @@ test("an admin sets an organisation's requirement and its manager, who extends a
   // The learner joined today: the four default requirements are due in 30 days, none overdue.
   expect(learnerRows.filter((line) => line.includes("Overdue"))).toHaveLength(0);
   expect(learnerRows.filter((line) => line.includes("Pending"))).toHaveLength(5);
+  expect(learnerRows.every((line) => line.includes("Trần Thị Lan"))).toBe(true);
   expect(lines.filter((line) => line.includes(managerEmail))).toHaveLength(5);
   await Promise.all(people.map((context) => context.close()));
+
+  // The admin's way from the training home to the requirements is the admin area's page.
+  await page.goto("/training");
+  await page.getByRole("link", { name: "Manage requirements and due dates" }).click();
+  await expect(page).toHaveURL(/\/admin\/requirements\?organisation=\d+$/);
+  await expect(
+    page.getByRole("heading", { name: "Requirements", level: 2, exact: true }),
+  ).toBeVisible();
 });

@@ -174,6 +174,36 @@ test.describe("scrolling", () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(left);
   });
 
+  for (const width of [1280, 390]) {
+    test(`back returns to the very place in the middle of a long page, ${width} px wide`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 700 });
+      await page.goto("/kestrel");
+      await waitForHydration(page);
+      await page.evaluate(() => window.scrollTo(0, 2500));
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(2500);
+      // What the reader sees there, to find it again.
+      const seen = await page.evaluate(() =>
+        document.elementFromPoint(180, 250)?.textContent?.trim().slice(0, 60),
+      );
+      // Followed where it is (a click here would first scroll the link into view).
+      await page.evaluate(() =>
+        document.querySelector<HTMLAnchorElement>('footer a[href="/privacy"]')?.click(),
+      );
+      await expect(page).toHaveURL(/\/privacy$/);
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+      await page.goBack();
+      await expect(page).toHaveURL(/\/kestrel$/);
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(2500);
+      expect(
+        await page.evaluate(() =>
+          document.elementFromPoint(180, 250)?.textContent?.trim().slice(0, 60),
+        ),
+      ).toBe(seen);
+    });
+  }
+
   test("PDF viewer hashes (page=, toolbar=, navpanes=) do not scroll", async ({ page }) => {
     await page.goto("/kestrel");
     await waitForHydration(page);

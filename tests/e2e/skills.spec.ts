@@ -1,6 +1,13 @@
 import { readFileSync } from "node:fs";
 import { PILOT_DOMAIN, login } from "./auth";
-import { expect, expectAccessible, test, uniqueEmail, waitForHydration } from "./fixtures";
+import {
+  chooseLocale,
+  expect,
+  expectAccessible,
+  test,
+  uniqueEmail,
+  waitForHydration,
+} from "./fixtures";
 
 // The Skills page of the pilot area, against the real server (template provider, no model).
 
@@ -126,4 +133,22 @@ test("the weekly quota stops the generator and says when it comes back", async (
     "You have used this week's 4 runs. You can generate again Monday",
   );
   await expectAccessible(page);
+});
+
+test("the weekly count reads as two sentences, each ended once, in every language", async ({
+  page,
+}) => {
+  await login(page, uniqueEmail("skills-sentences", PILOT_DOMAIN));
+  for (const locale of ["en", "fr-CA", "ms", "zh", "ta", "vi", "th"]) {
+    await chooseLocale(page, locale);
+    await page.goto("/app");
+    const runs = page.getByTestId("skill-runs");
+    await expect(runs).toBeVisible();
+    const text = (await runs.textContent()) ?? "";
+    // No doubled full stop ("a.m.."), and the count's sentence ends before the next one starts
+    // (Thai ends a sentence with a space, not a mark).
+    expect(text, locale).not.toMatch(/[.。]\s*[.。]/);
+    expect(text, locale).toMatch(locale === "th" ? /\S \S/ : /[.。] \S/);
+    expect(text.trim(), locale).toMatch(locale === "th" ? /\S$/ : /[.。]$/);
+  }
 });

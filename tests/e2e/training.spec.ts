@@ -13,6 +13,7 @@ import {
   answerShown,
   content,
   optionText,
+  passModule,
   shownQuestion,
 } from "./modules";
 
@@ -48,6 +49,13 @@ test("a guest answers one question wrong and finishes a module with 67 %", async
   await expect(page.getByTestId("transition-bar")).toBeInViewport();
   await expect(page.locator("h2[id^='step-']")).toBeFocused();
   await expect(page.locator("h2[id^='step-']")).toBeInViewport();
+  // Previous too: back at step 1's top, then on to step 2 again.
+  await page.getByRole("link", { name: "Previous" }).click();
+  await expect(page.getByText("Step 1 of 3")).toBeVisible();
+  await expect(page.locator("h2[id^='step-']")).toBeFocused();
+  await expect(page.locator("h2[id^='step-']")).toBeInViewport();
+  await page.getByRole("link", { name: "Next" }).click();
+  await expect(page.getByText("Step 2 of 3")).toBeVisible();
   await answerShown(page, second, true);
   await expect(page.getByTestId("answer-feedback")).toContainText("Correct");
   await page.getByRole("link", { name: "Next" }).click();
@@ -83,6 +91,24 @@ test("a guest answers one question wrong and finishes a module with 67 %", async
   await expect
     .poll(async () => (await events()).map((event) => event.event))
     .toContain("training_home_viewed");
+});
+
+test("with the ESG track's three modules passed, the home offers to review it, not to start it", async ({
+  page,
+}) => {
+  test.slow();
+  for (const moduleId of [
+    "esg-fundamentals-singapore",
+    "esg-materiality-sector-scenarios",
+    "esg-climate-disclosure-workflow",
+  ]) {
+    await passModule(page, moduleId);
+  }
+  await page.goto("/training");
+  const card = page.getByTestId("track-esg-track");
+  await expect(card).toContainText("3 of 3");
+  await expect(card.getByRole("link", { name: "Review ESG Training" })).toBeVisible();
+  await expect(card.getByRole("link", { name: "Start ESG Training" })).toHaveCount(0);
 });
 
 test("keyboard alone finishes a module, and without scripts the form still grades", async ({

@@ -48,6 +48,12 @@ test("keyboard only: open from the header on /demo, focus inside, Tab stays in, 
   await page.keyboard.press("Escape");
   await expect(dialog).toHaveCount(0);
   await expect(trigger).toBeFocused();
+
+  // Opened again, the untouched form is new: no "required" notes from the walk through it.
+  await page.keyboard.press("Enter");
+  await expect(dialog.getByLabel("Full name")).toBeFocused();
+  await expect(dialog.getByText("This field is required")).toHaveCount(0);
+  await expect(dialog.getByLabel("Full name")).not.toHaveAttribute("aria-invalid", "true");
 });
 
 test("joins only with every field and consent; the entry lands in the database", async ({

@@ -1,5 +1,7 @@
 import type { Page } from "@playwright/test";
-import { PILOT_DOMAIN, login } from "./auth";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import routes from "../../app/routes";
+import { PILOT_DOMAIN, login, totp } from "./auth";
 import { chooseLocale, expect, test, uniqueEmail, waitForHydration } from "./fixtures";
 
 // Every page as a phone, a tablet and a desktop shows it, in every language the interface speaks:
@@ -7,28 +9,111 @@ import { chooseLocale, expect, test, uniqueEmail, waitForHydration } from "./fix
 const WIDTHS = [360, 390, 768, 1280] as const;
 const LANGUAGES = ["en-CA", "fr-CA", "ms-MY", "zh-SG", "ta-MY", "vi-VN", "th-TH"] as const;
 
-const PUBLIC = [
-  "/kestrel",
-  "/demo",
-  "/contact",
-  "/partners",
-  "/privacy",
-  "/terms",
-  "/login",
-  "/courses/aml-fraud",
-  "/courses/esg-ai-ethics",
-  "/kestrel/aml-demo",
-  "/training",
-  "/training/track/sg-aml-cft-annual",
-  "/training/track/esg-track/module/esg-fundamentals-singapore",
-  "/training/module/cdd-edd-beneficial-ownership",
-  "/training/lease-fraud-demo",
-  "/training/certificates",
-  "/evidence/verify",
-  "/verify/VERIFY-ZZZ000000",
-  "/no-such-page",
-];
-const SIGNED_IN = ["/app", "/training", "/training/compliance", "/training/notifications"];
+/**
+ * Every route of app/routes.ts, as its path pattern: who walks it (a visitor, a signed-in learner,
+ * an administrator with the second factor), at which address when it takes parameters, or why it
+ * is not walked. A route added to the table and not named here fails the first test below.
+ */
+interface Plan {
+  visitor?: string;
+  learner?: string;
+  admin?: string;
+  skip?: string;
+}
+const RESOURCE = "a resource (a file, JSON or a redirect), not a page";
+const PLAN: Record<string, Plan> = {
+  "/": { skip: "redirects to /kestrel" },
+  "/kestrel": { visitor: "/kestrel" },
+  "/kestrel/aml-demo": { visitor: "/kestrel/aml-demo" },
+  "/esg": { skip: "redirects to /courses/esg-ai-ethics" },
+  "/e2e": { skip: "the test harness's fixed text, which no visitor meets" },
+  "/partners": { visitor: "/partners" },
+  "/contact": { visitor: "/contact" },
+  "/demo": { visitor: "/demo" },
+  "/privacy": { visitor: "/privacy" },
+  "/terms": { visitor: "/terms" },
+  "/courses/aml-fraud": { visitor: "/courses/aml-fraud" },
+  "/courses/esg-ai-ethics": { visitor: "/courses/esg-ai-ethics" },
+  "/404": { visitor: "/404" },
+  "/login": { visitor: "/login" },
+  "/logout": { skip: "signs out and redirects" },
+  "/app": { learner: "/app" },
+  "/app/skills/export/:kind/:id": { skip: RESOURCE },
+  "/training": { visitor: "/training", learner: "/training" },
+  "/training/track/:trackId": { visitor: "/training/track/sg-aml-cft-annual" },
+  "/training/track/:trackId/module/:moduleId": {
+    visitor: "/training/track/esg-track/module/esg-fundamentals-singapore",
+  },
+  "/training/track/:trackId/final": { learner: "/training/track/esg-track/final" },
+  "/training/module/:moduleId": { visitor: "/training/module/cdd-edd-beneficial-ownership" },
+  "/training/lease-fraud-demo": { visitor: "/training/lease-fraud-demo" },
+  "/training/certificates": {
+    visitor: "/training/certificates",
+    learner: "/training/certificates",
+  },
+  "/training/notifications": { learner: "/training/notifications" },
+  "/training/compliance": { learner: "/training/compliance" },
+  // A learner meets the refusal; the managers' form is the admin area's, walked below.
+  "/training/requirements": { learner: "/training/requirements" },
+  "/training/reports": { learner: "/training/reports" },
+  "/training/evidence": { learner: "/training/evidence" },
+  "/training/reviews": { learner: "/training/reviews" },
+  "/training/reviews/:attemptId": {
+    skip: "needs a submitted AML attempt; its list, /training/reviews, is walked",
+  },
+  "/training/certificates/:code/pdf": { skip: RESOURCE },
+  "/training/certificates/:code/credential": { skip: RESOURCE },
+  "/training/reports/:id/download": { skip: RESOURCE },
+  "/training/evidence/package": { skip: RESOURCE },
+  "/training/evidence/:evidenceId/:format": { skip: RESOURCE },
+  "/docs/modules/:courseId/:file": { skip: RESOURCE },
+  "/verify": { skip: "redirects to /verify/:code" },
+  "/verify/:code": { visitor: "/verify/VERIFY-ZZZ000000" },
+  "/evidence/verify": { visitor: "/evidence/verify" },
+  "/evidence/verifier/:file": { skip: RESOURCE },
+  "/admin": { admin: "/admin" },
+  "/admin/waitlist": { admin: "/admin/waitlist" },
+  "/admin/contact": { admin: "/admin/contact" },
+  "/admin/demo": { admin: "/admin/demo" },
+  "/admin/outbox": { admin: "/admin/outbox" },
+  "/admin/allowlist": { admin: "/admin/allowlist" },
+  "/admin/security": { admin: "/admin/security" },
+  "/admin/certificates": { admin: "/admin/certificates" },
+  "/admin/requirements": { admin: "/admin/requirements" },
+  "/admin/evidence": { admin: "/admin/evidence" },
+  "/sitemap.xml": { skip: RESOURCE },
+  "/robots.txt": { skip: RESOURCE },
+  "/theme": { skip: RESOURCE },
+  "/locale": { skip: RESOURCE },
+  "/region": { skip: RESOURCE },
+  "/api/events": { skip: RESOURCE },
+  "/api/waitlist": { skip: RESOURCE },
+  "/api/aml/guidance": { skip: RESOURCE },
+  "/api/advisor": { skip: RESOURCE },
+  "/api/certificates/:code": { skip: RESOURCE },
+  "/api/evidence/verify": { skip: RESOURCE },
+  "/.well-known/jwks.json": { skip: RESOURCE },
+  "/credentials/status/:list": { skip: RESOURCE },
+  "/admin/export/:dataset": { skip: RESOURCE },
+  "/admin/evidence/register.csv": { skip: RESOURCE },
+  "/admin/evidence/package": { skip: RESOURCE },
+  "*": { visitor: "/no-such-page" },
+};
+
+const walked = (who: "visitor" | "learner" | "admin") =>
+  Object.values(PLAN).flatMap((plan) => (plan[who] ? [plan[who]] : []));
+const PUBLIC = walked("visitor");
+const SIGNED_IN = walked("learner");
+const ADMIN = walked("admin");
+
+/** The path patterns of the route table's pages and resources (layouts add no path of their own). */
+function routePaths(entries: readonly RouteConfigEntry[], parent = ""): string[] {
+  return entries.flatMap((entry) => {
+    const full = entry.path === "*" ? "*" : entry.path ? `${parent}/${entry.path}` : parent;
+    if (entry.children?.length) return routePaths(entry.children, full);
+    return [entry.index ? parent || "/" : full];
+  });
+}
 
 /** What overflows: the page's own width, and each control that lies outside the window. */
 async function overflow(page: Page) {
@@ -65,13 +150,43 @@ async function walk(page: Page, paths: readonly string[]) {
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 800 });
       const found = await overflow(page);
-      if (found.page > 0) problems.push(`${path} at ${width}px: ${found.page}px too wide`);
-      for (const control of found.off)
-        problems.push(`${path} at ${width}px: ${control} off-screen`);
+      const here = [
+        ...(found.page > 0 ? [`${path} at ${width}px: ${found.page}px too wide`] : []),
+        ...found.off.map((control) => `${path} at ${width}px: ${control} off-screen`),
+      ];
+      if (here.length > 0) await keepScreenshot(page, `${path} at ${width}px`);
+      problems.push(...here);
     }
   }
   return problems;
 }
+
+/** The page as it overflowed, under test-results/ with the test's other output (CI keeps it). */
+async function keepScreenshot(page: Page, name: string) {
+  const file = test.info().outputPath(`${name.replace(/[^a-z0-9]+/gi, "-")}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  await test.info().attach(name, { path: file, contentType: "image/png" });
+}
+
+test("every route of the route table is walked, or says why not", () => {
+  const table = routePaths(routes);
+  expect(
+    table.filter((path) => !(path in PLAN)),
+    "routes the walk does not name",
+  ).toEqual([]);
+  expect(
+    Object.keys(PLAN).filter((path) => !table.includes(path)),
+    "named routes no longer in the table",
+  ).toEqual([]);
+  for (const [path, plan] of Object.entries(PLAN)) {
+    expect(
+      Boolean(plan.visitor ?? plan.learner ?? plan.admin) !== Boolean(plan.skip),
+      `${path}: walked or skipped with a reason`,
+    ).toBe(true);
+  }
+});
+
+test.use({ screenshot: "only-on-failure" });
 
 for (const locale of LANGUAGES) {
   test.describe(locale, () => {
@@ -88,3 +203,21 @@ for (const locale of LANGUAGES) {
     });
   });
 }
+
+test("the admin area, signed in with the second factor, in every language", async ({
+  page,
+}, testInfo) => {
+  // One sign-in for the seven languages: the header around the (English) admin pages is translated.
+  test.setTimeout(240_000);
+  await login(page, `surveyor${testInfo.retry}@kestrel.test`, "/login?redirectTo=%2Fadmin");
+  await expect(page).toHaveURL(/\/admin\/security/);
+  await page.getByRole("button", { name: "Set up an authenticator app" }).click();
+  const secret = (await page.getByTestId("totp-secret").textContent()) ?? "";
+  await page.getByLabel("6-digit code").fill(totp(secret));
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  for (const locale of LANGUAGES) {
+    await chooseLocale(page, locale);
+    expect(await walk(page, ADMIN), locale).toEqual([]);
+  }
+});

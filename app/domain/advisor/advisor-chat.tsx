@@ -14,6 +14,7 @@ import {
   type ChatMessage,
   frameReader,
 } from "./messages";
+import { WELCOME_LINES } from "./advisor-panel";
 
 // The ESG Advisor's chat (SPEC §3 "Chat", §4 "Chat demo", §9): loaded when its panel scrolls into
 // view or is opened. Answers stream from POST /api/advisor; a signed-in user's conversation is kept
@@ -29,9 +30,7 @@ interface AdvisorState {
   messages: ChatMessage[];
 }
 
-const WELCOME = ["welcome1", "welcome2", "welcome3", "welcome4", "welcome5"] as const;
-/** SPEC §9: welcome messages 1.5 s apart; the sign-in prompt 2 s after the first quick reply. */
-export const WELCOME_INTERVAL_MS = 1500;
+/** SPEC §9: the sign-in prompt 2 s after the first quick reply. */
 export const SIGN_IN_PROMPT_DELAY_MS = 2000;
 const COPIED_MS = 2000;
 const QUICK_REPLIES = ["masRedFlags", "esgScopes", "kycEscalation", "aiBias"] as const;
@@ -94,15 +93,20 @@ function SignedInChat({ location }: { location: Location }) {
 function Conversation({ location, initial }: { location: Location; initial: AdvisorState }) {
   const { t } = useTranslation("advisorChat");
   const { t: tPanel } = useTranslation("esgAdvisor");
+  const { t: tErrors } = useTranslation("errors");
   const { pathname, search } = useLocation();
   const signedIn = initial.signedIn;
-  const [messages, setMessages] = useState<ShownMessage[]>(initial.messages);
-  const [welcomed, setWelcomed] = useState(initial.messages.length > 0 ? WELCOME.length : 0);
-  const welcomedRef = useRef(welcomed);
-  welcomedRef.current = welcomed;
+  // The welcome is on the page from the server's first answer (the panel shows it before this
+  // code loads): it is there at once, and only what is new arrives after it.
+  const [messages, setMessages] = useState<ShownMessage[]>(() =>
+    initial.messages.length > 0
+      ? initial.messages
+      : WELCOME_LINES.map((line) => botLine(tPanel(`welcome.${line}`))),
+  );
   const [access, setAccess] = useState(initial.signedIn);
   const [draft, setDraft] = useState("");
   const [inputError, setInputError] = useState("");
+  const [offline, setOffline] = useState(false);
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);
   const [announcement, setAnnouncement] = useState("");
@@ -121,19 +125,6 @@ function Conversation({ location, initial }: { location: Location; initial: Advi
     setAnnouncement(latest.text);
   }, [messages]);
 
-  // The welcome messages, one every 1.5 s (none over a kept conversation).
-  useEffect(() => {
-    if (welcomed >= WELCOME.length) return;
-    const timer = setTimeout(
-      () => {
-        setMessages((shown) => [...shown, botLine(t(`chat.${WELCOME[welcomed] ?? "welcome1"}`))]);
-        setWelcomed((count) => count + 1);
-      },
-      welcomed === 0 ? 0 : WELCOME_INTERVAL_MS,
-    );
-    return () => clearTimeout(timer);
-  }, [welcomed, t]);
-
   // Follow the conversation as it grows.
   useEffect(() => {
     const log = logRef.current;
@@ -149,20 +140,17 @@ function Conversation({ location, initial }: { location: Location; initial: Advi
       setLoading(true);
       setFailed(false);
       setInputError("");
+      setOffline(false);
       const history = messagesRef.current
         .filter((message) => !message.local)
         .slice(-ADVISOR_LIMITS.historyTurns)
         .map(({ sender, text }) => ({ sender, text }));
-      // Welcome lines not yet shown come at once, before the question: never after its answer.
-      const unwelcomed = WELCOME.slice(welcomedRef.current).map((key) => botLine(t(`chat.${key}`)));
-      welcomedRef.current = WELCOME.length;
-      setWelcomed(WELCOME.length);
+      const questionId = localId();
       if (via !== "retry") {
         setMessages((shown) => [
           ...shown,
-          ...unwelcomed,
           {
-            id: localId(),
+            id: questionId,
             sender: "user",
             text: question,
             timestamp: now(),
@@ -174,6 +162,7 @@ function Conversation({ location, initial }: { location: Location; initial: Advi
       track("esg_message_sent", { location, source: via, length: question.length });
       const started = performance.now();
       let botId: string | null = null;
+      let reached = false;
       try {
         // The one hand-written fetch of our API besides the analytics beacon: a fetcher hands over
         // an answer only once it is whole, and this one is read as it streams (decision 025).
@@ -183,6 +172,7 @@ function Conversation({ location, initial }: { location: Location; initial: Advi
           headers: { "Content-Type": "application/json", Accept: "application/x-ndjson" },
           body: JSON.stringify({ question, history }),
         });
+        reached = true;
         if (response.status === 429) {
           const minutes = Math.max(1, Math.ceil(Number(response.headers.get("Retry-After")) / 60));
           setMessages((shown) => [...shown, botLine(t("chat.rateLimited", { count: minutes }))]);
@@ -242,14 +232,24 @@ function Conversation({ location, initial }: { location: Location; initial: Advi
             setMessages((shown) => [...shown, botLine(t("signInPrompt"), { signInLink: true })]);
           }, SIGN_IN_PROMPT_DELAY_MS);
         }
-      } catch {
+      } catch (error) {
+        // SPEC §8 "network": the server was never reached. A typed question goes back into the box
+        // as it was typed (unless something new is being typed there), to send again once online.
+        if (!reached && error instanceof TypeError) {
+          setOffline(true);
+          if (via === "typed" && !inputRef.current?.value) {
+            setMessages((shown) => shown.filter((message) => message.id !== questionId));
+            setDraft(question);
+            return;
+          }
+        }
         // The question stays the last message, so Retry can ask it again.
         if (botId) {
           const failedId = botId;
           setMessages((shown) => shown.filter((message) => message.id !== failedId));
         }
         setFailed(true);
-        setAnnouncement(t("chat.failed"));
+        if (reached || !(error instanceof TypeError)) setAnnouncement(t("chat.failed"));
       } finally {
         setLoading(false);
       }
@@ -297,7 +297,6 @@ function Conversation({ location, initial }: { location: Location; initial: Advi
 
   const last = messages.at(-1);
   const canRetry = failed && !loading && last?.sender === "user";
-  const welcomeDone = welcomed >= WELCOME.length;
   const waiting = loading && !messages.some((message) => message.streaming && message.text);
   const signInHref = `${href("/login")}?redirectTo=${encodeURIComponent(pathname + search)}`;
 
@@ -328,7 +327,9 @@ function Conversation({ location, initial }: { location: Location; initial: Advi
         )}
         {canRetry && (
           <div className="flex items-center gap-3 text-sm text-red-800 dark:text-red-300">
-            <span>{t("chat.failed")}</span>
+            <span role={offline ? "alert" : undefined}>
+              {offline ? tErrors("network") : t("chat.failed")}
+            </span>
             <Button
               variant="secondary"
               onClick={() => void ask(last.text, "retry")}
@@ -345,25 +346,23 @@ function Conversation({ location, initial }: { location: Location; initial: Advi
       </p>
 
       <div className="border-t border-slate-200 p-4 dark:border-slate-700">
-        {welcomeDone && (
-          <div
-            role="group"
-            aria-label={t("chat.quickRepliesLabel")}
-            className="mb-3 flex flex-wrap gap-2"
-          >
-            {QUICK_REPLIES.map((reply) => (
-              <button
-                key={reply}
-                type="button"
-                disabled={loading}
-                onClick={() => quickReply(reply)}
-                className="focus-ring rounded-full border border-brand-300 bg-brand-50 px-3 py-1 text-sm font-medium text-brand-900 hover:bg-brand-100 disabled:opacity-60 dark:border-brand-700 dark:bg-slate-800 dark:text-brand-100"
-              >
-                {t(`chat.quickReplies.${reply}.label`)}
-              </button>
-            ))}
-          </div>
-        )}
+        <div
+          role="group"
+          aria-label={t("chat.quickRepliesLabel")}
+          className="mb-3 flex flex-wrap gap-2"
+        >
+          {QUICK_REPLIES.map((reply) => (
+            <button
+              key={reply}
+              type="button"
+              disabled={loading}
+              onClick={() => quickReply(reply)}
+              className="focus-ring rounded-full border border-brand-300 bg-brand-50 px-3 py-1 text-sm font-medium text-brand-900 hover:bg-brand-100 disabled:opacity-60 dark:border-brand-700 dark:bg-slate-800 dark:text-brand-100"
+            >
+              {t(`chat.quickReplies.${reply}.label`)}
+            </button>
+          ))}
+        </div>
         {!access && !signedIn && (
           <div className="mb-3 flex flex-wrap items-center gap-2">
             <p className="w-full text-sm text-slate-700 dark:text-slate-300">
@@ -380,6 +379,11 @@ function Conversation({ location, initial }: { location: Location; initial: Advi
               {t("chat.joinWaitlist")}
             </Button>
           </div>
+        )}
+        {offline && !canRetry && (
+          <p role="alert" className="mb-2 text-sm text-red-800 dark:text-red-300">
+            {tErrors("network")}
+          </p>
         )}
         <form
           className="flex items-end gap-2"

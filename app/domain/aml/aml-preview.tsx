@@ -1,13 +1,15 @@
 import { keepDataAfterNetworkFailure } from "~/platform/lib/reply";
-import { Suspense, lazy, useCallback, useState } from "react";
+import { Suspense, lazy, useCallback, useContext, useEffect, useState } from "react";
 import { Form, type ShouldRevalidateFunctionArgs, useNavigate } from "react-router";
 import { useTranslation, WithEnglish } from "~/platform/i18n";
+import { useHydrated } from "~/platform/lib/hydrated";
 import { numberFormat } from "~/platform/lib/intl";
 import { Button } from "~/platform/ui/button";
 import { Card } from "~/platform/ui/card";
 import { FreeForm } from "./free-form";
 import { CONTENT_LANGUAGE, DEFAULT_JURISDICTION } from "./constants";
 import { GuidedFlow } from "./guided-flow";
+import { GuidedStageContext, guidedStage } from "./landing-steps";
 import type { AmlPreview as Preview, ResultView } from "./types";
 import { FdiCard, ResultCard } from "./result-card";
 
@@ -24,6 +26,7 @@ export function AmlPreview({ preview }: { preview: Preview }) {
   const { t, i18n } = useTranslation("aml");
   const navigate = useNavigate();
   const [guided, setGuided] = useState(true);
+  const hydrated = useHydrated();
   const [playerOpen, setPlayerOpen] = useState(false);
   const { scenario, pack } = preview;
   const key = `${preview.jurisdiction}/${scenario?.id ?? ""}`;
@@ -45,6 +48,12 @@ export function AmlPreview({ preview }: { preview: Preview }) {
     },
     [key],
   );
+
+  // The landing's step indicator follows the learner: choosing, working, reading the feedback.
+  const setStage = useContext(GuidedStageContext);
+  const [working, setWorking] = useState(false);
+  const stage = guidedStage({ working: guided && working, graded: Boolean(scenario && result) });
+  useEffect(() => setStage?.(stage), [setStage, stage]);
 
   const choose = (params: Record<string, string>) =>
     void navigate(`?${new URLSearchParams(params).toString()}`, { preventScrollReset: true });
@@ -102,6 +111,8 @@ export function AmlPreview({ preview }: { preview: Preview }) {
             type="checkbox"
             className="focus-ring h-4 w-4"
             checked={guided}
+            // The switch is the page's scripts' to make: until they run, it waits.
+            disabled={!hydrated}
             onChange={(event) => setGuided(event.target.checked)}
           />
           {t("guidedFlow")}
@@ -220,6 +231,7 @@ export function AmlPreview({ preview }: { preview: Preview }) {
               key={round}
               preview={{ ...preview, scenario, draft: round === 0 ? preview.draft : null }}
               onResult={showResult}
+              onWorking={setWorking}
             />
           ) : (
             <FreeForm

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import { useHydrated } from "~/platform/lib/hydrated";
 import { useFetcher } from "react-router";
 import { track } from "~/platform/analytics";
 import { useTranslation } from "~/platform/i18n";
@@ -140,9 +141,12 @@ function LimitedText({
 export function GuidedFlow({
   preview,
   onResult,
+  onWorking,
 }: {
   preview: AmlPreview & { scenario: NonNullable<AmlPreview["scenario"]> };
   onResult: (result: ResultView) => void;
+  /** Told whether this round has any answer yet. */
+  onWorking?: (working: boolean) => void;
 }) {
   const { t } = useTranslation("aml");
   const { scenario, draft, limits, jurisdiction } = preview;
@@ -206,6 +210,10 @@ export function GuidedFlow({
   useEffect(() => {
     if (moved.current) stepHeading.current?.focus();
   }, [step]);
+
+  const hydrated = useHydrated();
+  const working = hasAny(responses);
+  useEffect(() => onWorking?.(working), [onWorking, working]);
 
   const change = (next: Partial<GuidedResponses>) => {
     const changed = { ...responses, ...next };
@@ -286,6 +294,7 @@ export function GuidedFlow({
                   key={chip}
                   type="button"
                   aria-pressed={on}
+                  disabled={!hydrated}
                   onClick={() =>
                     change({
                       signals: on
@@ -293,7 +302,7 @@ export function GuidedFlow({
                         : [...responses.signals, chip],
                     })
                   }
-                  className={`focus-ring rounded-full border px-3 py-1 text-sm ${
+                  className={`focus-ring rounded-full border px-3 py-1 text-sm disabled:cursor-wait disabled:opacity-60 ${
                     on
                       ? "border-brand-700 bg-brand-600 text-white"
                       : "border-slate-300 bg-white text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"

@@ -1,9 +1,22 @@
 import { Circle, CircleCheck, CircleDot } from "lucide-react";
+import { createContext } from "react";
 import { useTranslation } from "~/platform/i18n";
 
 // SPEC §9: the guided flow has three steps (then a review) and is at version 1.2.0.
 export const GUIDED_FLOW_STEPS = ["choose", "work", "review"] as const;
 export const GUIDED_FLOW_VERSION = "1.2.0";
+
+/**
+ * Where the learner is in the embedded preview, for the step indicator above it: 1 choosing a
+ * scenario, 2 working the guided flow, 3 reading the feedback. Pages without the indicator give none.
+ */
+export const GuidedStageContext = createContext<((stage: number) => void) | null>(null);
+
+/** The step a learner is at: reading feedback once graded, unless a new round is under way. */
+export function guidedStage({ working, graded }: { working: boolean; graded: boolean }): number {
+  if (working) return 2;
+  return graded ? 3 : 1;
+}
 
 export type StepState = "done" | "active" | "pending";
 

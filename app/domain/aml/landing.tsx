@@ -7,7 +7,7 @@ import { brand } from "~/platform/lib/brand";
 import { ButtonLink, buttonClasses } from "~/platform/ui/button";
 import { Card } from "~/platform/ui/card";
 import type { GuidanceResult } from "./landing-dialogs";
-import { GuidedSteps } from "./landing-steps";
+import { GuidedStageContext, GuidedSteps } from "./landing-steps";
 
 // SPEC §2 "AML landing" (/courses/aml-fraud), in the visitor's language.
 
@@ -181,28 +181,31 @@ function ComplianceTools() {
  */
 export function AmlLanding({ preview }: { preview: ReactNode }) {
   const { t } = useTranslation("aml");
+  const [stage, setStage] = useState(1);
   return (
-    <div>
-      <Hero />
-      <Features />
-      <ComplianceTools />
-      <div className="bg-slate-50 px-4 py-16 sm:px-6 dark:bg-slate-900">
-        <div className="mx-auto max-w-6xl">
-          <GuidedSteps current={1} />
-          {/* Focusable from the hero's button only, hence no tab stop of its own. */}
-          <section
-            id={AML_DEMO_SECTION_ID}
-            aria-labelledby="aml-demo-heading"
-            tabIndex={-1}
-            className="focus-ring mt-10 scroll-mt-24 rounded-2xl"
-          >
-            <h2 id="aml-demo-heading" className="text-2xl font-bold">
-              {t("landing.demoHeading")}
-            </h2>
-            <div className="mt-6">{preview}</div>
-          </section>
+    <GuidedStageContext value={setStage}>
+      <div>
+        <Hero />
+        <Features />
+        <ComplianceTools />
+        <div className="bg-slate-50 px-4 py-16 sm:px-6 dark:bg-slate-900">
+          <div className="mx-auto max-w-6xl">
+            <GuidedSteps current={stage} />
+            {/* Focusable from the hero's button only, hence no tab stop of its own. */}
+            <section
+              id={AML_DEMO_SECTION_ID}
+              aria-labelledby="aml-demo-heading"
+              tabIndex={-1}
+              className="focus-ring mt-10 scroll-mt-24 rounded-2xl"
+            >
+              <h2 id="aml-demo-heading" className="text-2xl font-bold">
+                {t("landing.demoHeading")}
+              </h2>
+              <div className="mt-6">{preview}</div>
+            </section>
+          </div>
         </div>
       </div>
-    </div>
+    </GuidedStageContext>
   );
 }

@@ -1,4 +1,5 @@
 import { getDb } from "~/platform/db/db.server";
+import { inChunks } from "~/platform/lib/chunks";
 import { z } from "~/platform/lib/zod";
 import { HOLDER_NAME_MAX } from "./constants";
 
@@ -23,6 +24,18 @@ export async function getHolderName(userId: string): Promise<string | null> {
     .where("user_id", "=", userId)
     .executeTakeFirst();
   return row?.name ?? null;
+}
+
+/** The names these learners print on certificates, by user id (only those who saved one). */
+export async function holderNamesOf(userIds: readonly string[]): Promise<Map<string, string>> {
+  const rows = await inChunks(userIds, (slice) =>
+    getDb()
+      .selectFrom("certificate_holder")
+      .select(["user_id", "name"])
+      .where("user_id", "in", slice)
+      .execute(),
+  );
+  return new Map(rows.map((row) => [row.user_id, row.name]));
 }
 
 export async function setHolderName(userId: string, name: string): Promise<void> {

@@ -16,7 +16,7 @@ export {
   descriptionKey,
   issueCertificate,
 } from "./issue.server";
-export { HolderNameSchema, getHolderName, setHolderName } from "./holder.server";
+export { HolderNameSchema, getHolderName, holderNamesOf, setHolderName } from "./holder.server";
 export { downloadCertificateCredential, downloadCertificatePdf } from "./downloads.server";
 export { statusListCredential } from "./credential.server";
 export {

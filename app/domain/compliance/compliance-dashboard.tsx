@@ -1,4 +1,4 @@
-import { CircleAlert, CircleCheck, Clock } from "lucide-react";
+import { ChevronDown, CircleAlert, CircleCheck, Clock } from "lucide-react";
 import { Link, href } from "react-router";
 import { useLocale, useTranslation } from "~/platform/i18n";
 import { formatLongDate } from "~/platform/lib/dates";
@@ -50,61 +50,74 @@ function RequirementItem({
       data-testid="requirement"
       data-requirement={requirement.name}
     >
-      <div className="flex flex-wrap items-start justify-between gap-2">
-        <div>
-          {/* Requirements are written in the administration area, which is English (decision 011). */}
-          <h3 lang="en" className="font-semibold">
-            {requirement.name}
-          </h3>
-          <p className="text-sm text-slate-600 dark:text-slate-300">
-            {t(`category.${requirement.category}`)} · {t("points", { count: requirement.points })}
+      {/* SPEC §2: the cards expand or collapse on click; a native disclosure does it before the
+          page's scripts run too. Open at first, so nothing is hidden until the reader asks. */}
+      <details open className="group">
+        <summary className="focus-ring -m-1 flex cursor-pointer list-none flex-wrap items-start justify-between gap-2 rounded p-1 [&::-webkit-details-marker]:hidden">
+          <span className="flex min-w-0 items-start gap-2">
+            <ChevronDown
+              aria-hidden="true"
+              className="mt-1 size-4 shrink-0 -rotate-90 transition-transform group-open:rotate-0"
+            />
+            <span>
+              {/* Requirements are written in the administration area, which is English (decision 011). */}
+              <h3 lang="en" className="font-semibold">
+                {requirement.name}
+              </h3>
+              <span className="block text-sm text-slate-600 dark:text-slate-300">
+                {t(`category.${requirement.category}`)} ·{" "}
+                {t("points", { count: requirement.points })}
+              </span>
+            </span>
+          </span>
+          <RequirementStatusBadge status={requirement.status} />
+        </summary>
+        <div data-testid="requirement-details">
+          <p lang="en" className="mt-2 text-sm text-slate-700 dark:text-slate-300">
+            {requirement.description}
           </p>
-        </div>
-        <RequirementStatusBadge status={requirement.status} />
-      </div>
-      <p lang="en" className="mt-2 text-sm text-slate-700 dark:text-slate-300">
-        {requirement.description}
-      </p>
-      <p className="mt-2 text-sm font-medium">
-        {requirement.completedDate
-          ? t("completedOn", { date: calendarDate(requirement.completedDate) })
-          : requirement.dueDays !== null
-            ? t("dueAfterAssignment", { count: requirement.dueDays })
-            : t(requirement.renewal ? "renewBy" : "dueOn", {
-                date: calendarDate(requirement.dueDate),
-              })}
-      </p>
-      {counts && (
-        <dl className="mt-2 flex flex-wrap gap-x-4 text-sm" data-testid="requirement-counts">
-          {(["completed", "pending", "overdue"] as const).map((status) => (
-            <div key={status} className="flex gap-1">
-              <dt>{t(`status.${status}`)}:</dt>
-              <dd className="font-semibold">{counts[status]}</dd>
+          <p className="mt-2 text-sm font-medium">
+            {requirement.completedDate
+              ? t("completedOn", { date: calendarDate(requirement.completedDate) })
+              : requirement.dueDays !== null
+                ? t("dueAfterAssignment", { count: requirement.dueDays })
+                : t(requirement.renewal ? "renewBy" : "dueOn", {
+                    date: calendarDate(requirement.dueDate),
+                  })}
+          </p>
+          {counts && (
+            <dl className="mt-2 flex flex-wrap gap-x-4 text-sm" data-testid="requirement-counts">
+              {(["completed", "pending", "overdue"] as const).map((status) => (
+                <div key={status} className="flex gap-1">
+                  <dt>{t(`status.${status}`)}:</dt>
+                  <dd className="font-semibold">{counts[status]}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
+          {scope === "self" && requirement.status !== "completed" && (
+            <div className="mt-3 text-sm">
+              <p>{t("nextStep")}</p>
+              <ul className="mt-1 list-disc ps-5">
+                {requirement.items.map((item) => (
+                  <li key={item.key}>
+                    {item.href ? (
+                      <Link
+                        className="focus-ring font-medium text-brand-700 underline dark:text-brand-300"
+                        to={item.href}
+                      >
+                        {item.title}
+                      </Link>
+                    ) : (
+                      item.title
+                    )}
+                  </li>
+                ))}
+              </ul>
             </div>
-          ))}
-        </dl>
-      )}
-      {scope === "self" && requirement.status !== "completed" && (
-        <div className="mt-3 text-sm">
-          <p>{t("nextStep")}</p>
-          <ul className="mt-1 list-disc ps-5">
-            {requirement.items.map((item) => (
-              <li key={item.key}>
-                {item.href ? (
-                  <Link
-                    className="focus-ring font-medium text-brand-700 underline dark:text-brand-300"
-                    to={item.href}
-                  >
-                    {item.title}
-                  </Link>
-                ) : (
-                  item.title
-                )}
-              </li>
-            ))}
-          </ul>
+          )}
         </div>
-      )}
+      </details>
     </li>
   );
 }
@@ -185,7 +198,12 @@ export function ComplianceDashboardPanel({
           </Link>
           {dashboard.role !== "learner" && (
             <Link
-              to={href("/training/requirements")}
+              to={
+                // An administrator manages every organisation's requirements in the admin area.
+                dashboard.role === "admin"
+                  ? `${href("/admin/requirements")}?organisation=${dashboard.organisation.id}`
+                  : href("/training/requirements")
+              }
               className="focus-ring font-semibold text-brand-700 underline dark:text-brand-300"
             >
               {t("manage")}

@@ -72,6 +72,7 @@ describe("a learner's requirements", () => {
     expect(dashboard.role).toBe("learner");
     // The SPEC's audit date has passed: a learner is not shown it as the next audit.
     expect(dashboard.organisation).toEqual({
+      id: expect.any(Number),
       name: "bank.example",
       regulator: "FINTRAC",
       nextAudit: "2026-10-18",

@@ -105,6 +105,7 @@ export async function loadComplianceDashboard(
     scope,
     role,
     organisation: {
+      id: organisation.id,
       name: organisation.name,
       regulator: organisation.regulator,
       nextAudit: organisation.nextAudit,

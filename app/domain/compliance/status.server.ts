@@ -1,5 +1,9 @@
 import { type AccountSummary, accountsOf } from "~/platform/auth/index.server";
-import { type CertificateFact, certificatesOfUsers } from "~/domain/certificates/index.server";
+import {
+  type CertificateFact,
+  certificatesOfUsers,
+  holderNamesOf,
+} from "~/domain/certificates/index.server";
 import { type CompletedTake, completedModuleTakes } from "~/domain/training/index.server";
 import type { MemberRole } from "./constants";
 import { groupMembershipsOf } from "./groups.server";
@@ -64,8 +68,8 @@ export async function complianceSnapshot(
   const ids = members.map((member) => member.userId);
   const requirements = await requirementsOf(organisation.id);
   const requirementIds = requirements.map((requirement) => requirement.id);
-  const [extensions, restarts, excusals, groups, takes, certificates, accounts] = await Promise.all(
-    [
+  const [extensions, restarts, excusals, groups, takes, certificates, accounts, holderNames] =
+    await Promise.all([
       extensionsOf(requirementIds),
       restartsOf(requirementIds),
       excusalsOf(requirementIds),
@@ -73,9 +77,15 @@ export async function complianceSnapshot(
       completedModuleTakes(ids),
       certificatesOfUsers(ids),
       accountsOf(ids),
-    ],
+      holderNamesOf(ids),
+    ]);
+  // A name is optional at sign-in; the one a learner saved for their certificates names them then.
+  const accountById = new Map(
+    accounts.map((account) => [
+      account.id,
+      { ...account, name: account.name.trim() || holderNames.get(account.id) || "" },
+    ]),
   );
-  const accountById = new Map(accounts.map((account) => [account.id, account]));
   const learners = members.flatMap((member) => {
     const account = accountById.get(member.userId);
     return account

@@ -135,6 +135,7 @@ export interface ComplianceDashboard {
   scope: DashboardScope;
   role: "learner" | "manager" | "admin";
   organisation: {
+    id: number;
     name: string;
     regulator: string;
     nextAudit: string;

@@ -111,7 +111,9 @@ export function QuestionForm({
                     type="radio"
                     name="option"
                     value={option.id}
-                    checked={isChosen}
+                    // Left to the browser: a choice made before the page's scripts run stays
+                    // chosen when they take over (a controlled radio would be reset).
+                    defaultChecked={answered?.optionId === option.id}
                     onChange={() => setChoice(option.id)}
                     className="mt-1"
                     required

@@ -54,6 +54,12 @@ export default function WaitlistDialog({
     },
   });
 
+  const values = (form.value ?? {}) as Record<string, unknown>;
+  const filled = (name: string) =>
+    typeof values[name] === "string" && String(values[name]).trim() !== "";
+  const typed =
+    ["name", "company", "role"].some(filled) || (values.email ?? "") !== (initialEmail ?? "");
+
   const region = pack.region.id;
   function send(value: WaitlistSubmission) {
     track("waitlist_submit_attempt", { region });
@@ -88,9 +94,6 @@ export default function WaitlistDialog({
     return () => window.removeEventListener("submit", stayOnPage);
   }, [form.id]);
 
-  const values = (form.value ?? {}) as Record<string, unknown>;
-  const filled = (name: string) =>
-    typeof values[name] === "string" && String(values[name]).trim() !== "";
   // SPEC §5: submit only with every field filled, consent given and the honeypot empty.
   const ready =
     ["name", "email", "company", "role"].every(filled) &&
@@ -109,6 +112,9 @@ export default function WaitlistDialog({
           }}
           onOpenAutoFocus={(event) => {
             event.preventDefault();
+            // Closed untouched (a keyboard walk through the fields, then Escape), the form opens
+            // again as new: the "required" notes of that walk do not greet the next visit.
+            if (!typed) form.reset();
             // Someone quicker than the delay keeps the field they chose.
             focusTimer.current = setTimeout(() => {
               if (!(document.activeElement instanceof HTMLInputElement)) nameRef.current?.focus();

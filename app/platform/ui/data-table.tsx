@@ -132,7 +132,9 @@ export function DataTable<Row extends { id: number | string }>({
       // scrollable-region-focusable), and a list page may hold no other focusable cell.
       // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
       tabIndex={0}
-      className={classes("focus-ring overflow-x-auto", style.region)}
+      // Positioned, so what is hidden for sight only (sr-only captions and words, absolutely placed)
+      // is held inside the scrolling region rather than widening the page.
+      className={classes("focus-ring relative overflow-x-auto", style.region)}
     >
       <table
         className={classes(style.table, "text-left text-sm")}
