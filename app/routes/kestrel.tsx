@@ -9,6 +9,7 @@ import { Card } from "~/platform/ui/card";
 import type { Route } from "./+types/kestrel";
 import { publicPageMeta } from "~/platform/lib/page-meta";
 import { catalogueCounts } from "~/domain/training/index.server";
+import { getLocaleState, getLocalizedPack, packLanguage } from "~/platform/i18n/index.server";
 
 // SPEC §2 "Landing page": hero, ESG Advisor, Campus, Evidence engine, Partners, Contact, footer.
 const HERO_VARIANTS = ["compliance", "fraud", "esg"] as const;
@@ -143,9 +144,10 @@ function EsgAdvisor() {
   );
 }
 
-/** The campus numbers, counted from the catalogue. */
-export function loader() {
-  return { campus: catalogueCounts() };
+/** The campus numbers, counted from the catalogue, and the region pack's texts in the reader's language. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const { locale, region } = await getLocaleState(request);
+  return { campus: catalogueCounts(), pack: getLocalizedPack(region, packLanguage(locale)) };
 }
 
 function Campus() {
@@ -265,7 +267,7 @@ function Contact() {
   );
 }
 
-export default function Landing() {
+export default function Landing({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   return (
     <>
@@ -273,7 +275,7 @@ export default function Landing() {
       <EsgAdvisor />
       <Campus />
       <EvidenceEngine />
-      <RegionQuickReference />
+      <RegionQuickReference localized={loaderData.pack} />
       <Partners />
       <Contact />
     </>

@@ -1,4 +1,5 @@
-import { type Region, getLoadedPack } from "~/platform/i18n";
+import type { Region } from "~/platform/i18n";
+import { getLocalizedPack } from "~/platform/i18n/index.server";
 import { getCatalogue } from "./catalogue.server";
 import { type ContentLanguage, localize } from "./content-schema";
 import { isPassingScore, scorePercent } from "./grading";
@@ -61,7 +62,7 @@ export async function achievementsOf(
     id,
     ...pass,
   }));
-  const regionalTitle = getLoadedPack(region)?.track.title ?? "";
+  const regionalTitle = getLocalizedPack(region, language)?.track.title ?? "";
   for (const track of tracks) {
     if (!track.modules.every((id) => passes.has(id))) continue;
     // The track's certificate needs its final assessment passed too (issue: assessment).

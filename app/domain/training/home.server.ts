@@ -1,6 +1,5 @@
 import { data } from "react-router";
-import { type RegionPack, getLoadedPack } from "~/platform/i18n";
-import { getLocaleState } from "~/platform/i18n/index.server";
+import { getLocaleState, getLocalizedPack } from "~/platform/i18n/index.server";
 import { catalogueCounts, getCatalogue } from "./catalogue.server";
 import { finalAttempts, trackOr404 } from "./final.server";
 import { localize } from "./content-schema";
@@ -9,8 +8,8 @@ import { contentLanguage } from "./language";
 import { type Learner, getLearner } from "./learners.server";
 import { moduleProgress } from "./progress.server";
 import { type LevelFilter, parseLevel, searchTracks } from "./search";
-import type { LearnerView, ModuleCard, TrackFinal, TrackView } from "./types";
-import { moduleCard, trackView } from "./views.server";
+import type { LearnerView, ModuleCard, ReportingView, TrackFinal, TrackView } from "./types";
+import { moduleCard, reportingView, trackView } from "./views.server";
 
 // The data of the training home and the track pages: the catalogue in the reader's language with
 // the learner's progress on it.
@@ -34,10 +33,11 @@ async function context(request: Request) {
     getLearner(request),
   ]);
   const language = contentLanguage(locale);
-  const pack = getLoadedPack(region);
+  const pack = getLocalizedPack(region, language);
   const regional = {
     title: pack?.track.title ?? "",
     description: pack?.track.subtitle ?? "",
+    english: pack?.english.includes("track.title") ?? false,
   };
   const progress = await moduleProgress(learner.id);
   return { language, learner, regional, progress, pack };
@@ -78,7 +78,7 @@ export async function loadTrack(
 ): Promise<{
   track: TrackView;
   final: TrackFinal;
-  reporting: RegionPack["quickref"] | null;
+  reporting: ReportingView | null;
 }> {
   const track = trackOr404(trackId);
   const { language, regional, progress, pack, learner } = await context(request);
@@ -100,7 +100,7 @@ export async function loadTrack(
       bestScore: best,
     },
     // The regional track carries its region's quick reference: how to report a scam.
-    reporting: track.fromRegionPack ? (pack?.quickref ?? null) : null,
+    reporting: track.fromRegionPack && pack ? reportingView(pack) : null,
   };
 }
 
@@ -141,7 +141,7 @@ export async function catalogueTitles(request: Request): Promise<Map<string, str
   const { locale, region } = await getLocaleState(request);
   const language = contentLanguage(locale);
   const { modules, tracks } = getCatalogue();
-  const regionalTitle = getLoadedPack(region)?.track.title ?? "";
+  const regionalTitle = getLocalizedPack(region, language)?.track.title ?? "";
   return new Map([
     ...[...modules.values()].map(
       (module) => [`module:${module.id}`, localize(module.title, language)] as const,

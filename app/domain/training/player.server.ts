@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { type Locale, type RegionPack, getLoadedPack } from "~/platform/i18n";
-import { getLocaleState } from "~/platform/i18n/index.server";
+import { getLocaleState, getLocalizedPack } from "~/platform/i18n/index.server";
 import { type AnswerOptions, answeredFeedback } from "./answer.server";
 import { getCatalogue } from "./catalogue.server";
 import { type ContentLanguage, localize } from "./content-schema";
@@ -10,7 +10,7 @@ import { getLearner } from "./learners.server";
 import { type Drawn, drawnItem, newTakeKey } from "./draw.server";
 import { type GradedItem, drawFor, findItem, openTake, progressOf } from "./progress.server";
 import type { PlayerData, TakeState } from "./types";
-import { moduleSummary, stepView } from "./views.server";
+import { moduleSummary, reportingView, stepView } from "./views.server";
 import { sourceNotes } from "./sources.server";
 import { numberFormat } from "~/platform/lib/intl";
 
@@ -87,7 +87,7 @@ export async function loadPlayer(request: Request, moduleId: string): Promise<Pl
   if (!module || !item) throw data({ notFound: "module" }, { status: 404 });
   const { locale, region } = await getLocaleState(request);
   const language = contentLanguage(locale);
-  const pack = getLoadedPack(region);
+  const pack = getLocalizedPack(region, language);
   const fill = amountFiller(locale, pack);
   const learner = await getLearner(request);
   const { progress, drawn, ...take } = await takeState(
@@ -124,7 +124,7 @@ export async function loadPlayer(request: Request, moduleId: string): Promise<Pl
     }),
     guest: learner.kind === "guest",
     nextModule: next ? { id: next.id, title: localize(next.title, language) } : null,
-    reporting: module.format === "scenarios" ? (pack?.quickref ?? null) : null,
+    reporting: module.format === "scenarios" && pack ? reportingView(pack) : null,
   };
 }
 

@@ -57,13 +57,22 @@ export interface TrackView {
   id: string;
   title: string;
   description: string;
-  /** "en" when the title and description come from a region pack, which is English. */
+  /** "en" when the title and description come from a region pack without their translation. */
   textLang: "en" | undefined;
   level: Track["level"];
   featured: boolean;
   modules: ModuleCard[];
   totalMinutes: number;
   totalPoints: number;
+}
+
+/** The region pack's how-to-report guide; `lang` "en" marks a text shown without its translation. */
+export interface ReportingView {
+  title: string;
+  titleLang: "en" | undefined;
+  reportHow: string[];
+  stepsLang: "en" | undefined;
+  sources: RegionPack["quickref"]["sources"];
 }
 
 export interface LearnerView {
@@ -155,7 +164,7 @@ export interface PlayerData extends Omit<TakeState, "progress"> {
   /** The next module of the module's track, for the scenario format's 'Next module'. */
   nextModule: { id: string; title: string } | null;
   /** How to report in the learner's region (the scenario format's intro). */
-  reporting: RegionPack["quickref"] | null;
+  reporting: ReportingView | null;
 }
 
 /** A final assessment's result, as its end screen shows it: never the keys. */

@@ -1,3 +1,4 @@
+import type { LocalizedPack } from "~/platform/i18n";
 import { getCatalogue } from "./catalogue.server";
 import { citedCell, sourceNotes } from "./sources.server";
 import {
@@ -15,6 +16,7 @@ import type {
   ModuleCard,
   ModuleSummary,
   QuestionView,
+  ReportingView,
   ScenarioSummary,
   StepView,
   TableView,
@@ -112,7 +114,7 @@ export function trackView(
   track: Track,
   progress: ReadonlyMap<string, ItemProgress>,
   language: ContentLanguage,
-  regional: { title: string; description: string },
+  regional: { title: string; description: string; english: boolean },
 ): TrackView {
   const { modules } = getCatalogue();
   const cards = track.modules.flatMap((id) => {
@@ -123,7 +125,7 @@ export function trackView(
     id: track.id,
     title: track.title ? localize(track.title, language) : regional.title,
     description: track.description ? localize(track.description, language) : regional.description,
-    textLang: track.title ? undefined : "en",
+    textLang: !track.title && regional.english ? "en" : undefined,
     level: track.level,
     featured: track.featured,
     modules: cards,
@@ -143,5 +145,14 @@ export function scenarioSummary(
     difficulty: scenario.difficulty,
     durationMinutes: scenario.durationMinutes,
     points: scenario.points,
+  };
+}
+
+/** How to report in the reader's region, with the texts a translation lacks marked English. */
+export function reportingView(pack: LocalizedPack): ReportingView {
+  return {
+    ...pack.quickref,
+    titleLang: pack.english.includes("quickref.title") ? "en" : undefined,
+    stepsLang: pack.english.includes("quickref.reportHow") ? "en" : undefined,
   };
 }

@@ -8,3 +8,5 @@ export {
   serializeRegion,
   type LocaleState,
 } from "./locale.server";
+export { getLocalizedPack } from "./region-pack.server";
+export { packLanguage } from "./region-pack-texts";

@@ -25,6 +25,7 @@ export {
 export { RegionProvider, useRegion, REGION_FETCHER_KEY } from "./region-context";
 export { getLoadedPack, loadRegionPack } from "./region-pack";
 export type { RegionPack } from "./region-pack-schema";
+export type { LocalizedPack, PackReading, PackTextPath } from "./region-pack-texts";
 export { RegionQuickReference } from "./region-quick-reference";
 export { WithEnglish } from "./with-english";
 export { getTenant } from "./tenants";

@@ -6,7 +6,10 @@ import { DEFAULT_PACK, getLoadedPack, loadRegionPack } from "./region-pack";
 import type { RegionPack } from "./region-pack-schema";
 
 export const REGION_FETCHER_KEY = "region";
-/** SPEC §4 "Region": packs are English, whatever the page language. */
+/**
+ * SPEC §4 "Region": the pack the browser loads is the English one; a page that shows its texts gets
+ * them in the reader's language from the server (docs/decisions/046).
+ */
 export const PACK_LANGUAGE = "en";
 
 interface RegionState {

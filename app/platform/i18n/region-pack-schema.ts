@@ -1,10 +1,11 @@
 import { z } from "~/platform/lib/zod";
 import { REGIONS } from "./locales";
 
-// SPEC §3 "Region pack": every field a pack must carry. Packs are English (SPEC §4 "Region"). The
-// waitlist's texts, which SPEC puts in the pack, are in the `forms` dictionary so that they can be
-// translated (docs/decisions/027).
-// Validated when the server loads them and by a unit test; the browser only imports the type.
+// SPEC §3 "Region pack": every field a pack must carry. A pack is written in English (SPEC §4
+// "Region"); its learner-facing texts are translated, one file per language and region
+// (docs/decisions/046). The waitlist's texts, which SPEC puts in the pack, are in the `forms`
+// dictionary so that they can be translated (docs/decisions/027).
+// Validated when the server loads them and by a unit test; the browser only imports the types.
 const text = z.string().trim().min(1).max(600);
 const titled = z.strictObject({ title: text, desc: text });
 
@@ -30,3 +31,25 @@ export const RegionPackSchema = z.strictObject({
 });
 
 export type RegionPack = z.infer<typeof RegionPackSchema>;
+
+/**
+ * A pack's texts in one language: the texts a learner reads (the regulator's name, the track, its
+ * modules, how to report). Any text may be missing, and shows in English; the steps of how to
+ * report are translated all together or not at all, so that none is lost or doubled.
+ */
+export const PackTextsSchema = z.strictObject({
+  authority: z.strictObject({ full: text }).optional(),
+  track: z.strictObject({ title: text.optional(), subtitle: text.optional() }).optional(),
+  modules: z
+    .strictObject({
+      consumerScam: titled.partial().optional(),
+      cryptoAtm: titled.partial().optional(),
+      moneyMovesFast: titled.partial().optional(),
+    })
+    .optional(),
+  quickref: z
+    .strictObject({ title: text.optional(), reportHow: z.array(text).min(2).max(8).optional() })
+    .optional(),
+});
+
+export type PackTexts = z.infer<typeof PackTextsSchema>;

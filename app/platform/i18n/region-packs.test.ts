@@ -13,7 +13,9 @@ function readPack(region: string): unknown {
 
 describe("region packs (SPEC §3 'Region pack')", () => {
   it("there is exactly one pack per region", () => {
-    const files = readdirSync(PACKS_DIR).map((file) => file.replace(/\.json$/, ""));
+    const files = readdirSync(PACKS_DIR)
+      .filter((file) => file.endsWith(".json"))
+      .map((file) => file.replace(/\.json$/, ""));
     expect(files.sort()).toEqual([...REGIONS].sort());
   });
 

@@ -4,16 +4,22 @@ import { href } from "react-router";
 import { Card } from "~/platform/ui/card";
 import { NoScriptSubmit, ReturnHereInput } from "~/platform/ui/form-fallbacks";
 import { REGIONS } from "./locales";
-import { PACK_LANGUAGE, useRegion } from "./region-context";
+import { useRegion } from "./region-context";
+import type { LocalizedPack, PackTextPath } from "./region-pack-texts";
 import { useTranslation } from "./translation";
 
 /**
  * The region pack on a page: a region picker (a form, so it works without JavaScript) and the pack's
- * regulator, track, modules and how-to-report guidance. Pack texts are English (SPEC §4).
+ * regulator, track, modules and how-to-report guidance, in the page's language as the server
+ * rendered them (`localized`). A region chosen here shows in English, marked so, until the page's
+ * data for it arrives; so do a text without a translation and the sources' titles.
  */
-export function RegionQuickReference() {
-  const { t, i18n } = useTranslation(["common", "header"]);
-  const { region, pack, loading, fellBack, changeRegion } = useRegion();
+export function RegionQuickReference({ localized }: { localized: LocalizedPack | undefined }) {
+  const { t } = useTranslation(["common", "header"]);
+  const { region, pack: english, loading, fellBack, changeRegion } = useRegion();
+  const pack = localized?.region.id === english.region.id ? localized : english;
+  const lang = (path: PackTextPath) =>
+    pack === english || localized?.english.includes(path) ? "en" : undefined;
   const selectId = useId();
   const headingId = useId();
 
@@ -81,25 +87,38 @@ export function RegionQuickReference() {
           <p className="text-sm font-medium text-slate-500 dark:text-slate-400">
             {t("region.authority")}
           </p>
-          <div lang={PACK_LANGUAGE}>
-            <p className="mt-1 text-xl font-bold">{pack.authority.code}</p>
-            <p className="text-slate-600 dark:text-slate-300">{pack.authority.full}</p>
-            <h3 className="mt-6 text-lg font-semibold">{pack.track.title}</h3>
-            <p className="mt-1 text-slate-600 dark:text-slate-300">{pack.track.subtitle}</p>
-          </div>
+          <p className="mt-1 text-xl font-bold">{pack.authority.code}</p>
+          <p lang={lang("authority.full")} className="text-slate-600 dark:text-slate-300">
+            {pack.authority.full}
+          </p>
+          <h3 lang={lang("track.title")} className="mt-6 text-lg font-semibold">
+            {pack.track.title}
+          </h3>
+          <p lang={lang("track.subtitle")} className="mt-1 text-slate-600 dark:text-slate-300">
+            {pack.track.subtitle}
+          </p>
           <h4 className="mt-6 text-sm font-semibold">{t("region.modulesHeading")}</h4>
-          <ul lang={PACK_LANGUAGE} className="mt-2 space-y-3">
-            {Object.entries(pack.modules).map(([key, module]) => (
+          <ul className="mt-2 space-y-3">
+            {(Object.keys(pack.modules) as (keyof typeof pack.modules)[]).map((key) => (
               <li key={key}>
-                <p className="font-medium">{module.title}</p>
-                <p className="text-sm text-slate-600 dark:text-slate-300">{module.desc}</p>
+                <p lang={lang(`modules.${key}.title`)} className="font-medium">
+                  {pack.modules[key].title}
+                </p>
+                <p
+                  lang={lang(`modules.${key}.desc`)}
+                  className="text-sm text-slate-600 dark:text-slate-300"
+                >
+                  {pack.modules[key].desc}
+                </p>
               </li>
             ))}
           </ul>
         </Card>
-        <Card lang={PACK_LANGUAGE} className="lg:col-span-2">
-          <h3 className="text-lg font-semibold">{pack.quickref.title}</h3>
-          <ol className="mt-3 list-decimal space-y-2 pl-5">
+        <Card className="lg:col-span-2">
+          <h3 lang={lang("quickref.title")} className="text-lg font-semibold">
+            {pack.quickref.title}
+          </h3>
+          <ol lang={lang("quickref.reportHow")} className="mt-3 list-decimal space-y-2 pl-5">
             {pack.quickref.reportHow.map((step) => (
               <li key={step}>{step}</li>
             ))}
@@ -113,12 +132,9 @@ export function RegionQuickReference() {
                   rel="noopener noreferrer"
                   className="focus-ring rounded text-brand-700 underline hover:text-brand-800 dark:text-brand-300"
                 >
-                  {source.label}
+                  <span lang="en">{source.label}</span>
                   <ExternalLink aria-hidden="true" className="ml-1 inline size-3.5" />
-                  <span lang={i18n.language} className="sr-only">
-                    {" "}
-                    {t("header:campusNewTab")}
-                  </span>
+                  <span className="sr-only"> {t("header:campusNewTab")}</span>
                 </a>
               </li>
             ))}
