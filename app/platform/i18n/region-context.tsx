@@ -8,7 +8,7 @@ import type { RegionPack } from "./region-pack-schema";
 export const REGION_FETCHER_KEY = "region";
 /**
  * SPEC §4 "Region": the pack the browser loads is the English one; a page that shows its texts gets
- * them in the reader's language from the server (docs/decisions/046).
+ * them in the reader's language from the server (docs/decisions/047).
  */
 export const PACK_LANGUAGE = "en";
 

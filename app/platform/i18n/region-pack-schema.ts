@@ -3,7 +3,7 @@ import { REGIONS } from "./locales";
 
 // SPEC §3 "Region pack": every field a pack must carry. A pack is written in English (SPEC §4
 // "Region"); its learner-facing texts are translated, one file per language and region
-// (docs/decisions/046). The waitlist's texts, which SPEC puts in the pack, are in the `forms`
+// (docs/decisions/047). The waitlist's texts, which SPEC puts in the pack, are in the `forms`
 // dictionary so that they can be translated (docs/decisions/027).
 // Validated when the server loads them and by a unit test; the browser only imports the types.
 const text = z.string().trim().min(1).max(600);

@@ -2,7 +2,7 @@ import type { Locale } from "./locales";
 import type { PackTexts, RegionPack } from "./region-pack-schema";
 
 // Which texts of a pack a translation carries, and how a translation is checked against its English
-// pack. Shared by the server, which renders a pack in the reader's language (docs/decisions/046),
+// pack. Shared by the server, which renders a pack in the reader's language (docs/decisions/047),
 // and the browser, which marks what stayed English; no zod here.
 
 /** The languages a pack's texts are translated into (the content languages other than English). */

@@ -16,7 +16,7 @@ import {
 } from "./region-pack-texts";
 
 // A pack's texts in the other languages stay on the server: pages that show them are rendered
-// there, and send the reader only their language's texts for their region (docs/decisions/046).
+// there, and send the reader only their language's texts for their region (docs/decisions/047).
 const PACKS_DIR = "../../../content/region-packs";
 const textFiles = import.meta.glob<unknown>("../../../content/region-packs/*/*.json", {
   import: "default",
