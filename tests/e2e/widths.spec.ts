@@ -56,6 +56,9 @@ const PLAN: Record<string, Plan> = {
   // A learner meets the refusal; the managers' form is the admin area's, walked below.
   "/training/requirements": { learner: "/training/requirements" },
   "/training/reports": { learner: "/training/reports" },
+  // A learner meets the refusal; a manager's roster is tested in roster.spec.ts.
+  "/training/roster": { learner: "/training/roster" },
+  "/training/roster.csv": { skip: RESOURCE },
   "/training/evidence": { learner: "/training/evidence" },
   "/training/reviews": { learner: "/training/reviews" },
   "/training/reviews/:attemptId": {
