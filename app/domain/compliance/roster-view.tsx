@@ -433,100 +433,112 @@ export function RosterView({
         </nav>
       )}
 
-      <section aria-labelledby="roster-log">
-        <h2 id="roster-log" className="text-xl font-bold">
-          {t("log.heading")}
-        </h2>
-        {logs.reminders.length === 0 ? (
-          <p className="mt-2 text-slate-600 dark:text-slate-300">{t("log.empty")}</p>
-        ) : (
-          <div className="mt-3">
-            <DataTable
-              variant="compact"
-              caption={t("log.caption")}
-              columns={[
-                {
-                  key: "at",
-                  header: t("log.at"),
-                  className: "whitespace-nowrap",
-                  cell: (entry) => (
-                    <time dateTime={entry.at}>{entry.at.slice(0, 16).replace("T", " ")}</time>
-                  ),
-                },
-                { key: "learner", header: t("log.learner"), cell: (entry) => entry.learner },
-                {
-                  key: "requirement",
-                  header: t("log.requirement"),
-                  cell: (entry) => <span lang="en">{entry.requirement}</span>,
-                },
-                {
-                  key: "kind",
-                  header: t("log.kind"),
-                  cell: (entry) =>
-                    t(`log.kinds.${entry.kind as "reminder"}`, { to: entry.sentTo ?? "" }),
-                },
-                {
-                  key: "by",
-                  header: t("log.by"),
-                  cell: (entry) => entry.actorEmail ?? t("log.automatic"),
-                },
-                {
-                  key: "status",
-                  header: t("log.status"),
-                  cell: (entry) => t(`log.statuses.${entry.status as "sent"}`),
-                },
-              ]}
-              rows={logs.reminders.map((entry, index) => ({ ...entry, id: index }))}
-              data-testid="reminder-log"
-            />
-          </div>
-        )}
-      </section>
+      <LogTable
+        id="roster-log"
+        heading={t("log.heading")}
+        empty={t("log.empty")}
+        caption={t("log.caption")}
+        entries={logs.reminders}
+        columns={[
+          {
+            key: "kind",
+            header: t("log.kind"),
+            cell: (entry) => t(`log.kinds.${entry.kind as "reminder"}`, { to: entry.sentTo ?? "" }),
+          },
+          {
+            key: "by",
+            header: t("log.by"),
+            cell: (entry) => entry.actorEmail ?? t("log.automatic"),
+          },
+          {
+            key: "status",
+            header: t("log.status"),
+            cell: (entry) => t(`log.statuses.${entry.status as "sent"}`),
+          },
+        ]}
+        data-testid="reminder-log"
+      />
 
-      <section aria-labelledby="roster-history">
-        <h2 id="roster-history" className="text-xl font-bold">
-          {t("history.heading")}
-        </h2>
-        {logs.actions.length === 0 ? (
-          <p className="mt-2 text-slate-600 dark:text-slate-300">{t("history.empty")}</p>
-        ) : (
-          <div className="mt-3">
-            <DataTable
-              variant="compact"
-              caption={t("history.caption")}
-              columns={[
-                {
-                  key: "at",
-                  header: t("log.at"),
-                  className: "whitespace-nowrap",
-                  cell: (entry) => (
-                    <time dateTime={entry.at}>{entry.at.slice(0, 16).replace("T", " ")}</time>
-                  ),
-                },
-                { key: "learner", header: t("log.learner"), cell: (entry) => entry.learner },
-                {
-                  key: "requirement",
-                  header: t("log.requirement"),
-                  cell: (entry) => <span lang="en">{entry.requirement}</span>,
-                },
-                {
-                  key: "kind",
-                  header: t("log.kind"),
-                  cell: (entry) => t(`history.kinds.${entry.kind}`),
-                },
-                {
-                  key: "reason",
-                  header: t("history.reason"),
-                  cell: (entry) => entry.reason,
-                },
-                { key: "by", header: t("log.by"), cell: (entry) => entry.actorEmail },
-              ]}
-              rows={logs.actions.map((entry, index) => ({ ...entry, id: index }))}
-              data-testid="roster-history"
-            />
-          </div>
-        )}
-      </section>
+      <LogTable
+        id="roster-history"
+        heading={t("history.heading")}
+        empty={t("history.empty")}
+        caption={t("history.caption")}
+        entries={logs.actions}
+        columns={[
+          {
+            key: "kind",
+            header: t("log.kind"),
+            cell: (entry) => t(`history.kinds.${entry.kind}`),
+          },
+          { key: "reason", header: t("history.reason"), cell: (entry) => entry.reason },
+          { key: "by", header: t("log.by"), cell: (entry) => entry.actorEmail },
+        ]}
+        data-testid="roster-history"
+      />
     </div>
+  );
+}
+
+interface LogEntry {
+  at: string;
+  learner: string;
+  requirement: string;
+}
+
+/** A record of what was sent or done: when, to whom, for what, then the log's own columns. */
+function LogTable<Entry extends LogEntry>({
+  id,
+  heading,
+  empty,
+  caption,
+  entries,
+  columns,
+  "data-testid": testId,
+}: {
+  id: string;
+  heading: string;
+  empty: string;
+  caption: string;
+  entries: readonly Entry[];
+  columns: Column<Entry & { id: number }>[];
+  "data-testid": string;
+}) {
+  const { t } = useTranslation("roster");
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="text-xl font-bold">
+        {heading}
+      </h2>
+      {entries.length === 0 ? (
+        <p className="mt-2 text-slate-600 dark:text-slate-300">{empty}</p>
+      ) : (
+        <div className="mt-3">
+          <DataTable
+            variant="compact"
+            caption={caption}
+            columns={[
+              {
+                key: "at",
+                header: t("log.at"),
+                className: "whitespace-nowrap",
+                cell: (entry) => (
+                  <time dateTime={entry.at}>{entry.at.slice(0, 16).replace("T", " ")}</time>
+                ),
+              },
+              { key: "learner", header: t("log.learner"), cell: (entry) => entry.learner },
+              {
+                key: "requirement",
+                header: t("log.requirement"),
+                cell: (entry) => <span lang="en">{entry.requirement}</span>,
+              },
+              ...columns,
+            ]}
+            rows={entries.map((entry, index) => ({ ...entry, id: index }))}
+            data-testid={testId}
+          />
+        </div>
+      )}
+    </section>
   );
 }
