@@ -8,6 +8,7 @@ import {
   loadRegionPack,
   normalizeLocale,
 } from "./platform/i18n";
+import { captureEarlyChoices } from "./platform/ui/early-choices";
 
 // A request the router abandoned (a newer submission or navigation replaced it) can leave a stream
 // reader's promise rejected with nobody waiting on it, when the abort lands between the response's
@@ -26,6 +27,7 @@ await Promise.allSettled([
   loadRegionPack(isRegion(region) ? region : DEFAULT_PACK_REGION),
 ]);
 
+captureEarlyChoices();
 startTransition(() => {
   hydrateRoot(
     document,

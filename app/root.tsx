@@ -36,6 +36,7 @@ import { useOptimisticTheme } from "./platform/shell/theme-toggle";
 import { getEnv } from "./platform/lib/env.server";
 import { useNonce } from "./platform/lib/nonce";
 import { keepDataAfterNetworkFailure } from "./platform/lib/reply";
+import { replayEarlyChoices } from "./platform/ui/early-choices";
 
 // Development only: the list of translation keys the current language lacks.
 const MissingKeysBadge = import.meta.env.DEV
@@ -103,6 +104,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const region = data?.region ?? DEFAULT_PACK_REGION;
   // Marks the document interactive, for people's tools and for our browser tests alike.
   useEffect(() => {
+    replayEarlyChoices();
     document.documentElement.dataset.hydrated = "true";
   }, []);
 

@@ -264,7 +264,7 @@ test("GET /api/aml/guidance answers cacheable JSON entries", async ({ request })
   }
 });
 
-test("the page is in the sitemap and in the visitor's language, its cases marked English", async ({
+test("the page is in the sitemap and in the visitor's language, its case too", async ({
   request,
 }) => {
   expect(await (await request.get("/sitemap.xml")).text()).toContain(`${PAGE}</loc>`);
@@ -278,6 +278,14 @@ test("the page is in the sitemap and in the visitor's language, its cases marked
   expect(html).toContain(thai("header").requestDemo);
   expect(html).toContain(String(thai("aml").startGuided));
   expect(html).not.toContain("Kestrel AML Live Training");
-  // The case itself is course content, in English, and says so.
-  expect(html).toMatch(/<h3 lang="en"[^>]*>[^<]+<\/h3>/);
+  // The case is the Thai pack's first, in Thai (content/compliance-packs/texts/th), and says so.
+  const cases = JSON.parse(
+    readFileSync(
+      path.resolve(import.meta.dirname, "../../content/compliance-packs/texts/th/th.json"),
+      "utf8",
+    ),
+  ) as { scenarios: Record<string, { title: string }> };
+  const titles = Object.values(cases.scenarios).map((entry) => entry.title);
+  const shown = /<h3 lang="th"[^>]*>([^<]+)<\/h3>/.exec(html)?.[1];
+  expect(titles).toContain(shown);
 });

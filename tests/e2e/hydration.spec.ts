@@ -45,3 +45,18 @@ test("a lease step's answer chosen before hydration stays chosen and is checked"
   await page.getByTestId("check-answer").click();
   await expect(page.getByTestId("answer-feedback")).toContainText("Correct");
 });
+
+test("a jurisdiction chosen in the AML preview before hydration is the one shown once it hydrates", async ({
+  page,
+}) => {
+  const release = await holdScripts(page);
+  await page.goto("/kestrel/aml-demo?jurisdiction=sg", { waitUntil: "commit" });
+  const jurisdiction = page.getByLabel("Jurisdiction");
+  await expect(jurisdiction).toBeVisible();
+  await jurisdiction.selectOption("th");
+  release();
+  await waitForHydration(page);
+  await expect(page).toHaveURL(/jurisdiction=th/);
+  await expect(jurisdiction).toHaveValue("th");
+  await expect(page.getByTestId("pack-details")).toContainText("Thailand");
+});

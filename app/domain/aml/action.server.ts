@@ -25,7 +25,7 @@ export async function amlAction(
     case "grade-freeform":
       return gradeAnalysis(request, fields, clientIp, account);
     case "draft-report":
-      return draftReport(fields);
+      return draftReport(request, fields);
     case "grade-player":
       return submitPlayer(request, fields, clientIp, account);
     case "save-evidence":

@@ -7,7 +7,7 @@ import { numberFormat } from "~/platform/lib/intl";
 import { Button } from "~/platform/ui/button";
 import { Card } from "~/platform/ui/card";
 import { FreeForm } from "./free-form";
-import { CONTENT_LANGUAGE, DEFAULT_JURISDICTION } from "./constants";
+import { DEFAULT_JURISDICTION } from "./constants";
 import { GuidedFlow } from "./guided-flow";
 import { GuidedStageContext, guidedStage } from "./landing-steps";
 import type { AmlPreview as Preview, ResultView } from "./types";
@@ -94,7 +94,7 @@ export function AmlPreview({ preview }: { preview: Preview }) {
               }
             >
               {preview.scenarios.map((option) => (
-                <option key={option.id} value={option.id} lang={CONTENT_LANGUAGE}>
+                <option key={option.id} value={option.id} lang={option.lang}>
                   {option.title}
                 </option>
               ))}
@@ -130,7 +130,7 @@ export function AmlPreview({ preview }: { preview: Preview }) {
           </span>
           <span>
             <span className="font-semibold">{t("preview.packDetails.pack")}</span>{" "}
-            <span lang={CONTENT_LANGUAGE}>{pack.title}</span>
+            <span lang={pack.lang}>{pack.title}</span>
           </span>
           <span>
             <span className="font-semibold">{t("preview.packDetails.version")}</span> {pack.version}
@@ -164,14 +164,14 @@ export function AmlPreview({ preview }: { preview: Preview }) {
       {scenario && (
         <div key={key}>
           <Card className="mt-6" data-testid="scenario-card">
-            <h3 lang={CONTENT_LANGUAGE} className="text-xl font-bold">
+            <h3 lang={scenario.lang} className="text-xl font-bold">
               {scenario.title}
             </h3>
-            <p lang={CONTENT_LANGUAGE} className="mt-1 text-slate-700 dark:text-slate-300">
+            <p lang={scenario.lang} className="mt-1 text-slate-700 dark:text-slate-300">
               {scenario.summary}
             </p>
             {scenario.narrative.map((paragraph) => (
-              <p key={paragraph} lang={CONTENT_LANGUAGE} className="mt-3">
+              <p key={paragraph} lang={scenario.lang} className="mt-3">
                 {paragraph}
               </p>
             ))}
@@ -179,12 +179,12 @@ export function AmlPreview({ preview }: { preview: Preview }) {
               <div>
                 <dt className="font-semibold">{t("preview.customerProfile")}</dt>
                 <dd>
-                  <span lang={CONTENT_LANGUAGE}>
+                  <span lang={scenario.lang}>
                     {scenario.customerProfile.type} · {scenario.customerProfile.segment}
                   </span>
                   {scenario.customerProfile.pep && ` · ${t("preview.pep")}`}
                 </dd>
-                <dd lang={CONTENT_LANGUAGE} className="mt-1 text-slate-700 dark:text-slate-300">
+                <dd lang={scenario.lang} className="mt-1 text-slate-700 dark:text-slate-300">
                   {scenario.customerProfile.details}
                 </dd>
               </div>
@@ -192,9 +192,9 @@ export function AmlPreview({ preview }: { preview: Preview }) {
                 <dt className="font-semibold">{t("preview.activity")}</dt>
                 <dd>
                   {money(i18n.language, scenario.activity.amount, scenario.activity.currency)} ·{" "}
-                  <span lang={CONTENT_LANGUAGE}>{scenario.activity.pattern}</span>
+                  <span lang={scenario.lang}>{scenario.activity.pattern}</span>
                 </dd>
-                <dd lang={CONTENT_LANGUAGE} className="mt-1 text-slate-700 dark:text-slate-300">
+                <dd lang={scenario.lang} className="mt-1 text-slate-700 dark:text-slate-300">
                   {scenario.activity.details}
                 </dd>
               </div>
@@ -204,18 +204,19 @@ export function AmlPreview({ preview }: { preview: Preview }) {
               </div>
               <div>
                 <dt className="font-semibold">{t("preview.records")}</dt>
-                <dd lang={CONTENT_LANGUAGE}>{scenario.artifactsRequired.join(", ")}</dd>
+                <dd lang={scenario.lang}>{scenario.artifactsRequired.join(", ")}</dd>
               </div>
             </dl>
             <h4 className="mt-4 font-semibold">{t("preview.questions")}</h4>
             <ul className="mt-1 list-disc pl-5">
               {scenario.questions.map((question) => (
                 <li key={question.id}>
-                  <span lang={CONTENT_LANGUAGE}>{question.prompt}</span>{" "}
+                  <span lang={scenario.lang}>{question.prompt}</span>{" "}
                   <span className="text-slate-600 dark:text-slate-400">
                     <WithEnglish
                       sentence={(hint) => t("preview.hint", { hint })}
                       value={question.hint}
+                      lang={scenario.lang}
                     />
                   </span>
                 </li>

@@ -31,7 +31,8 @@ import { draftStepTimes } from "./drafts.server";
 import { llmSettings } from "~/platform/lib/llm.server";
 import { citationChoices } from "./citations";
 import { wordsFor } from "./feedback-words.server";
-import { getLocaleState } from "~/platform/i18n/index.server";
+import { getLocaleState, packLanguage } from "~/platform/i18n/index.server";
+import { scenarioIn } from "./packs.server";
 import {
   type AmlAccount,
   AnalysisSchema,
@@ -404,11 +405,14 @@ export function fillReport(scenario: Scenario, analysis: string, date: string) {
   };
 }
 
-export function draftReport(fields: Record<string, string>) {
+/** The draft in the reader's language where their case is translated. */
+export async function draftReport(request: Request, fields: Record<string, string>) {
   const given = analysisOf(fields, ReportSchema);
   if (!("analysis" in given)) return given;
   const date = new Date().toISOString().slice(0, 10);
-  return data({ report: fillReport(given.found.scenario, given.analysis, date) });
+  const { locale } = await getLocaleState(request);
+  const { scenario } = scenarioIn(given.found.scenario, packLanguage(locale));
+  return data({ report: fillReport(scenario, given.analysis, date) });
 }
 
 export async function submitPlayer(

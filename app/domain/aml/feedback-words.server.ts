@@ -1,4 +1,11 @@
-import { type Locale, addEnglishNamespaces, getI18n, loadDictionaries } from "~/platform/i18n";
+import {
+  type Locale,
+  type PackReading,
+  addEnglishNamespaces,
+  getI18n,
+  loadDictionaries,
+} from "~/platform/i18n";
+import { packLanguage } from "~/platform/i18n/index.server";
 import { listFormat } from "~/platform/lib/intl";
 import type { CriterionResult, Grade, Line, Ref } from "./grading";
 import type { GradingLanguage, Lexicon } from "./lexicon-schema";
@@ -28,6 +35,8 @@ export interface Subject {
 
 export interface Words {
   language: GradingLanguage;
+  /** The language the reader's cases are in where translated (content/compliance-packs/texts). */
+  caseLanguage: PackReading;
   line(line: Line | string, subject: Subject): string;
   /** A rubric text in the reader's language, or the English with "en" to mark it. */
   criterion(rubric: Rubric, detail: CriterionResult): { label: string; hint: string; lang: string };
@@ -64,6 +73,7 @@ export async function wordsFor(locale: Locale): Promise<Words> {
   };
   return {
     language,
+    caseLanguage: packLanguage(locale),
     line(line, subject) {
       if (typeof line === "string") return line;
       const values = Object.fromEntries(

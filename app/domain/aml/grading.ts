@@ -229,6 +229,7 @@ function caseTerms(
     ...scenario.objectives,
     ...scenario.questions.flatMap((question) => [question.prompt, question.hint]),
     ...scenario.stages.map((stage) => stage.situation),
+    ...(readers.caseTexts?.get(scenario.id) ?? []),
   ];
   const source = new Set(caseText.flatMap((text) => [...shingles(normalize(text))]));
   const cues = [readers.cues.get(language), readers.cues.get("en")].filter(

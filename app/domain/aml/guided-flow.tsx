@@ -8,7 +8,7 @@ import { Button } from "~/platform/ui/button";
 import { Card } from "~/platform/ui/card";
 import { CheckboxGroup } from "~/platform/ui/checkbox-group";
 import { CountedTextarea } from "~/platform/ui/counted-textarea";
-import { CONTENT_LANGUAGE, DECISIONS } from "./constants";
+import { DECISIONS } from "./constants";
 import { DecisionChoice } from "./decision-choice";
 import type { AmlPreview, GuidedResponses, ResultView } from "./types";
 
@@ -408,7 +408,7 @@ export function GuidedFlow({
               value: index,
               key: `${source.url}-${source.section}`,
               label: (
-                <span lang={CONTENT_LANGUAGE}>
+                <span lang={source.lang}>
                   <span className="font-medium">{source.section}</span>: {source.summary}
                 </span>
               ),

@@ -1,6 +1,7 @@
 import { getLogger } from "~/platform/lib/logger.server";
 import { type GradingLanguage, type Lexicon, LexiconSchema } from "./lexicon-schema";
 import { type Readers, cuesOf } from "./reading";
+import { getTranslations } from "./packs.server";
 
 // The grader's lexicons (content/compliance-packs/lexicon/*.json), read and checked once per
 // process. A lexicon that fails its schema is left out and logged: answers in that language are
@@ -25,7 +26,7 @@ export function getReaders(): Readers {
       }
     }
     const cues = new Map([...lexicons].map(([language, lexicon]) => [language, cuesOf(lexicon)]));
-    readers = { lexicons, cues };
+    readers = { lexicons, cues, caseTexts: getTranslations().caseTexts };
   }
   return readers;
 }

@@ -10,8 +10,9 @@ import {
 } from "./constants";
 
 // Compliance packs (content/compliance-packs/{ca,sg,my,th}): config, rubric and scenarios, the shapes
-// of SPEC §3 "Compliance pack". AML texts are English (SPEC keeps them English-only). A source is a
-// tag of REGULATORY-FACTS (content/sources.json); its address is filled in when the pack loads.
+// of SPEC §3 "Compliance pack". A pack is written in English; what a learner reads of it is
+// translated beside it (case-texts.ts, docs/decisions/052). A source is a tag of REGULATORY-FACTS
+// (content/sources.json); its address is filled in when the pack loads.
 
 export {
   JURISDICTIONS,

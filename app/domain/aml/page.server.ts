@@ -4,7 +4,7 @@ import { getLearner, newTakeKey } from "~/domain/training/index.server";
 import { evidenceAbout } from "~/domain/evidence/index.server";
 import { learnerNameOf } from "./evidence.server";
 import type { Locale } from "~/platform/i18n";
-import { getLocaleState } from "~/platform/i18n/index.server";
+import { getLocaleState, packLanguage } from "~/platform/i18n/index.server";
 import { wordsFor } from "./feedback-words.server";
 import { reviewOf } from "./review.server";
 import { FDI_SAMPLE, fdiInputOf, fraudDefenseIndex } from "./grading";
@@ -18,7 +18,7 @@ import {
 } from "./pack-schema";
 import { resolveSource } from "./packs";
 import { citationChoices } from "./citations";
-import { getPack, knownSources } from "./packs.server";
+import { getPack, knownSources, packIn } from "./packs.server";
 import {
   AML_LIMITS,
   AUTOSAVE_SECONDS,
@@ -37,25 +37,35 @@ function notFound(): never {
   throw data({ notFound: "scenario" }, { status: 404 });
 }
 
-function scenarioView(scenario: Scenario, rubric: Rubric): ScenarioView {
+/** A case as the page shows it: in the reader's language where translated (`shown`). */
+function scenarioView(
+  scenario: Scenario,
+  shown: Scenario,
+  lang: string,
+  rubric: Rubric,
+): ScenarioView {
+  // The choices' order is the English one, which the grader's citation numbers follow.
+  const sources = citationChoices(scenario, rubric).map((choice) => {
+    const index = scenario.sources.indexOf(choice.ref);
+    const ref = index === -1 ? choice.ref : (shown.sources[index] ?? choice.ref);
+    return { ...resolveSource(knownSources, ref), lang: index === -1 ? "en" : lang };
+  });
   return {
-    id: scenario.id,
-    title: scenario.title,
-    summary: scenario.summary,
-    narrative: scenario.narrative,
-    objectives: scenario.objectives,
-    role: scenario.role,
-    version: scenario.version,
-    customerProfile: scenario.customerProfile,
-    activity: scenario.activity,
-    artifactsRequired: scenario.artifactsRequired,
-    questions: scenario.questions,
-    // What the guided flow offers to cite: the case's own sources among the pack's others.
-    sources: citationChoices(scenario, rubric).map((choice) =>
-      resolveSource(knownSources, choice.ref),
-    ),
-    stages: scenario.stages,
-    branches: scenario.branches.map(({ id, from, condition, consequence, nextScenario }) => ({
+    id: shown.id,
+    lang,
+    title: shown.title,
+    summary: shown.summary,
+    narrative: shown.narrative,
+    objectives: shown.objectives,
+    role: shown.role,
+    version: shown.version,
+    customerProfile: shown.customerProfile,
+    activity: shown.activity,
+    artifactsRequired: shown.artifactsRequired,
+    questions: shown.questions,
+    sources,
+    stages: shown.stages,
+    branches: shown.branches.map(({ id, from, condition, consequence, nextScenario }) => ({
       id,
       from,
       condition,
@@ -98,20 +108,28 @@ export async function loadAmlPreview(request: Request): Promise<AmlPreview> {
       : null,
     jurisdiction === "ca" && pack ? fdiOf(learner.id, pack.scenarios.length) : null,
   ]);
+  const read = pack && packIn(jurisdiction, packLanguage(locale));
+  const shown = read?.scenarios.find((candidate) => candidate.id === scenario?.id);
   return {
     jurisdictions: JURISDICTIONS,
     jurisdiction,
-    pack: pack
+    pack: read
       ? {
-          title: pack.config.title,
-          regulator: pack.config.regulator,
-          version: pack.config.version,
-          description: pack.config.metadata.description,
-          estimatedDuration: pack.config.metadata.estimatedDuration,
+          lang: read.lang,
+          title: read.config.title,
+          regulator: read.config.regulator,
+          version: read.config.version,
+          description: read.config.metadata.description,
+          estimatedDuration: read.config.metadata.estimatedDuration,
         }
       : null,
-    scenarios: pack?.scenarios.map(({ id, title }) => ({ id, title })) ?? [],
-    scenario: scenario && pack ? scenarioView(scenario, pack.rubric) : null,
+    scenarios:
+      read?.scenarios.map(({ id, title }) => ({ id, title, lang: read.caseLang[id] ?? "en" })) ??
+      [],
+    scenario:
+      scenario && shown && read
+        ? scenarioView(scenario, shown, read.caseLang[scenario.id] ?? "en", read.rubric)
+        : null,
     draft,
     result,
     fdi,

@@ -11,7 +11,7 @@ import {
   type Scenario,
 } from "./pack-schema";
 import { resolveSource } from "./packs";
-import { getPack, knownSources } from "./packs.server";
+import { getPack, knownSources, scenarioIn } from "./packs.server";
 import type { ResultView } from "./types";
 import type { Words } from "./feedback-words.server";
 import type { Learner } from "~/domain/training/index.server";
@@ -83,6 +83,7 @@ export function resultView(
   );
   const { grade } = stored;
   const rationale = words.rationale(scenario);
+  const shown = scenarioIn(scenario, words.caseLanguage);
   return {
     mode,
     createdAt,
@@ -111,7 +112,8 @@ export function resultView(
         },
       })),
     },
-    redFlags: scenario.redFlags,
+    redFlags: shown.scenario.redFlags,
+    redFlagsLang: shown.lang,
     keySignals: scenario.answerKey.keySignals.map((signal) => words.signal(scenario, signal.id)),
     expectedDecision: scenario.answerKey.expectedDecision,
     rationale: rationale.text,

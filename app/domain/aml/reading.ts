@@ -10,6 +10,8 @@ import type { GradingLanguage, Lexicon } from "./lexicon-schema";
 export interface Readers {
   lexicons: Map<GradingLanguage, Lexicon>;
   cues: Map<GradingLanguage, LanguageCues>;
+  /** Each case's translated texts by case id: copying them is not reasoning either. */
+  caseTexts?: Map<string, string[]>;
 }
 
 /** A language's cues as the reader uses them, normalised once. */
@@ -214,10 +216,16 @@ function firstBoundary(text: string, boundaries: readonly string[], terms: reado
 
 const SHINGLE = 5;
 
-/** A normalised text's runs of five words: what copying from the (English) case text shares. */
+/** Scripts written without spaces between words: the segmenter finds their words. */
+const UNSPACED = /[\p{Script=Thai}\p{Script=Han}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+
+/** A normalised text's runs of five words: what copying from the case text, in any language, shares. */
 export function shingles(text: string): Set<string> {
   const set = new Set<string>();
-  const words = text.split(/[^\p{L}\p{N}\p{M}]+/u).filter(Boolean);
+  // Word breaks of unspaced scripts follow the script's dictionary, whatever the locale.
+  const words = UNSPACED.test(text)
+    ? wordsOf(text, "en")
+    : text.split(/[^\p{L}\p{N}\p{M}]+/u).filter(Boolean);
   for (let i = 0; i + SHINGLE <= words.length; i++) {
     set.add(words.slice(i, i + SHINGLE).join(" "));
   }

@@ -170,7 +170,7 @@ export function ResultCard({
       <div className="mt-4 grid gap-4 md:grid-cols-2">
         <div>
           <h4 className="font-semibold">{t("result.redFlags")}</h4>
-          <ul lang={CONTENT_LANGUAGE} className="mt-1 list-disc pl-5">
+          <ul lang={result.redFlagsLang} className="mt-1 list-disc pl-5">
             {result.redFlags.map((flag) => (
               <li key={flag}>{flag}</li>
             ))}

@@ -82,13 +82,16 @@ export default function ScenarioPlayer({
         >
           <div className="mx-auto max-w-3xl">
             <div className="flex flex-wrap items-center justify-between gap-3">
-              <Dialog.Title className="text-2xl font-extrabold">{scenario.title}</Dialog.Title>
+              <Dialog.Title lang={scenario.lang} className="text-2xl font-extrabold">
+                {scenario.title}
+              </Dialog.Title>
               <p className="font-mono" aria-label={t("player.timer", { time })} role="timer">
                 {time}
               </p>
             </div>
             {last && (
               <p
+                lang={scenario.lang}
                 className="mt-4 rounded-lg bg-slate-100 p-4 dark:bg-slate-800"
                 data-testid="player-consequence"
               >
@@ -98,18 +101,22 @@ export default function ScenarioPlayer({
             {!done && (
               <section className="mt-6" aria-labelledby="player-node">
                 <h3 id="player-node" ref={heading} tabIndex={-1} className="text-xl font-bold">
-                  {stage ? stage.title : t("player.objectives")}
+                  {stage ? <span lang={scenario.lang}>{stage.title}</span> : t("player.objectives")}
                 </h3>
                 {stage ? (
-                  <p className="mt-2">{stage.situation}</p>
+                  <p lang={scenario.lang} className="mt-2">
+                    {stage.situation}
+                  </p>
                 ) : (
                   <>
-                    <ul className="mt-2 list-disc pl-5">
+                    <ul lang={scenario.lang} className="mt-2 list-disc pl-5">
                       {scenario.objectives.map((objective) => (
                         <li key={objective}>{objective}</li>
                       ))}
                     </ul>
-                    <p className="mt-4">{scenario.summary}</p>
+                    <p lang={scenario.lang} className="mt-4">
+                      {scenario.summary}
+                    </p>
                   </>
                 )}
                 <h4 className="mt-6 font-semibold">{t("player.whatNext")}</h4>
@@ -118,6 +125,7 @@ export default function ScenarioPlayer({
                     <Button
                       key={branch.id}
                       variant="secondary"
+                      lang={scenario.lang}
                       className="justify-start text-left"
                       onClick={() => setPath((current) => [...current, branch.id])}
                     >

@@ -15,6 +15,8 @@ import type { ResolvedSource } from "./packs";
 
 export interface ScenarioView {
   id: string;
+  /** The language the case's texts are in: the reader's, or "en" where not translated. */
+  lang: string;
   title: string;
   summary: string;
   narrative: string[];
@@ -25,7 +27,7 @@ export interface ScenarioView {
   activity: Scenario["activity"];
   artifactsRequired: string[];
   questions: Scenario["questions"];
-  sources: ResolvedSource[];
+  sources: (ResolvedSource & { lang: string })[];
   stages: Scenario["stages"];
   branches: {
     id: string;
@@ -70,6 +72,8 @@ export interface ResultView {
   };
   /** Shown once graded: the red flags and key signals of the case. */
   redFlags: string[];
+  /** The language of the red flags: the case's. */
+  redFlagsLang: string;
   keySignals: string[];
   expectedDecision: Decision;
   rationale: string;
@@ -100,13 +104,15 @@ export interface AmlPreview {
   jurisdictions: readonly Jurisdiction[];
   jurisdiction: Jurisdiction;
   pack: {
+    /** The language the pack's texts are in: the reader's, or "en" where not translated. */
+    lang: string;
     title: string;
     regulator: string;
     version: string;
     description: string;
     estimatedDuration: number;
   } | null;
-  scenarios: { id: string; title: string }[];
+  scenarios: { id: string; title: string; lang: string }[];
   scenario: ScenarioView | null;
   draft: DraftView | null;
   result: ResultView | null;

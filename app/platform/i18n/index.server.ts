@@ -9,4 +9,4 @@ export {
   type LocaleState,
 } from "./locale.server";
 export { getLocalizedPack } from "./region-pack.server";
-export { packLanguage } from "./region-pack-texts";
+export { PACK_LANGUAGES, digitRuns, packLanguage } from "./region-pack-texts";

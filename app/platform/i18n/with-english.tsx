@@ -5,16 +5,19 @@ const MARK = "\u2063";
 export function WithEnglish({
   sentence,
   value,
+  lang = "en",
 }: {
   /** The translated sentence, given what to put where the value goes. */
   sentence: (value: string) => string;
   value: string;
+  /** The value's language where it is not English (a translated content text). */
+  lang?: string;
 }) {
   const [before = "", after = ""] = sentence(MARK).split(MARK);
   return (
     <>
       {before}
-      <span lang="en">{value}</span>
+      <span lang={lang}>{value}</span>
       {after}
     </>
   );
