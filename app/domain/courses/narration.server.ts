@@ -2,9 +2,25 @@
 // WebAssembly speaks the transcript, LAME (in JavaScript) encodes it to MP3. Both are loaded only
 // when media are built, never by the running server.
 
-/** What the voice and the encoder are set to; part of every cached narration's key. */
+import type { ContentLanguage } from "~/domain/training/index.server";
+
+/**
+ * The eSpeak NG voice that reads each content language, from those the bundled espeak-ng ships
+ * (`espeak-ng --voices`); a language without one keeps the English narration. eSpeak has no
+ * Canadian French voice: French (France) reads fr-CA.
+ */
+export const NARRATION_VOICES: Partial<Record<ContentLanguage, string>> = {
+  en: "en-gb",
+  "fr-CA": "fr-fr",
+  ms: "ms",
+  zh: "cmn",
+  ta: "ta",
+  vi: "vi",
+  th: "th",
+};
+
+/** What the speech and the encoder are set to; part of every cached narration's key. */
 export const NARRATION_SETTINGS = {
-  voice: "en-gb",
   wordsPerMinute: 160,
   kbps: 48,
   /** eSpeak's gap between paragraphs, in 10 ms units. */
@@ -35,7 +51,7 @@ function readWav(wav: Uint8Array): { samples: Int16Array; rate: number } {
   throw new Error("the synthesiser's WAV has no data");
 }
 
-export async function synthesise(text: string): Promise<Narration> {
+export async function synthesise(text: string, voice = "en-gb"): Promise<Narration> {
   const [{ default: ESpeakNg }, { Mp3Encoder }] = await Promise.all([
     import("espeak-ng"),
     import("@breezystack/lamejs"),
@@ -44,7 +60,7 @@ export async function synthesise(text: string): Promise<Narration> {
   const espeak = await ESpeakNg({
     arguments: [
       "-v",
-      NARRATION_SETTINGS.voice,
+      voice,
       "-s",
       String(NARRATION_SETTINGS.wordsPerMinute),
       "-g",
