@@ -112,6 +112,8 @@ export interface BuildMediaOptions {
   cacheDir?: string;
   /** Decks only: for tests that need the files a signed-out visitor and a learner get. */
   decksOnly?: boolean;
+  /** The languages to build (English always among them); every course language by default. */
+  languages?: readonly ContentLanguage[];
   log?: (line: string) => void;
 }
 
@@ -126,7 +128,11 @@ export async function buildCourseMedia(options: BuildMediaOptions = {}): Promise
     const audioDir = path.join(out, AUDIO_PATH, course.id);
     await Promise.all([mkdir(docsDir, { recursive: true }), mkdir(audioDir, { recursive: true })]);
     const entry: MediaManifest["courses"][string] = { decks: {}, audio: {} };
-    for (const language of CONTENT_LANGUAGES) {
+    const languages = CONTENT_LANGUAGES.filter(
+      (language) =>
+        language === "en" || (options.languages ?? CONTENT_LANGUAGES).includes(language),
+    );
+    for (const language of languages) {
       const labels = await deckLabels(language);
       for (const deck of course.decks) {
         const { full, preview } = await cachedDeck(course, deck, language, labels, cacheDir);
@@ -152,7 +158,7 @@ export async function buildCourseMedia(options: BuildMediaOptions = {}): Promise
       }
     }
     if (!options.decksOnly) {
-      for (const language of CONTENT_LANGUAGES) {
+      for (const language of languages) {
         const voice = NARRATION_VOICES[language];
         if (!voice) continue;
         for (const { id, text } of narrationTranscripts(course, language)) {
