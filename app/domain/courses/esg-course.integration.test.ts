@@ -583,7 +583,7 @@ describe("course media", () => {
     const download = await deck(fullFile, { cookie, query: "?download" });
     expect(download.status).toBe(200);
     expect(download.headers.get("Content-Disposition")).toBe(
-      'attachment; filename="esg-ai-ethics-overall.pdf"',
+      'attachment; filename="esg-ai-ethics-overall-en.pdf"',
     );
     expect((await deck("overall-000000000000.pdf", { cookie })).status).toBe(404);
     expect((await deck("../manifest.json", { cookie })).status).toBe(404);
