@@ -477,7 +477,9 @@ describe("course media", () => {
     const { cookie } = await signInForTest("listener");
     const page = await view(cookie);
     const overview = page.media.audio.overview;
-    expect(overview?.url).toMatch(/^\/audio\/modules\/esg-ai-ethics\/overview-en-[0-9a-f]{12}\.mp3$/);
+    expect(overview?.url).toMatch(
+      /^\/audio\/modules\/esg-ai-ethics\/overview-en-[0-9a-f]{12}\.mp3$/,
+    );
     const saved = await post(
       [
         ["intent", "position"],
