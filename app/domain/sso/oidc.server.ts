@@ -227,7 +227,9 @@ export async function exchangeCode(
 
 /** jose's refusals as the audit trail names them. */
 function reasonOf(error: unknown): string {
-  if (error instanceof errors.JWTExpired) return "id_token_expired";
+  if (error instanceof errors.JWTExpired) {
+    return error.claim === "iat" ? "id_token_too_old" : "id_token_expired";
+  }
   if (error instanceof errors.JWTClaimValidationFailed) return `id_token_${error.claim}_invalid`;
   if (error instanceof errors.JOSEAlgNotAllowed) return "id_token_alg_refused";
   if (error instanceof errors.JWKSNoMatchingKey) return "id_token_key_unknown";
