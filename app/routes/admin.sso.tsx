@@ -126,7 +126,7 @@ export default function AdminSso({ loaderData, actionData }: Route.ComponentProp
         : undefined,
     defaultValue: editing
       ? {
-          organisationId: String(editing.organisationId),
+          organisation: editing.organisationName,
           issuer: editing.issuer,
           clientId: editing.clientId,
           domains: editing.domains.join(", "),
@@ -245,21 +245,27 @@ export default function AdminSso({ loaderData, actionData }: Route.ComponentProp
         </p>
         <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-2">
           <input type="hidden" name="intent" value={SSO_INTENTS.save} />
-          <FormField field={fields.organisationId} message={message} label={t("sso.organisation")}>
-            <select
-              {...getSelectProps(fields.organisationId)}
-              key={fields.organisationId.key}
+          <FormField
+            field={fields.organisation}
+            message={message}
+            label={t("sso.organisation")}
+            hint={t("sso.organisationHint")}
+          >
+            <input
+              {...getInputProps(fields.organisation, { type: "text" })}
+              key={fields.organisation.key}
+              list="sso-organisations"
+              readOnly={Boolean(editing)}
               className={controlClass}
-            >
-              <option value="">{t("sso.chooseOrganisation")}</option>
-              {loaderData.organisations.map((organisation) => (
-                <option key={organisation.id} value={organisation.id}>
-                  {organisation.name}
-                  {configured.has(organisation.id) ? ` (${t("sso.configured")})` : ""}
-                </option>
-              ))}
-            </select>
+            />
           </FormField>
+          <datalist id="sso-organisations">
+            {loaderData.organisations
+              .filter((organisation) => !configured.has(organisation.id))
+              .map((organisation) => (
+                <option key={organisation.id} value={organisation.name} />
+              ))}
+          </datalist>
           <FormField
             field={fields.issuer}
             message={message}

@@ -27,7 +27,7 @@ async function setUp() {
   const bank = await ensureOrganisation("Bank of Example");
   const valid = {
     intent: "save",
-    organisationId: String(bank.id),
+    organisation: "Bank of Example",
     issuer: "https://login.bank.example/realms/staff/.well-known/openid-configuration",
     clientId: "kestrel",
     clientSecret: "s3cret-value-from-the-provider",
@@ -113,8 +113,8 @@ describe("the single sign-on settings form", () => {
       [{ issuer: "" }, "issuer", "validation:required"],
       [{ clientId: "" }, "clientId", "validation:required"],
       [{ domains: "" }, "domains", "validation:required"],
-      [{ organisationId: "" }, "organisationId", "validation:required"],
-      [{ organisationId: "1 OR 1=1" }, "organisationId", "validation:required"],
+      [{ organisation: "" }, "organisation", "validation:required"],
+      [{ organisation: "o".repeat(161) }, "organisation", "validation:maxLength?max=160"],
       [{ emailCodes: "sometimes" }, "emailCodes", "validation:required"],
       [{ issuer: "javascript:alert(1)" }, "issuer", "admin:sso.issuerFormat"],
       [{ issuer: "http://login.bank.example" }, "issuer", "admin:sso.issuerFormat"],
@@ -145,13 +145,15 @@ describe("the single sign-on settings form", () => {
     expect(await listSsoEvents()).toEqual([]);
   });
 
-  it("refuses an unknown organisation, a first save without a secret, and a domain another organisation has", async () => {
+  it("makes a new organisation with its settings, refuses a first save without a secret and a domain another organisation has", async () => {
     const { cookie, valid } = await setUp();
-    const unknown = await post(cookie, { ...valid, organisationId: "999999" });
-    expect(unknown.data).toMatchObject({
-      ok: false,
-      error: { message: "admin:sso.unknownOrganisation" },
+    const fresh = await post(cookie, {
+      ...valid,
+      organisation: "Newcomer Bank",
+      domains: "newcomer.example",
     });
+    expect(fresh.data).toMatchObject({ ok: true });
+    expect((await listSsoEvents(1))[0]).toMatchObject({ organisationName: "Newcomer Bank" });
     const noSecret = await post(cookie, { ...valid, clientSecret: "" });
     expect(noSecret.data).toMatchObject({
       ok: false,
@@ -161,7 +163,7 @@ describe("the single sign-on settings form", () => {
     const other = await ensureOrganisation("Other Bank");
     const taken = await post(cookie, {
       ...valid,
-      organisationId: String(other.id),
+      organisation: other.name,
       domains: "other.example, bank.example",
     });
     expect(taken.status).toBe(409);
@@ -169,6 +171,13 @@ describe("the single sign-on settings form", () => {
       ok: false,
       error: { fields: { domains: "admin:sso.domainTaken" } },
     });
+    expect(
+      await getDb()
+        .selectFrom("organisation_sso")
+        .select("organisation_id")
+        .where("organisation_id", "=", other.id)
+        .execute(),
+    ).toEqual([]);
     // The secret is never sent back with a refusal.
     expect(JSON.stringify(taken.data)).not.toContain("s3cret");
   });

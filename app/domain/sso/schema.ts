@@ -18,10 +18,9 @@ const claim = (fallback: string) =>
     .pipe(z.string().regex(CLAIM, "admin:sso.claimFormat"));
 
 export const SsoSettingsSchema = z.object({
-  organisationId: z.coerce
-    .number({ error: FIELD_MESSAGES.required })
-    .int(FIELD_MESSAGES.required)
-    .positive(FIELD_MESSAGES.required),
+  // An organisation's name: an existing one, or a new one made with its settings (people of a new
+  // customer sign in through their provider from the first day).
+  organisation: requiredText(160),
   issuer: requiredText(500).transform((value, ctx) => {
     const issuer = value.replace(/\/\.well-known\/openid-configuration$/, "").replace(/\/$/, "");
     let url: URL | null = null;

@@ -1,4 +1,4 @@
-import { findOrganisation, listOrganisations } from "~/domain/compliance/index.server";
+import { ensureOrganisation, listOrganisations } from "~/domain/compliance/index.server";
 import { getDb } from "~/platform/db/db.server";
 import type { SsoAuditEventTable } from "~/platform/db/schema";
 import { OidcError, discover, fetchJwks } from "./oidc.server";
@@ -161,8 +161,7 @@ export async function emailCodesForbiddenIn(organisationIds: number[]): Promise<
 }
 
 export type SaveSsoResult =
-  | { ok: true }
-  | { ok: false; field: "organisationId" | "clientSecret" | "domains"; message: string };
+  { ok: true } | { ok: false; field: "clientSecret" | "domains"; message: string };
 
 const FIELD_LABELS: [keyof SsoSettings & keyof SsoSettingsInput, string][] = [
   ["issuer", "issuer"],
@@ -195,20 +194,20 @@ export async function saveSsoSettings(
   now = new Date(),
 ): Promise<SaveSsoResult> {
   const db = getDb();
-  if (!(await findOrganisation(input.organisationId))) {
-    return { ok: false, field: "organisationId", message: "admin:sso.unknownOrganisation" };
-  }
-  const before = (await readSettings(input.organisationId))[0] ?? null;
+  const existing = (await listOrganisations()).find((org) => org.name === input.organisation);
+  const before = existing ? ((await readSettings(existing.id))[0] ?? null) : null;
   if (!before && !input.clientSecret) {
     return { ok: false, field: "clientSecret", message: "admin:sso.secretRequired" };
   }
-  const taken = await db
+  let takenQuery = db
     .selectFrom("organisation_sso_domain")
     .select("domain")
-    .where("domain", "in", input.domains)
-    .where("organisation_id", "!=", input.organisationId)
-    .executeTakeFirst();
-  if (taken) return { ok: false, field: "domains", message: "admin:sso.domainTaken" };
+    .where("domain", "in", input.domains);
+  if (existing) takenQuery = takenQuery.where("organisation_id", "!=", existing.id);
+  if (await takenQuery.executeTakeFirst()) {
+    return { ok: false, field: "domains", message: "admin:sso.domainTaken" };
+  }
+  const organisationId = existing?.id ?? (await ensureOrganisation(input.organisation, { now })).id;
 
   const at = now.toISOString();
   const values = {
@@ -221,7 +220,7 @@ export async function saveSsoSettings(
     updated_at: at,
     updated_by: actorEmail,
     ...(input.clientSecret && {
-      client_secret: sealSecret(input.clientSecret, input.organisationId),
+      client_secret: sealSecret(input.clientSecret, organisationId),
     }),
   };
   await db.transaction().execute(async (trx) => {
@@ -229,30 +228,30 @@ export async function saveSsoSettings(
       await trx
         .updateTable("organisation_sso")
         .set(values)
-        .where("organisation_id", "=", input.organisationId)
+        .where("organisation_id", "=", organisationId)
         .execute();
     } else {
       await trx
         .insertInto("organisation_sso")
         .values({
-          organisation_id: input.organisationId,
-          client_secret: sealSecret(input.clientSecret ?? "", input.organisationId),
+          organisation_id: organisationId,
+          client_secret: sealSecret(input.clientSecret ?? "", organisationId),
           ...values,
         })
         .execute();
     }
     await trx
       .deleteFrom("organisation_sso_domain")
-      .where("organisation_id", "=", input.organisationId)
+      .where("organisation_id", "=", organisationId)
       .execute();
     await trx
       .insertInto("organisation_sso_domain")
-      .values(input.domains.map((domain) => ({ domain, organisation_id: input.organisationId })))
+      .values(input.domains.map((domain) => ({ domain, organisation_id: organisationId })))
       .execute();
     await trx
       .insertInto("sso_audit_event")
       .values({
-        organisation_id: input.organisationId,
+        organisation_id: organisationId,
         kind: "settings.saved",
         actor: actorEmail,
         detail: describeChange(before, input, Boolean(input.clientSecret)).slice(0, 1000),

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ensureOrganisation } from "~/domain/compliance/index.server";
-import { createGroup } from "~/domain/compliance/groups.server";
 import { addAllowlistEntry, getAuthState } from "~/platform/auth/index.server";
 import { getDb } from "~/platform/db/db.server";
 import { action as loginAction } from "~/routes/login";
@@ -61,7 +60,7 @@ async function configure(issuer: string, emailCodes: "allowed" | "forbidden" = "
   const bank = await ensureOrganisation("Bank of Example");
   bankId = bank.id;
   const input = SsoSettingsSchema.parse({
-    organisationId: String(bank.id),
+    organisation: bank.name,
     issuer,
     clientId: CLIENT.clientId,
     clientSecret: CLIENT.clientSecret,
@@ -108,8 +107,18 @@ async function signedInAs(response: Response): Promise<string | null> {
 describe("through the real provider", () => {
   beforeEach(async () => {
     const bank = await configure(real.issuer);
-    await createGroup(bank.id, { kind: "team", name: "Tellers" }, "root@kestrel.test");
-    await createGroup(bank.id, { kind: "location", name: "Branch 12" }, "root@kestrel.test");
+    await getDb()
+      .insertInto("member_group")
+      .values(
+        (["team Tellers", "location Branch 12"] as const).map((group) => ({
+          organisation_id: bank.id,
+          kind: group.startsWith("team") ? ("team" as const) : ("location" as const),
+          name: group.slice(group.indexOf(" ") + 1),
+          created_at: new Date().toISOString(),
+          created_by: "root@kestrel.test",
+        })),
+      )
+      .execute();
   });
 
   it("sends the email's owner to the provider, back with a session in the named groups, on the page they wanted", async () => {
