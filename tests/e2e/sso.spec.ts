@@ -46,7 +46,8 @@ test("an admin sets up an organisation's provider; its member signs in there, la
   await page.getByLabel("Email codes").selectOption("forbidden");
   await page.getByRole("button", { name: "Save settings" }).click();
   await expect(page.getByText("Settings saved.")).toBeVisible();
-  await expect(page.getByRole("cell", { name: organisation, exact: true })).toBeVisible();
+  const configured = page.getByRole("table", { name: "Organisations with single sign-on" });
+  await expect(configured.getByRole("cell", { name: organisation, exact: true })).toBeVisible();
   await page.getByRole("button", { name: `Test connection ${organisation}` }).click();
   await expect(page.getByText("Connection test passed")).toBeVisible();
   await expectAccessible(page);
