@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { type JWTPayload, createRemoteJWKSet, errors, jwtVerify } from "jose";
 import { z } from "~/platform/lib/zod";
+import { isAcceptableIssuerUrl } from "./schema";
 
 // The relying party's side of OpenID Connect (decision 048): discovery, the authorization code
 // flow with PKCE (S256), state and nonce, and the ID token's checks (signature against the
@@ -46,27 +47,6 @@ const DiscoverySchema = z.object({
   code_challenge_methods_supported: z.array(z.string()).optional(),
 });
 export type Discovery = z.infer<typeof DiscoverySchema>;
-
-/** The issuer an admin typed: an issuer URL, or its discovery document's URL. */
-export function issuerFromInput(input: string): string {
-  return input
-    .trim()
-    .replace(/\/\.well-known\/openid-configuration$/, "")
-    .replace(/\/$/, "");
-}
-
-/** http is for a provider on this machine (development, tests); anything else must be https. */
-export function isAcceptableIssuerUrl(value: string): boolean {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return false;
-  }
-  if (url.username || url.password || url.hash || url.search) return false;
-  if (url.protocol === "https:") return true;
-  return url.protocol === "http:" && ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
-}
 
 async function fetchJson(url: string, init: RequestInit = {}, what: string): Promise<unknown> {
   if (!isAcceptableIssuerUrl(url.split("?")[0] ?? "")) {

@@ -12,6 +12,19 @@ const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,6
 // A claim's name: a short word, or a URL as some providers namespace theirs.
 const CLAIM = /^[A-Za-z0-9_:./-]{1,100}$/;
 
+/** http is for a provider on this machine (development, tests); anything else must be https. */
+export function isAcceptableIssuerUrl(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  if (url.username || url.password || url.hash || url.search) return false;
+  if (url.protocol === "https:") return true;
+  return url.protocol === "http:" && ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
+}
+
 const claim = (fallback: string) =>
   optionalText(100)
     .transform((value) => value ?? fallback)
@@ -23,21 +36,7 @@ export const SsoSettingsSchema = z.object({
   organisation: requiredText(160),
   issuer: requiredText(500).transform((value, ctx) => {
     const issuer = value.replace(/\/\.well-known\/openid-configuration$/, "").replace(/\/$/, "");
-    let url: URL | null = null;
-    try {
-      url = new URL(issuer);
-    } catch {
-      url = null;
-    }
-    const local = ["localhost", "127.0.0.1", "[::1]"];
-    const fine =
-      url &&
-      !url.username &&
-      !url.password &&
-      !url.search &&
-      !url.hash &&
-      (url.protocol === "https:" || (url.protocol === "http:" && local.includes(url.hostname)));
-    if (!fine) {
+    if (!isAcceptableIssuerUrl(issuer)) {
       ctx.addIssue({ code: "custom", message: "admin:sso.issuerFormat" });
       return z.NEVER;
     }
