@@ -20,7 +20,7 @@ import {
 } from "../../../tests/integration/oidc";
 import { listSsoEvents, saveSsoSettings, testSsoConnection } from "./index.server";
 import { SsoSettingsSchema } from "./forms";
-import { ssoRedirectUri } from "./sign-in.server";
+import { SSO_START_LIMIT, ssoRedirectUri } from "./sign-in.server";
 
 // Single sign-on end to end (decision 048): the login page, the real `oidc-provider`'s login and
 // consent pages, the callback, and the session every guard reads; then a hostile issuer's tokens,
@@ -313,6 +313,23 @@ describe("against a hostile issuer", () => {
     const done = await callback(sent.headers.get("location") ?? "", cookieOf(start, "kestrel-sso"));
     expect(await signedInAs(done)).toBeNull();
     expect((await listSsoEvents(1))[0]?.detail).toBe("state_expired");
+  });
+
+  it("limits the sign-ins one address starts (each keeps a row until it comes back)", async () => {
+    hostile.mode = "valid";
+    const body = new URLSearchParams({ intent: "request-code", email: "ana@bank.example" });
+    for (let started = 0; started < SSO_START_LIMIT.limit; started += 1) {
+      const answer = await callAction(loginAction, pageRequest("/login", { body }), "203.0.113.99");
+      expect(answer.status).toBe(302);
+    }
+    const refused = await callAction(loginAction, pageRequest("/login", { body }), "203.0.113.99");
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(refused.data).toMatchObject({
+      step: "email",
+      ok: false,
+      error: { code: "rate_limited" },
+    });
   });
 
   it("answers hostile callback values with the sign-in page, never an error page", async () => {
