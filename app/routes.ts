@@ -18,6 +18,7 @@ export default [
   route("404", "routes/not-found.tsx"),
   route("login", "routes/login.tsx"),
   route("logout", "routes/logout.ts"),
+  route("sso/callback", "routes/sso.callback.ts"),
   route("app", "routes/app.tsx"),
   route("app/skills/export/:kind/:id", "routes/app.skills-export.ts"),
   route("training", "routes/training.tsx", [
@@ -57,6 +58,7 @@ export default [
     route("admin/demo", "routes/admin.demo.tsx"),
     route("admin/outbox", "routes/admin.outbox.tsx"),
     route("admin/allowlist", "routes/admin.allowlist.tsx"),
+    route("admin/sso", "routes/admin.sso.tsx"),
     route("admin/security", "routes/admin.security.tsx"),
     route("admin/certificates", "routes/admin.certificates.tsx"),
     route("admin/requirements", "routes/admin.requirements.tsx"),

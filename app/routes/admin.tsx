@@ -20,6 +20,7 @@ const SECTIONS = [
   [href("/admin/contact"), "contact"],
   [href("/admin/demo"), "demo"],
   [href("/admin/allowlist"), "allowlist"],
+  [href("/admin/sso"), "sso"],
   [href("/admin/outbox"), "outbox"],
   [href("/admin/certificates"), "certificates"],
   [href("/admin/requirements"), "requirements"],

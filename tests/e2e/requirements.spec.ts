@@ -1,22 +1,10 @@
 import { readFileSync } from "node:fs";
-import type { Page } from "@playwright/test";
-import { login, totp } from "./auth";
+import { login, signInAdmin } from "./auth";
 import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
 
 // Requirements as an admin and a manager meet them (issue items 1 and 2): the admin lets an
 // organisation in, sets it a requirement and makes one of its people a manager; that manager
 // extends a learner's due date, with the reason, and sees it in the history.
-
-/** Signs a bootstrap administrator in and sets up their authenticator, landing on `path`. */
-async function signInAdmin(page: Page, email: string, path: string) {
-  await login(page, email, `/login?redirectTo=${encodeURIComponent(path)}`);
-  await expect(page).toHaveURL(/\/admin\/security/);
-  await page.getByRole("button", { name: "Set up an authenticator app" }).click();
-  const secret = (await page.getByTestId("totp-secret").textContent()) ?? "";
-  await page.getByLabel("6-digit code").fill(totp(secret));
-  await page.getByRole("button", { name: "Verify" }).click();
-  await expect(page).toHaveURL(new RegExp(`${path}$`));
-}
 
 test("an admin sets an organisation's requirement and its manager, who extends a learner's due date", async ({
   page,

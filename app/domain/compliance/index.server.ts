@@ -6,6 +6,7 @@ export {
   listOrganisations,
   membersOf,
   membershipOf,
+  joinOrganisation,
 } from "./organisations.server";
 export { modulesOf, requirementsOf } from "./requirements.server";
 export {
@@ -44,7 +45,7 @@ export {
   rosterHistory,
   rosterRows,
 } from "./roster.server";
-export { groupsOf } from "./groups.server";
+export { addToGroup, groupsOf } from "./groups.server";
 export {
   type Actor,
   adminActor,

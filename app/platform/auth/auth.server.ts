@@ -16,6 +16,7 @@ import {
   SESSION_TTL_SECONDS,
 } from "./constants";
 import { sendSignInCode } from "./sign-in-mail.server";
+import { verifiedSignIn } from "./verified-sign-in.server";
 
 // better-auth on our database (docs/decisions/010-accounts-with-better-auth.md). Its HTTP handler
 // is not mounted: our routes call `auth.api.*`, so our Origin check and rate limits apply.
@@ -93,6 +94,7 @@ function createAuth() {
         },
       }),
       twoFactor({ allowPasswordless: true, issuer: brand.fullName }),
+      verifiedSignIn(),
     ],
   });
 }

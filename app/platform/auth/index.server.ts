@@ -35,6 +35,7 @@ export {
 export {
   SIGN_IN_RATE_LIMITS,
   requestSignInCode,
+  signInVerifiedEmail,
   signOut,
   verifySignInCode,
   type LoginReply,

@@ -308,6 +308,50 @@ export interface MemberGroupMemberTable {
   added_by: string;
 }
 
+export interface OrganisationSsoTable {
+  organisation_id: number;
+  issuer: string;
+  client_id: string;
+  /** Encrypted (app/domain/sso/secret-box.server.ts), never the secret itself. */
+  client_secret: string;
+  name_claim: string;
+  email_claim: string;
+  groups_claim: string;
+  email_codes: "allowed" | "forbidden";
+  updated_at: string;
+  updated_by: string;
+}
+
+export interface OrganisationSsoDomainTable {
+  /** Lower case, without @. */
+  domain: string;
+  organisation_id: number;
+}
+
+export interface SsoLoginStateTable {
+  state: string;
+  organisation_id: number;
+  nonce: string;
+  code_verifier: string;
+  redirect_to: string;
+  expires_at: string;
+}
+
+export interface SsoAuditEventTable {
+  id: Generated<number>;
+  organisation_id: number | null;
+  kind:
+    | "settings.saved"
+    | "settings.removed"
+    | "connection.tested"
+    | "sign_in.succeeded"
+    | "sign_in.failed";
+  /** The administrator, or the person signing in (as the provider named them), when known. */
+  actor: string | null;
+  detail: string;
+  created_at: string;
+}
+
 export interface RequirementRestartTable {
   id: Generated<number>;
   requirement_id: number;
@@ -424,6 +468,10 @@ export interface Database {
   requirement_excusal: RequirementExcusalTable;
   member_group: MemberGroupTable;
   member_group_member: MemberGroupMemberTable;
+  organisation_sso: OrganisationSsoTable;
+  organisation_sso_domain: OrganisationSsoDomainTable;
+  sso_login_state: SsoLoginStateTable;
+  sso_audit_event: SsoAuditEventTable;
   reminder_claim: ReminderClaimTable;
   report: ReportTable;
   aml_attempt: AmlAttemptTable;
