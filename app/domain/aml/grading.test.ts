@@ -14,7 +14,7 @@ import {
 } from "./grading";
 import { type Rubric, RubricSchema, type Scenario, ScenarioSchema } from "./pack-schema";
 import { getReaders } from "./lexicons.server";
-import { findTerm, normalize } from "./reading";
+import { findTerm, joinedList, normalize, read, sentencesOf } from "./reading";
 import { type Words, wordsFor } from "./feedback-words.server";
 
 const readers = getReaders();
@@ -622,5 +622,49 @@ describe("finding a term in a text", () => {
     // A Latin term is still not found inside a longer Latin word.
     expect(findTerm(normalize("a strong case"), "str")).toHaveLength(0);
     expect(findTerm(normalize("1630 transfers"), "163")).toHaveLength(0);
+  });
+});
+
+describe("reading sentences", () => {
+  const en = [readers.cues.get("en")].filter((cue) => cue !== undefined);
+
+  test("a full stop in a company's name, a title or a figure does not end a sentence", () => {
+    expect(
+      sentencesOf(normalize("Ridgeline Grounds Inc. paid CAD 46,310.75 to Mr. Delisle.")),
+    ).toEqual(["ridgeline grounds inc. paid cad 46310.75 to mr. delisle", ""]);
+    expect(sentencesOf("sent at 14:30 by halcyon pte. ltd. today")).toHaveLength(1);
+    // Cut at "Inc.", the company's name was a fragment that read as no sentence at all.
+    const reading = read(
+      "Ridgeline Grounds Inc. paid off the lease of the truck.",
+      "en",
+      en,
+      [],
+      new Set(),
+    );
+    expect(reading.clauses.map((clause) => clause.sentence)).toEqual([true]);
+    // A full stop between sentences still ends one, figures or not.
+    expect(sentencesOf("paid cad 7. then left")).toHaveLength(2);
+  });
+
+  test("a sentence with many a 'the' is a sentence, not a list of terms", () => {
+    const words = normalize(
+      "the director of the company sent the money to the payee the same day",
+    ).split(" ");
+    const functionWords = [readers.cues.get("en")?.functionWords ?? new Set<string>()];
+    expect(joinedList(words, functionWords)).toBe(false);
+    const reading = read(words.join(" "), "en", en, [], new Set());
+    expect(reading.clauses[0]?.sentence).toBe(true);
+    expect(reading.listLike).toBe(false);
+  });
+
+  test("terms strung with one joining word, or a pair of them, still read as a list", () => {
+    const functionWords = [readers.cues.get("en")?.functionWords ?? new Set<string>()];
+    for (const salad of [
+      "mule and pep and edd and structuring",
+      "the mule and the pep and the edd and the str",
+      "mule or pep or edd or str",
+    ]) {
+      expect(joinedList(salad.split(" "), functionWords)).toBe(true);
+    }
   });
 });
