@@ -379,6 +379,52 @@ describe("free-form grading", () => {
     expect(grade.score).toBeLessThanOrEqual(0.4);
   });
 
+  test("closing a case that calls for a question to the customer is held under 45 %, not ×0.4", () => {
+    const kycCase: Scenario = {
+      ...scenario,
+      answerKey: {
+        ...scenario.answerKey,
+        expectedDecision: "REQUEST_KYC",
+        requiresEscalation: false,
+      },
+    };
+    const closing =
+      "The customer, an account holder, received transfers via PayNow between 2 and 9 March from " +
+      "many payers, and the funds left within minutes. The customer has banked with us for years " +
+      "and the volume fits the business declared, so I clear the alert.";
+    const grade = gradeFreeForm(SG, kycCase, { decision: "NO_ACTION", analysis: closing }, readers);
+    expect(grade.penalties).toMatchObject([{ kind: "wrongCall", multiplier: 1, cap: 0.45 }]);
+    expect(grade.details[2]).toMatchObject({ earned: 0 });
+    // Not multiplied, as the do-nothing penalty would (×0.4): only held under the cap.
+    const raw = grade.details.reduce(
+      (sum, one) => sum + (one.weight * one.earned) / one.maxScore,
+      0,
+    );
+    expect(grade.score).toBeCloseTo(Math.min(0.45, raw), 3);
+    expect(grade.score).toBeGreaterThan(0.4 * raw);
+  });
+
+  test("acting on a case the facts clear is a wrong call held under 45 %, not a late escalation", () => {
+    const clearCase: Scenario = {
+      ...scenario,
+      answerKey: {
+        ...scenario.answerKey,
+        expectedDecision: "NO_ACTION",
+        requiresEscalation: false,
+      },
+    };
+    const grade = gradeFreeForm(SG, clearCase, { decision: "ESCALATE", analysis }, readers);
+    expect(grade.penalties.map((penalty) => penalty.kind)).toEqual(["wrongCall"]);
+    expect(grade.details[2]).toMatchObject({ earned: 0 });
+    expect(grade.details[2]?.explanation).toEqual([
+      {
+        key: "decision.unwarranted",
+        values: { decision: { decision: "ESCALATE" }, expected: { decision: "NO_ACTION" } },
+      },
+    ]);
+    expect(grade.bandId).not.toMatch(/excellent|proficient/);
+  });
+
   test("a negated answer in the case's own terms earns no reasoning credit and cannot pass", () => {
     const negated =
       "There is no need to escalate and no STR to STRO is needed. The funds from many payers within " +
