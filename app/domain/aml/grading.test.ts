@@ -379,6 +379,15 @@ describe("free-form grading", () => {
     expect(grade.score).toBeLessThanOrEqual(0.4);
   });
 
+  test("a free-form analysis that tells the whole story without naming the statute loses little", () => {
+    const unnamed = analysis.replace(" with STRO under Notice 626", "");
+    const named = freeForm(analysis).details[3];
+    const grade = freeForm(unnamed).details[3];
+    expect(grade?.explanation).toContainEqual({ key: "documentation.noneCited" });
+    // Naming the source is a tenth of the criterion in free form; the narrative, half.
+    expect((named?.earned ?? 0) - (grade?.earned ?? 0)).toBeCloseTo(2, 1);
+  });
+
   test("closing a case that calls for a question to the customer is held under 45 %, not ×0.4", () => {
     const kycCase: Scenario = {
       ...scenario,

@@ -469,10 +469,12 @@ function gradeDocumentation(
   const irrelevant = cited.filter((index) => !choices[index]?.relevant);
   // Precision as well as recall: ticking every source costs what the wrong ones cost.
   const citing = relevant.length > 0 ? Math.max(0, 1 - IRRELEVANT_CITATION * irrelevant.length) : 0;
+  // A free-form analysis is not asked to cite (its sources are read from the text): there the
+  // narrative carries most of the citations' share, and naming the source adds the rest.
+  const narrative = covered.length / NARRATIVE_PARTS.length;
   const share =
     0.4 * (given.length / evidence.fields.length) +
-    0.3 * citing +
-    0.3 * (covered.length / NARRATIVE_PARTS.length);
+    (evidence.asksCitations ? 0.3 * citing + 0.3 * narrative : 0.5 * narrative + 0.1 * citing);
   const explanation: Line[] = [{ key: "documentation.count", values: { covered: covered.length } }];
   if (uncovered.length > 0) {
     explanation.push({ key: "documentation.uncovered", list: uncovered.map((part) => ({ part })) });
