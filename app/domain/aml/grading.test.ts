@@ -293,6 +293,28 @@ describe("guided grading", () => {
     expect(grade.escalatedInTime).toBe(false);
   });
 
+  test("where the pack gives credit for asking, asking for KYC where escalation is due earns it, still ×0.7", () => {
+    const decision = SG.criteria.find((one) => one.id === "decision");
+    if (decision?.passRules.kind !== "decision") throw new Error("no decision criterion");
+    const crediting: Rubric = {
+      ...SG,
+      criteria: SG.criteria.map((one) =>
+        one === decision
+          ? { ...decision, passRules: { ...decision.passRules, underEscalationCredit: 0.5 } }
+          : one,
+      ),
+    };
+    const grade = guided(crediting, {
+      ...complete,
+      decision: "REQUEST_KYC",
+      decisionNotes: complete.decisionNotes.replace("escalate because", "ask for documents as"),
+    });
+    expect(grade.details[2]).toMatchObject({ earned: 15, passed: false });
+    expect(grade.penalties.map((penalty) => penalty.kind)).toEqual(["delayedEscalation"]);
+    expect(grade.score).toBeCloseTo(0.85 * 0.7, 6);
+    expect(grade.bandId).not.toMatch(/excellent|proficient/);
+  });
+
   test("Canada's pack names its 24-hour escalation rule", () => {
     expect(said(guided(CA, complete), 2, CA)).toContain("within 24 hours of detection");
     const missed = guided(CA, { ...complete, decision: "REQUEST_KYC" });

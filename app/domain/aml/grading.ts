@@ -429,6 +429,7 @@ function gradeDecision(rubric: Rubric, scenario: Scenario, evidence: Evidence) {
     share = base.rules.overEscalationCredit;
     explanation.push({ key: "decision.over" });
   } else {
+    share = base.rules.underEscalationCredit;
     explanation.push({ key: "decision.under" });
     penalties.push("delayedEscalation");
   }
