@@ -233,7 +233,7 @@ describe("guided grading", () => {
       ],
     );
     expect(grade).toMatchObject({ score: 1, percent: 100, band: "Band 1", penalties: [] });
-    expect(grade.grader).toEqual({ version: "2.0.0", language: "en" });
+    expect(grade.grader).toEqual({ version: "2.1.0", language: "en" });
     expect(grade).toMatchObject({ escalatedInTime: true, completeRecord: true, missedSignals: [] });
   });
 

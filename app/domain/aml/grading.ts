@@ -30,7 +30,7 @@ import {
 // argues against it earns no reasoning credit and caps the grade. The score of record is this one.
 
 /** Stored with each grade: a change to how answers are read is a new version. */
-export const GRADER_VERSION = "2.0.0";
+export const GRADER_VERSION = "2.1.0";
 
 export interface GuidedSubmission {
   signals: SignalChip[];
