@@ -22,7 +22,7 @@ const entries = readdirSync(DIR)
   .flatMap((file) =>
     app.CalibrationSchema.parse(JSON.parse(readFileSync(path.join(DIR, file), "utf8"))),
   );
-const { tunedOn, heldOut } = app.splitCalibration(entries);
+const { tunedOn, heldOut } = app.calibration.splitCalibration(entries);
 const result = app.evaluateGrading(entries);
 const tuned = app.evaluateGrading(tunedOn);
 const held = app.evaluateGrading(heldOut);
@@ -30,7 +30,7 @@ const percent = (/** @type {number} */ share) => `${(share * 100).toFixed(1)} %`
 
 if (process.argv.includes("--disagreements")) {
   const off = tunedOn
-    .map(app.gradeEntry)
+    .map(app.calibration.gradeEntry)
     .filter((/** @type {{ distance: number }} */ one) => one.distance > 0)
     .sort(
       (/** @type {any} */ a, /** @type {any} */ b) =>
@@ -38,12 +38,14 @@ if (process.argv.includes("--disagreements")) {
     );
   for (const one of off) {
     console.log(
-      `\n${one.entry.class} ${app.entryLanguage(one.entry)} ${one.entry.id}: labelled ${one.entry.band}, graded ${one.grade.band} (${one.grade.percent} %), read as ${one.language}`,
+      `\n${one.entry.class} ${app.calibration.entryLanguage(one.entry)} ${one.entry.id}: labelled ${one.entry.band}, graded ${one.grade.band} (${one.grade.percent} %), read as ${one.language}`,
     );
     for (const detail of one.grade.details) {
       console.log(`  ${detail.criterion} ${detail.earned}/${detail.maxScore}`);
     }
-    console.log(`  penalties: ${one.grade.penalties.map((p) => p.kind).join(", ") || "none"}`);
+    console.log(
+      `  penalties: ${one.grade.penalties.map((/** @type {{ kind: string }} */ p) => p.kind).join(", ") || "none"}`,
+    );
     console.log(`  missed signals: ${one.grade.missedSignals.join("; ")}`);
     console.log(`  trainer: ${one.entry.why}`);
   }

@@ -202,6 +202,12 @@ const scenario: Scenario = ScenarioSchema.parse({
   },
 });
 
+/** The test case with another expected decision (none of them a report). */
+const calling = (expectedDecision: "REQUEST_KYC" | "NO_ACTION"): Scenario => ({
+  ...scenario,
+  answerKey: { ...scenario.answerKey, expectedDecision, requiresEscalation: false },
+});
+
 const complete: GuidedSubmission = {
   signals: ["rapid-pass-through", "third-party-payers", "unusual-velocity"],
   signalNotes: "Funds from many payers leave within minutes; one payer is a PEP's brother.",
@@ -281,12 +287,14 @@ describe("guided grading", () => {
     ).toMatchObject({ earned: 0 });
   });
 
+  const askingForKyc: GuidedSubmission = {
+    ...complete,
+    decision: "REQUEST_KYC",
+    decisionNotes: complete.decisionNotes.replace("escalate because", "ask for documents as"),
+  };
+
   test("asking for KYC where escalation is due scores no decision points and a ×0.7 penalty", () => {
-    const grade = guided(SG, {
-      ...complete,
-      decision: "REQUEST_KYC",
-      decisionNotes: complete.decisionNotes.replace("escalate because", "ask for documents as"),
-    });
+    const grade = guided(SG, askingForKyc);
     expect(grade.details[2]).toMatchObject({ earned: 0, passed: false });
     expect(grade.penalties.map((penalty) => penalty.kind)).toEqual(["delayedEscalation"]);
     expect(grade.score).toBeCloseTo(0.7 * 0.7, 6);
@@ -304,13 +312,8 @@ describe("guided grading", () => {
           : one,
       ),
     };
-    const grade = guided(crediting, {
-      ...complete,
-      decision: "REQUEST_KYC",
-      decisionNotes: complete.decisionNotes.replace("escalate because", "ask for documents as"),
-    });
+    const grade = guided(crediting, askingForKyc);
     expect(grade.details[2]).toMatchObject({ earned: 15, passed: false });
-    expect(grade.penalties.map((penalty) => penalty.kind)).toEqual(["delayedEscalation"]);
     expect(grade.score).toBeCloseTo(0.85 * 0.7, 6);
     expect(grade.bandId).not.toMatch(/excellent|proficient/);
   });
@@ -323,14 +326,7 @@ describe("guided grading", () => {
   });
 
   test("over-escalating a KYC case earns the partial credit, without penalty", () => {
-    const kycCase: Scenario = {
-      ...scenario,
-      answerKey: {
-        ...scenario.answerKey,
-        expectedDecision: "REQUEST_KYC",
-        requiresEscalation: false,
-      },
-    };
+    const kycCase = calling("REQUEST_KYC");
     const grade = guided(SG, complete, kycCase);
     expect(grade.details[2]).toMatchObject({ earned: 15, passed: false });
     expect(grade.penalties).toEqual([]);
@@ -411,14 +407,7 @@ describe("free-form grading", () => {
   });
 
   test("closing a case that calls for a question to the customer is held under 45 %, not ×0.4", () => {
-    const kycCase: Scenario = {
-      ...scenario,
-      answerKey: {
-        ...scenario.answerKey,
-        expectedDecision: "REQUEST_KYC",
-        requiresEscalation: false,
-      },
-    };
+    const kycCase = calling("REQUEST_KYC");
     const closing =
       "The customer, an account holder, received transfers via PayNow between 2 and 9 March from " +
       "many payers, and the funds left within minutes. The customer has banked with us for years " +
@@ -436,14 +425,7 @@ describe("free-form grading", () => {
   });
 
   test("acting on a case the facts clear is a wrong call held under 45 %, not a late escalation", () => {
-    const clearCase: Scenario = {
-      ...scenario,
-      answerKey: {
-        ...scenario.answerKey,
-        expectedDecision: "NO_ACTION",
-        requiresEscalation: false,
-      },
-    };
+    const clearCase = calling("NO_ACTION");
     const grade = gradeFreeForm(SG, clearCase, { decision: "ESCALATE", analysis }, readers);
     expect(grade.penalties.map((penalty) => penalty.kind)).toEqual(["wrongCall"]);
     expect(grade.details[2]).toMatchObject({ earned: 0 });
@@ -485,14 +467,7 @@ describe("free-form grading", () => {
   });
 
   test("a supposition states nothing: 'if the documents do not arrive, escalate' is a request", () => {
-    const kycCase: Scenario = {
-      ...scenario,
-      answerKey: {
-        ...scenario.answerKey,
-        expectedDecision: "REQUEST_KYC",
-        requiresEscalation: false,
-      },
-    };
+    const kycCase = calling("REQUEST_KYC");
     const grade = gradeFreeForm(
       SG,
       kycCase,
