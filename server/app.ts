@@ -493,5 +493,5 @@ export const auditEvidenceChain = (organisationId: number) => auditChains([organ
 export { closeDb as closeDatabase };
 export { buildCourseMedia } from "~/domain/courses/index.server";
 export { ADVISOR_TARGETS, evaluateAdvisor } from "~/domain/advisor/index.server";
-export { CalibrationSchema, evaluateGrading } from "~/domain/aml/index.server";
+export { CalibrationSchema, calibration, evaluateGrading } from "~/domain/aml/index.server";
 export { getSkills, runSkill, scrubPii } from "~/domain/skills/index.server";
