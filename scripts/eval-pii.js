@@ -25,8 +25,12 @@ const verbose = process.argv.includes("--verbose");
 const sets = [
   ["tuning", notes.filter((/** @type {{ set: string }} */ note) => note.set === "tuning")],
   ["held out", notes.filter((/** @type {{ set: string }} */ note) => note.set === "heldOut")],
-  ["all", notes.filter((/** @type {{ set: string }} */ note) => note.set !== "blind")],
-  ["blind", notes.filter((/** @type {{ set: string }} */ note) => note.set === "blind")],
+  [
+    "all",
+    notes.filter((/** @type {{ set: string }} */ note) => ["tuning", "heldOut"].includes(note.set)),
+  ],
+  ["first blind", notes.filter((/** @type {{ set: string }} */ note) => note.set === "blind")],
+  ["second blind", notes.filter((/** @type {{ set: string }} */ note) => note.set === "blind2")],
 ];
 let allMeet = false;
 for (const [name, set] of sets) {
