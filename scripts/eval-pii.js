@@ -1,7 +1,7 @@
 // Measures the PII scrubber on the labelled case notes of tests/fixtures/pii/ (issue 45):
 // precision and recall per type and overall, for the notes it was tuned on, the held-out notes
-// written with them before any tuning, both together ("all"), and the blind notes written after
-// tuning. Targets: recall ≥ 0.95 and precision ≥ 0.9 overall and for people's names. Exits 1 below
+// written with them before any tuning, both together ("all"), the first blind notes (written after
+// that tuning, tuned on since) and the second (never tuned on; decision 055). Targets: recall ≥ 0.95 and precision ≥ 0.9 overall and for people's names. Exits 1 below
 // them on "all".
 // With --content, it scrubs every text of the course content (content/**/*.json, where the people
 // are fictional and few) and prints what it would remove by type, with the names it takes for
