@@ -59,6 +59,7 @@ const PLAN: Record<string, Plan> = {
   // A learner meets the refusal; a manager's roster is tested in roster.spec.ts.
   "/training/roster": { learner: "/training/roster" },
   "/training/roster.csv": { skip: RESOURCE },
+  "/training/roster.pdf": { skip: RESOURCE },
   "/training/evidence": { learner: "/training/evidence" },
   "/training/reviews": { learner: "/training/reviews" },
   "/training/reviews/:attemptId": {

@@ -41,6 +41,7 @@ export {
   applyRosterAction,
   loadRoster,
   rosterCsv,
+  rosterDocument,
   rosterHistory,
   rosterRows,
 } from "./roster.server";
