@@ -32,6 +32,8 @@ export default [
     route("compliance", "routes/training.compliance.tsx"),
     route("requirements", "routes/training.requirements.tsx"),
     route("roster", "routes/training.roster.tsx"),
+    route("policies", "routes/training.policies.tsx"),
+    route("policies/:id", "routes/training.policy.tsx"),
     route("reports", "routes/training.reports.tsx"),
     route("evidence", "routes/training.evidence.tsx"),
     route("reviews", "routes/training.reviews.tsx"),

@@ -22,6 +22,8 @@ export {
 export { type Analytics, computeAnalytics } from "./analytics";
 export type {
   ComplianceDashboard,
+  PoliciesPage,
+  PolicyReply,
   DashboardRequirement,
   Organisation,
   Requirement,
@@ -61,3 +63,14 @@ export {
   setOrganisationSettings,
   updateRequirement,
 } from "./requirement-admin.server";
+export {
+  type AttestOutcome,
+  attestPolicy,
+  POLICY_FORM_BYTES,
+  attestationRegister,
+  loadPoliciesPage,
+  openPolicy,
+  publishAction,
+  policiesOf,
+  publishPolicy,
+} from "./policies.server";

@@ -110,18 +110,33 @@ export async function rosterRows(
     takes.flatMap((take) => (take ? [`take:${take.takeKey}`] : [])),
   );
 
+  const attested = new Map(
+    snapshot.attestations.map((attestation) => [
+      rowKey(attestation.userId, attestation.requirementId),
+      attestation,
+    ]),
+  );
+
   return base.flatMap((row, index): RosterRow[] => {
     const requirement = requirementById.get(row.requirementId);
     if (!requirement) return [];
     const take = takes[index];
     const certificate = certificateOf(row.person.userId, requirement.fulfilledBy);
-    const evidenceId = take ? evidence.get(`take:${take.takeKey}`) : undefined;
+    // A policy's last "attempt" is the member's latest attestation, of whichever version.
+    const attestation = attested.get(rowKey(row.person.userId, requirement.id));
+    const evidenceId = attestation
+      ? attestation.evidenceId
+      : take
+        ? evidence.get(`take:${take.takeKey}`)
+        : undefined;
     const common = {
       ...row.person,
       key: rowKey(row.person.userId, requirement.id),
       requirementId: requirement.id,
-      requirement: requirement.name,
-      lastAttemptAt: take?.completedAt ?? null,
+      requirement: requirement.policy
+        ? `${requirement.name} (${requirement.policy.version})`
+        : requirement.name,
+      lastAttemptAt: attestation?.attestedAt ?? take?.completedAt ?? null,
       score: take?.score ?? null,
       certificateCode: certificate?.code ?? null,
       certificateHref: certificate ? href("/verify/:code", { code: certificate.code }) : null,
