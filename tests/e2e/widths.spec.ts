@@ -60,6 +60,11 @@ const PLAN: Record<string, Plan> = {
   "/training/roster": { learner: "/training/roster" },
   "/training/roster.csv": { skip: RESOURCE },
   "/training/roster.pdf": { skip: RESOURCE },
+  // A learner's list of their policies (none yet in their organisation).
+  "/training/policies": { learner: "/training/policies" },
+  "/training/policies/:id": {
+    skip: "needs a published policy; its list, /training/policies, is walked",
+  },
   "/training/evidence": { learner: "/training/evidence" },
   "/training/reviews": { learner: "/training/reviews" },
   "/training/reviews/:attemptId": {

@@ -487,7 +487,8 @@ describe("the roster as a PDF", () => {
       } as never),
     );
     expect(refused.status).toBe(403);
-  });
+    // Embedding three scripts' fonts is the slow part; a shared machine may take a while.
+  }, 90_000);
 });
 
 describe("who may use the roster", () => {
