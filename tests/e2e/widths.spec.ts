@@ -60,6 +60,12 @@ const PLAN: Record<string, Plan> = {
   // A learner meets the refusal; a manager's roster is tested in roster.spec.ts.
   "/training/roster": { learner: "/training/roster" },
   "/training/roster.csv": { skip: RESOURCE },
+  "/training/roster.pdf": { skip: RESOURCE },
+  // A learner's list of their policies (none yet in their organisation).
+  "/training/policies": { learner: "/training/policies" },
+  "/training/policies/:id": {
+    skip: "needs a published policy; its list, /training/policies, is walked",
+  },
   "/training/evidence": { learner: "/training/evidence" },
   "/training/reviews": { learner: "/training/reviews" },
   "/training/reviews/:attemptId": {

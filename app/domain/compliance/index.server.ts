@@ -23,6 +23,8 @@ export {
 export { type Analytics, computeAnalytics } from "./analytics";
 export type {
   ComplianceDashboard,
+  PoliciesPage,
+  PolicyReply,
   DashboardRequirement,
   Organisation,
   Requirement,
@@ -42,6 +44,7 @@ export {
   applyRosterAction,
   loadRoster,
   rosterCsv,
+  rosterDocument,
   rosterHistory,
   rosterRows,
 } from "./roster.server";
@@ -61,3 +64,14 @@ export {
   setOrganisationSettings,
   updateRequirement,
 } from "./requirement-admin.server";
+export {
+  type AttestOutcome,
+  attestPolicy,
+  POLICY_FORM_BYTES,
+  attestationRegister,
+  loadPoliciesPage,
+  openPolicy,
+  publishAction,
+  policiesOf,
+  publishPolicy,
+} from "./policies.server";

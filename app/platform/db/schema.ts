@@ -392,6 +392,41 @@ export interface RequirementTable {
   due_days: number | null;
   /** Null: everyone. Else JSON `{groupIds, match, joinedAfter}`. */
   audience: string | null;
+  /** Fulfilled by passing modules (`training`) or by attesting the newest version (`policy`). */
+  kind: Generated<"training" | "policy">;
+}
+
+/** A version of a policy (a `policy` requirement); only ever added, the newest is in force. */
+export interface PolicyVersionTable {
+  id: Generated<number>;
+  requirement_id: number;
+  version: string;
+  /** Markdown. */
+  body: string;
+  /** YYYY-MM-DD. */
+  effective_date: string;
+  published_at: string;
+  published_by: string;
+}
+
+/** A member opened a policy version's page: the start of their time on page. */
+export interface PolicyViewTable {
+  id: Generated<number>;
+  version_id: number;
+  user_id: string;
+  opened_at: string;
+}
+
+/** A member's attestation of a policy version, once per version, signed into the evidence chain. */
+export interface PolicyAttestationTable {
+  id: Generated<number>;
+  version_id: number;
+  user_id: string;
+  opened_at: string;
+  attested_at: string;
+  seconds: number;
+  floor_seconds: number;
+  evidence_id: string;
 }
 
 export interface RequirementExtensionTable {
@@ -466,6 +501,9 @@ export interface Database {
   requirement_extension: RequirementExtensionTable;
   requirement_restart: RequirementRestartTable;
   requirement_excusal: RequirementExcusalTable;
+  policy_version: PolicyVersionTable;
+  policy_view: PolicyViewTable;
+  policy_attestation: PolicyAttestationTable;
   member_group: MemberGroupTable;
   member_group_member: MemberGroupMemberTable;
   organisation_sso: OrganisationSsoTable;
