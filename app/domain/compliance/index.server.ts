@@ -44,7 +44,25 @@ export {
   rosterHistory,
   rosterRows,
 } from "./roster.server";
-export { groupsOf } from "./groups.server";
+export {
+  type ProvisionedGroup,
+  addToGroup,
+  createGroup,
+  deleteGroup,
+  groupsOf,
+  provisionedGroups,
+  provisionedGroupsOf,
+  removeFromGroup,
+  renameGroup,
+} from "./groups.server";
+export {
+  type ProvisionedFields,
+  type ProvisionedMember,
+  markProvisionedMemberRemoved,
+  membershipState,
+  provisionedMembers,
+  saveProvisionedMember,
+} from "./provisioning.server";
 export {
   type Actor,
   adminActor,
