@@ -247,7 +247,7 @@ export function createScimRouter({ appUrl }: { appUrl: string }): Router {
     const known =
       /^\/(Users|Groups)(\/[^/]+)?$|^\/(ServiceProviderConfig|ResourceTypes|Schemas)(\/.*)?$/i;
     if (known.test(req.path))
-      throw new ScimError(405, undefined, `${req.method} is not supported here.`);
+      throw new ScimError(501, undefined, `${req.method} ${req.path} is not supported.`);
     throw new ScimError(404, undefined, `No endpoint ${req.path}.`);
   });
 
@@ -256,7 +256,6 @@ export function createScimRouter({ appUrl }: { appUrl: string }): Router {
     if (failure.status >= 500) {
       logger.error({ err: error, requestId: res.locals.requestId, path: req.path }, "scim failed");
     }
-    if (failure.status === 405) res.setHeader("Allow", "GET, POST, PUT, PATCH, DELETE");
     locals(res).detail = failure.message;
     // The rest of an unread body (a 413, a refusal before the body) is read into nothing.
     req.resume();
