@@ -9,6 +9,7 @@ test("an admin issues a SCIM token, sees it once, rotates and revokes it, and re
   page,
   playwright,
 }, testInfo) => {
+  test.slow();
   const email = `provisioner${testInfo.retry}@kestrel.test`;
   await login(page, email, "/login?redirectTo=%2Fadmin%2Fscim");
   await expect(page).toHaveURL(/\/admin\/security/);
