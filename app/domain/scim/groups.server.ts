@@ -16,15 +16,13 @@ import {
   GROUP_SCHEMA,
   type JsonObject,
   ScimError,
-  applyPatch,
   invalidValue,
   isObject,
   matches,
   parseFilter,
-  readPatch,
   valueOf,
 } from "./protocol";
-import { checkIfMatch, versionOf } from "./resource";
+import { type ResourceKind, versionOf } from "./resource";
 import type { ScimCall, Written } from "./types";
 
 // SCIM Groups are the organisation's groups the identity provider made (`member_group.source` =
@@ -178,42 +176,16 @@ async function writeGroup(call: ScimCall, current: JsonObject, input: GroupInput
   };
 }
 
-export async function replaceScimGroup(
-  call: ScimCall,
-  id: string,
-  body: JsonObject,
-  ifMatch: string | undefined,
-): Promise<Written> {
-  const current = await getGroup(call, id);
-  checkIfMatch(String((current.meta as JsonObject).version), ifMatch);
-  return writeGroup(call, current, readGroup(body));
-}
-
-export async function patchScimGroup(
-  call: ScimCall,
-  id: string,
-  body: unknown,
-  ifMatch: string | undefined,
-): Promise<Written> {
-  const operations = readPatch(body);
-  const current = await getGroup(call, id);
-  checkIfMatch(String((current.meta as JsonObject).version), ifMatch);
-  const patched = applyPatch(current, operations, {
-    coreSchema: GROUP_SCHEMA,
-    extensions: [],
-    filterable: GROUP_FILTERABLE,
-  });
-  return writeGroup(call, current, readGroup(patched));
-}
-
-export async function deleteScimGroup(
-  call: ScimCall,
-  id: string,
-  ifMatch: string | undefined,
-): Promise<string> {
-  const current = await getGroup(call, id);
-  checkIfMatch(String((current.meta as JsonObject).version), ifMatch);
+async function deleteScimGroup(call: ScimCall, current: JsonObject): Promise<string> {
   await deleteGroup(Number(current.id));
   forgetFigures(call.organisationId);
   return `deleted group ${String(current.displayName)}`;
 }
+
+export const GROUPS: ResourceKind<GroupInput> = {
+  get: getGroup,
+  read: readGroup,
+  write: writeGroup,
+  remove: deleteScimGroup,
+  patch: { coreSchema: GROUP_SCHEMA, extensions: [], filterable: GROUP_FILTERABLE },
+};

@@ -1,4 +1,13 @@
-import { type Json, type JsonObject, LIST_SCHEMA, ScimError, isObject } from "./protocol";
+import {
+  type Json,
+  type JsonObject,
+  LIST_SCHEMA,
+  ScimError,
+  applyPatch,
+  isObject,
+  readPatch,
+} from "./protocol";
+import type { ScimCall, Written } from "./types";
 
 // What every resource answer shares: its version (ETag), the If-Match check, lists a page at a
 // time (RFC 7644 §3.4.2.4) and the `attributes` / `excludedAttributes` parameters (§3.4.2.5).
@@ -109,3 +118,62 @@ export const asObject = (body: unknown): JsonObject => {
 };
 
 export type { Json };
+
+/** What replace, patch and delete need of a resource type (Users, Groups). */
+export interface ResourceKind<Input> {
+  get(call: ScimCall, id: string): Promise<JsonObject>;
+  /** The writable attributes of a whole resource (a PUT's body, or a patched resource). */
+  read(body: JsonObject): Input;
+  write(call: ScimCall, current: JsonObject, input: Input): Promise<Written>;
+  /** Deletes it; answers the audit's line. */
+  remove(call: ScimCall, current: JsonObject): Promise<string>;
+  patch: Parameters<typeof applyPatch>[2];
+}
+
+/** The resource as it is, once If-Match (when sent) names its version. */
+async function current<Input>(
+  kind: ResourceKind<Input>,
+  call: ScimCall,
+  id: string,
+  ifMatch: string | undefined,
+): Promise<JsonObject> {
+  const resource = await kind.get(call, id);
+  checkIfMatch(String((resource.meta as JsonObject).version), ifMatch);
+  return resource;
+}
+
+export async function replaceResource<Input>(
+  kind: ResourceKind<Input>,
+  call: ScimCall,
+  id: string,
+  body: unknown,
+  ifMatch: string | undefined,
+): Promise<Written> {
+  const before = await current(kind, call, id, ifMatch);
+  return kind.write(call, before, kind.read(asObject(body)));
+}
+
+/**
+ * Applies the operations to the resource as answered, then reads the result as a PUT's body: a
+ * patch can store nothing a replace would refuse.
+ */
+export async function patchResource<Input>(
+  kind: ResourceKind<Input>,
+  call: ScimCall,
+  id: string,
+  body: unknown,
+  ifMatch: string | undefined,
+): Promise<Written> {
+  const operations = readPatch(body);
+  const before = await current(kind, call, id, ifMatch);
+  return kind.write(call, before, kind.read(applyPatch(before, operations, kind.patch)));
+}
+
+export async function deleteResource<Input>(
+  kind: ResourceKind<Input>,
+  call: ScimCall,
+  id: string,
+  ifMatch: string | undefined,
+): Promise<string> {
+  return kind.remove(call, await current(kind, call, id, ifMatch));
+}

@@ -3,19 +3,23 @@ import { getLogger } from "~/platform/lib/logger.server";
 import { JSON_MAX_DEPTH, nestsDeeperThan } from "~/platform/lib/json-depth";
 import { hitRateLimit, rateLimitKey } from "~/platform/lib/rate-limit.server";
 import { resourceTypes, schemas, serviceProviderConfig } from "./discovery";
-import {
-  createScimGroup,
-  deleteScimGroup,
-  getGroup,
-  listGroups,
-  patchScimGroup,
-  replaceScimGroup,
-} from "./groups.server";
+import { GROUPS, createScimGroup, getGroup, listGroups } from "./groups.server";
 import { type JsonObject, SCIM_CONTENT_TYPE, ScimError } from "./protocol";
-import { asObject, listResponse, notModified, pageOf, parameter, project } from "./resource";
+import {
+  type ResourceKind,
+  asObject,
+  deleteResource,
+  listResponse,
+  notModified,
+  pageOf,
+  parameter,
+  patchResource,
+  project,
+  replaceResource,
+} from "./resource";
 import { type TokenHolder, audit, tokenHolder } from "./tokens.server";
 import type { ScimCall, Written } from "./types";
-import { createUser, deleteUser, getUser, listUsers, patchUser, replaceUser } from "./users.server";
+import { USERS, createUser, getUser, listUsers } from "./users.server";
 
 // The SCIM 2.0 endpoint (RFC 7644), mounted by the Express server at /scim/v2 ahead of the page
 // machinery: a bearer token, never a cookie, so no session is read and no CSRF check applies
@@ -179,24 +183,21 @@ export function createScimRouter({ appUrl }: { appUrl: string }): Router {
       res.setHeader("Location", String((written.resource.meta as JsonObject).location));
       send(res, 201, written.resource);
     };
+  // Replace, patch and delete: the same for Users and Groups.
   const changed =
-    (
-      write: (
-        call: ScimCall,
-        id: string,
-        body: JsonObject,
-        ifMatch: string | undefined,
-      ) => Promise<Written>,
-    ) =>
+    (change: typeof replaceResource) =>
+    <Input>(kind: ResourceKind<Input>) =>
     async (req: Request, res: Response) => {
-      const written = await write(callOf(res), id(req), req.body as JsonObject, ifMatch(req));
+      const written = await change(kind, callOf(res), id(req), req.body, ifMatch(req));
       locals(res).detail = written.detail;
       send(res, 200, written.resource);
     };
+  const replaced = changed(replaceResource);
+  const patched = changed(patchResource);
   const removed =
-    (remove: (call: ScimCall, id: string, ifMatch: string | undefined) => Promise<string>) =>
+    <Input>(kind: ResourceKind<Input>) =>
     async (req: Request, res: Response) => {
-      locals(res).detail = await remove(callOf(res), id(req), ifMatch(req));
+      locals(res).detail = await deleteResource(kind, callOf(res), id(req), ifMatch(req));
       send(res, 204);
     };
 
@@ -225,22 +226,16 @@ export function createScimRouter({ appUrl }: { appUrl: string }): Router {
   router.get("/Users", list(listUsers));
   router.post("/Users", created(createUser));
   router.get("/Users/:id", one(getUser));
-  router.put(
-    "/Users/:id",
-    changed((call, userId, body, match) => replaceUser(call, userId, asObject(body), match)),
-  );
-  router.patch("/Users/:id", changed(patchUser));
-  router.delete("/Users/:id", removed(deleteUser));
+  router.put("/Users/:id", replaced(USERS));
+  router.patch("/Users/:id", patched(USERS));
+  router.delete("/Users/:id", removed(USERS));
 
   router.get("/Groups", list(listGroups));
   router.post("/Groups", created(createScimGroup));
   router.get("/Groups/:id", one(getGroup));
-  router.put(
-    "/Groups/:id",
-    changed((call, groupId, body, match) => replaceScimGroup(call, groupId, asObject(body), match)),
-  );
-  router.patch("/Groups/:id", changed(patchScimGroup));
-  router.delete("/Groups/:id", removed(deleteScimGroup));
+  router.put("/Groups/:id", replaced(GROUPS));
+  router.patch("/Groups/:id", patched(GROUPS));
+  router.delete("/Groups/:id", removed(GROUPS));
 
   // Searching by POST (/.search) and bulk operations are not offered (ServiceProviderConfig).
   router.all("/{*rest}", (req) => {

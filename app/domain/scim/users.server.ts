@@ -23,15 +23,13 @@ import {
   type JsonObject,
   ScimError,
   USER_SCHEMA,
-  applyPatch,
   invalidValue,
   isObject,
   matches,
   parseFilter,
-  readPatch,
   valueOf,
 } from "./protocol";
-import { checkIfMatch, versionOf } from "./resource";
+import { type ResourceKind, versionOf } from "./resource";
 import type { ScimCall, Written } from "./types";
 
 // SCIM Users are an organisation's members: the account (better-auth `user`: userName is its
@@ -299,46 +297,12 @@ async function writeUser(call: ScimCall, current: JsonObject, input: UserInput):
 const versionChanged = (before: JsonObject, after: JsonObject) =>
   (before.meta as JsonObject).version !== (after.meta as JsonObject).version;
 
-export async function replaceUser(
-  call: ScimCall,
-  id: string,
-  body: JsonObject,
-  ifMatch: string | undefined,
-): Promise<Written> {
-  const current = await getUser(call, id);
-  checkIfMatch(String((current.meta as JsonObject).version), ifMatch);
-  return writeUser(call, current, readUser(body));
-}
-
-export async function patchUser(
-  call: ScimCall,
-  id: string,
-  body: unknown,
-  ifMatch: string | undefined,
-): Promise<Written> {
-  const operations = readPatch(body);
-  const current = await getUser(call, id);
-  checkIfMatch(String((current.meta as JsonObject).version), ifMatch);
-  const patched = applyPatch(current, operations, {
-    coreSchema: USER_SCHEMA,
-    extensions: [ENTERPRISE_SCHEMA],
-    filterable: USER_FILTERABLE,
-  });
-  // `manager` may be written as the id itself (Entra) or as {value}.
-  return writeUser(call, current, readUser(patched));
-}
-
 /**
  * RFC 7644 §3.6: the user is gone for the provider (404 from now on), but Kestrel keeps the
  * member inactive with every record: attempts, certificates, evidence. Their SCIM groups let go.
  */
-export async function deleteUser(
-  call: ScimCall,
-  id: string,
-  ifMatch: string | undefined,
-): Promise<string> {
-  const current = await getUser(call, id);
-  checkIfMatch(String((current.meta as JsonObject).version), ifMatch);
+async function deleteUser(call: ScimCall, current: JsonObject): Promise<string> {
+  const id = String(current.id);
   await markProvisionedMemberRemoved(call.organisationId, id, call.now);
   const ended = await setAccountActive(id, false, call.now);
   for (const group of (current.groups as JsonObject[] | undefined) ?? []) {
@@ -347,3 +311,11 @@ export async function deleteUser(
   forgetFigures(call.organisationId);
   return `${String(current.userName)}: deleted (kept inactive, ${ended} session${ended === 1 ? "" : "s"} ended)`;
 }
+
+export const USERS: ResourceKind<UserInput> = {
+  get: getUser,
+  read: readUser,
+  write: writeUser,
+  remove: deleteUser,
+  patch: { coreSchema: USER_SCHEMA, extensions: [ENTERPRISE_SCHEMA], filterable: USER_FILTERABLE },
+};
