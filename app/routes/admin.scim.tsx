@@ -159,7 +159,9 @@ export default function AdminScim({ loaderData, actionData }: Route.ComponentPro
               </div>
             ) : null}
             {actionData && !actionData.ok ? (
-              <FormAlert className="mt-6">{t("scim.failed")}</FormAlert>
+              <FormAlert className="mt-6">
+                {actionData.intent === "revoke" ? t("scim.failed") : t("scim.refused")}
+              </FormAlert>
             ) : null}
 
             <p className="mt-6" data-testid="scim-token-state">
