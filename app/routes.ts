@@ -66,6 +66,7 @@ export default [
     route("admin/certificates", "routes/admin.certificates.tsx"),
     route("admin/requirements", "routes/admin.requirements.tsx"),
     route("admin/evidence", "routes/admin.evidence.tsx"),
+    route("admin/scim", "routes/admin.scim.tsx"),
   ]),
 
   // Resource routes

@@ -221,6 +221,8 @@ const TABLE_OWNERS = {
   skill_profile: "app/domain/skills/",
   skill_run: "app/domain/skills/",
   skill_draft: "app/domain/skills/",
+  scim_token: "app/domain/scim/",
+  scim_audit: "app/domain/scim/",
 };
 
 const QUERY_METHODS = new Set([

@@ -25,6 +25,7 @@ const SECTIONS = [
   [href("/admin/certificates"), "certificates"],
   [href("/admin/requirements"), "requirements"],
   [href("/admin/evidence"), "evidence"],
+  [href("/admin/scim"), "scim"],
   [href("/admin/security"), "security"],
 ] as const;
 

@@ -92,6 +92,7 @@ const PLAN: Record<string, Plan> = {
   "/admin/certificates": { admin: "/admin/certificates" },
   "/admin/requirements": { admin: "/admin/requirements" },
   "/admin/evidence": { admin: "/admin/evidence" },
+  "/admin/scim": { admin: "/admin/scim" },
   "/sitemap.xml": { skip: RESOURCE },
   "/robots.txt": { skip: RESOURCE },
   "/theme": { skip: RESOURCE },

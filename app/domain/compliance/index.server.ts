@@ -48,7 +48,25 @@ export {
   rosterHistory,
   rosterRows,
 } from "./roster.server";
-export { addToGroup, groupsOf } from "./groups.server";
+export {
+  type ProvisionedGroup,
+  addToGroup,
+  createGroup,
+  deleteGroup,
+  groupsOf,
+  provisionedGroups,
+  provisionedGroupsOf,
+  removeFromGroup,
+  renameGroup,
+} from "./groups.server";
+export {
+  type ProvisionedFields,
+  type ProvisionedMember,
+  markProvisionedMemberRemoved,
+  membershipState,
+  provisionedMembers,
+  saveProvisionedMember,
+} from "./provisioning.server";
 export {
   type Actor,
   adminActor,

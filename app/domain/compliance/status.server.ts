@@ -1,4 +1,4 @@
-import { type AccountSummary, accountsOf } from "~/platform/auth/index.server";
+import { type AccountSummary, accountsOf, inactiveAccountsOf } from "~/platform/auth/index.server";
 import {
   type CertificateFact,
   certificatesOfUsers,
@@ -69,7 +69,11 @@ export async function complianceSnapshot(
   organisation: Organisation,
   { userIds, now = new Date() }: { userIds?: readonly string[]; now?: Date } = {},
 ): Promise<ComplianceSnapshot> {
-  const members = await membersOf(organisation.id, userIds);
+  const everyone = await membersOf(organisation.id, userIds);
+  // A deactivated member (SCIM `active: false`) owes nothing and is reminded of nothing while
+  // inactive; their attempts, certificates and evidence stay stored.
+  const inactive = await inactiveAccountsOf(everyone.map((member) => member.userId));
+  const members = everyone.filter((member) => !inactive.has(member.userId));
   const ids = members.map((member) => member.userId);
   const requirements = await requirementsOf(organisation.id);
   const requirementIds = requirements.map((requirement) => requirement.id);

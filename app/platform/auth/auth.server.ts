@@ -1,4 +1,5 @@
 import { betterAuth } from "better-auth";
+import { APIError } from "better-auth/api";
 import { emailOTP } from "better-auth/plugins/email-otp";
 import { twoFactor } from "better-auth/plugins/two-factor";
 import { CamelCasePlugin } from "kysely";
@@ -73,6 +74,21 @@ function createAuth() {
               role: env.ADMIN_EMAILS.includes(user.email.toLowerCase()) ? "admin" : "learner",
             },
           }),
+        },
+      },
+      session: {
+        create: {
+          // An account its organisation deactivated (SCIM `active: false`) opens no session.
+          before: async (session) => {
+            const account = await getDb()
+              .selectFrom("user")
+              .select("deactivated_at")
+              .where("id", "=", session.userId)
+              .executeTakeFirst();
+            if (account?.deactivated_at) {
+              throw new APIError("FORBIDDEN", { code: "ACCOUNT_INACTIVE", message: "Inactive." });
+            }
+          },
         },
       },
     },

@@ -93,6 +93,8 @@ export interface UserTable {
   updated_at: AuthDate;
   two_factor_enabled: AuthBoolean | null;
   role: string | null;
+  /** Set: inactive (no sessions, no sign-in, left out of reminders and figures); records stay. */
+  deactivated_at: Generated<string | null>;
 }
 
 export interface SessionTable {
@@ -290,6 +292,14 @@ export interface OrganisationMemberTable {
   role_changed_at: string | null;
   /** Their line manager's user id, copied on escalations. */
   manager_id: string | null;
+  /** The identity provider's id for them (SCIM `externalId`). */
+  external_id: Generated<string | null>;
+  given_name: Generated<string | null>;
+  family_name: Generated<string | null>;
+  /** When the identity provider (SCIM) last changed the member. */
+  provisioned_at: Generated<string | null>;
+  /** Set: deleted by the identity provider (SCIM DELETE); the account is inactive too. */
+  scim_removed_at: Generated<string | null>;
 }
 
 export interface MemberGroupTable {
@@ -299,6 +309,10 @@ export interface MemberGroupTable {
   name: string;
   created_at: string;
   created_by: string;
+  /** The identity provider's id for the group (SCIM `externalId`). */
+  external_id: Generated<string | null>;
+  /** Who keeps the group: Kestrel's managers, or the identity provider through SCIM. */
+  source: Generated<"manual" | "scim">;
 }
 
 export interface MemberGroupMemberTable {
@@ -473,6 +487,30 @@ export interface ReportTable {
   language: string | null;
 }
 
+export interface ScimTokenTable {
+  id: Generated<number>;
+  organisation_id: number;
+  /** SHA-256 (hex) of the token's secret; the token is shown once and never stored. */
+  secret_hash: string;
+  created_at: string;
+  created_by: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+  revoked_by: string | null;
+}
+
+export interface ScimAuditTable {
+  id: Generated<number>;
+  organisation_id: number;
+  /** An admin's email, or `token #<id>`. */
+  actor: string;
+  action: string;
+  detail: string;
+  /** The HTTP status answered; 0 for an admin's change. */
+  status: number;
+  created_at: string;
+}
+
 export interface Database {
   analytics_event: AnalyticsEventTable;
   rate_limit: RateLimitTable;
@@ -510,6 +548,8 @@ export interface Database {
   organisation_sso_domain: OrganisationSsoDomainTable;
   sso_login_state: SsoLoginStateTable;
   sso_audit_event: SsoAuditEventTable;
+  scim_token: ScimTokenTable;
+  scim_audit: ScimAuditTable;
   reminder_claim: ReminderClaimTable;
   report: ReportTable;
   aml_attempt: AmlAttemptTable;

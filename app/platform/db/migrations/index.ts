@@ -22,6 +22,7 @@ import * as m0020 from "./0020-aml-step-times";
 import * as m0021 from "./0021-spec-lead-values";
 import * as m0022 from "./0022-groups-and-assignments";
 import * as m0023 from "./0023-single-sign-on";
+import * as m0024 from "./0024-scim-provisioning";
 import * as m0025 from "./0025-policy-attestation";
 
 // Listed by hand so the server bundle carries them (no directory scan at run time).
@@ -50,5 +51,6 @@ export const migrations: Record<string, Migration> = {
   "0021-spec-lead-values": m0021,
   "0022-groups-and-assignments": m0022,
   "0023-single-sign-on": m0023,
+  "0024-scim-provisioning": m0024,
   "0025-policy-attestation": m0025,
 };
