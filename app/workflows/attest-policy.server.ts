@@ -5,7 +5,7 @@ import {
   attestPolicy,
 } from "~/domain/compliance/index.server";
 import { recordEvidence } from "~/domain/evidence/index.server";
-import { inOneTransaction } from "~/platform/db/db.server";
+import { inOneTransaction, isUniqueViolation } from "~/platform/db/db.server";
 
 // A member attests a policy (docs/decisions/051): the attestation's row and its signed evidence
 // record are one commit, so an attestation without its evidence cannot exist, nor the reverse.
@@ -13,11 +13,30 @@ import { inOneTransaction } from "~/platform/db/db.server";
 /** The statement a member ticks, as it is signed (the page shows it in the reader's language). */
 export const ATTESTATION_STATEMENT = "I have read and understood this policy.";
 
-export function attest(
+/**
+ * Two posts of the same attestation at once (a double click, two tabs): the one that commits
+ * second loses on the unique (version, member), its evidence record rolls back with it, and it is
+ * answered with the attestation the first one stored.
+ */
+export async function attest(
   user: { id: string; name: string; email: string },
   organisation: Organisation,
   input: { requirementId: number; versionId: number },
   now = new Date(),
+): Promise<AttestOutcome> {
+  try {
+    return await attestOnce(user, organisation, input, now);
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    return attestOnce(user, organisation, input, now);
+  }
+}
+
+function attestOnce(
+  user: { id: string; name: string; email: string },
+  organisation: Organisation,
+  input: { requirementId: number; versionId: number },
+  now: Date,
 ): Promise<AttestOutcome> {
   return inOneTransaction(() =>
     attestPolicy(
