@@ -51,6 +51,10 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
   workers: 2,
+  // Two browsers and three servers share two cores: a step that takes 2 s alone takes 5 s here, so
+  // the limits are for a test that hangs, not one that waits its turn (docs/decisions/056).
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : "list",
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,

@@ -219,8 +219,6 @@ test("the waitlist button opens the waitlist", async ({ page }) => {
 test("a signed-in user's conversation survives a reload, in the course's advisor tab too, until deleted", async ({
   page,
 }) => {
-  // Sign-in, two pages and two reloads: over 30 s on two busy cores since the last merges.
-  test.slow();
   await login(page, uniqueEmail("advisor", PILOT_DOMAIN));
   await openLandingChat(page);
   // Signed in: typing is on at once, with the signed-in placeholder.

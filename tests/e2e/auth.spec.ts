@@ -7,8 +7,6 @@ import { expect, expectAccessible, test, uniqueEmail, waitForHydration } from ".
 test("an allowlisted email signs in with the mailed code, stays signed in, signs out", async ({
   page,
 }) => {
-  // Sign-in, two axe runs, reloads and sign-out: over 30 s on two busy cores since the last merges.
-  test.slow();
   const email = uniqueEmail("pilot", PILOT_DOMAIN);
   await page.goto("/app");
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fapp$/);
