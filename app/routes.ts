@@ -45,6 +45,7 @@ export default [
   route("training/reports/:id/download", "routes/training.report-download.ts"),
   route("training/roster.csv", "routes/training.roster-csv.ts"),
   route("training/roster.pdf", "routes/training.roster-pdf.ts"),
+  route("training/policies/:id/document", "routes/training.policy-document.ts"),
   route("training/evidence/package", "routes/training.evidence-package.ts"),
   route("training/evidence/:evidenceId/:format", "routes/training.evidence-download.ts"),
   route("docs/modules/:courseId/:file", "routes/docs.module-file.ts"),

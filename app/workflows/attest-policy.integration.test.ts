@@ -1,4 +1,5 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
+import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/platform/db/db.server";
 import { getI18n, loadDictionaries } from "~/platform/i18n";
@@ -6,6 +7,7 @@ import { findEvidence } from "~/domain/evidence/index.server";
 import { trainingRegister } from "~/domain/reports/tables.server";
 import { action as policiesAction, loader as policiesLoader } from "~/routes/training.policies";
 import { action as policyAction, loader as policyLoader } from "~/routes/training.policy";
+import { loader as documentLoader } from "~/routes/training.policy-document";
 import { signInForTest } from "../../tests/integration/auth";
 import {
   type RouteAnswer,
@@ -256,5 +258,124 @@ describe("a policy and its versions", () => {
     expect((await attestPost(learner.cookie, id, { versionId, understood: "on" })).status).toBe(
       409,
     );
+  });
+
+  it("publishes a version as a PDF: shown to members only, timed by its pages, signed by its digest", async () => {
+    const organisation = `PDF policies ${randomUUID()}`;
+    const manager = await person("pdf-manager", organisation, "manager");
+    const learner = await person("pdf-reader", organisation, "learner");
+    const stranger = await person("pdf-stranger", `Rival ${randomUUID()}`, "learner");
+
+    const pdf = await PDFDocument.create();
+    for (let page = 0; page < 3; page += 1)
+      pdf.addPage().drawText(`Gifts policy, page ${page + 1}`);
+    const bytes = await pdf.save({ useObjectStreams: false });
+    const upload = (fields: Record<string, string>, file?: { bytes: Uint8Array; name: string }) => {
+      const body = new FormData();
+      for (const [name, value] of Object.entries(fields)) body.append(name, value);
+      if (file) {
+        body.append(
+          "document",
+          new File([Buffer.from(file.bytes)], file.name, { type: "application/pdf" }),
+        );
+      }
+      return callAction(
+        policiesAction,
+        pageRequest("/training/policies", { cookie: manager.cookie, body }),
+        freshIp(),
+      );
+    };
+    const fields = { ...POLICY, name: "Gifts and hospitality", body: "" };
+
+    // Neither text nor a document; a text file named .pdf; a PDF cut short; an encrypted PDF;
+    // a PDF over 10 MB: each refused on its field, nothing stored.
+    const encrypted = new TextEncoder().encode(
+      new TextDecoder("latin1").decode(bytes).replace("trailer\n<<", "trailer\n<<\n/Encrypt 1 0 R"),
+    );
+    const oversized = new Uint8Array(10 * 1024 * 1024 + 1);
+    oversized.set(bytes);
+    for (const [file, message] of [
+      [undefined, "policies:errors.textOrDocument"],
+      [
+        { bytes: new TextEncoder().encode("just some text"), name: "policy.pdf" },
+        "policies:errors.notPdf",
+      ],
+      [{ bytes: bytes.subarray(0, 400), name: "cut.pdf" }, "policies:errors.notPdf"],
+      [{ bytes: encrypted, name: "locked.pdf" }, "policies:errors.notPdf"],
+      [{ bytes: oversized, name: "huge.pdf" }, "policies:errors.documentTooLarge"],
+    ] as const) {
+      const answer = await upload(fields, file);
+      expect(answer.status, file?.name ?? "no file").toBe(400);
+      expect(JSON.stringify(answer.data)).toContain(message);
+    }
+    expect((await page(manager.cookie)).manage?.policies).toEqual([]);
+
+    // A PDF with folders and a quote in its name: stored under its own name, cleaned.
+    expect((await upload(fields, { bytes, name: 'C:\\policies\\Gifts "2026".pdf' })).status).toBe(
+      200,
+    );
+    const id = String((await page(manager.cookie)).manage?.policies[0]?.id);
+    const reading = await open(learner.cookie, id);
+    const { policy } = reading.data as {
+      policy: {
+        html: string;
+        versionId: number;
+        readingMinutes: number;
+        document: { name: string; pages: number; href: string } | null;
+      };
+    };
+    expect(policy.html).toBe("");
+    // Three pages at two minutes each.
+    expect(policy.readingMinutes).toBe(6);
+    expect(policy.document).toEqual({
+      name: "Gifts 2026.pdf",
+      pages: 3,
+      href: `/training/policies/${id}/document`,
+    });
+
+    const download = (cookie: string, policyId = id) =>
+      answerOf(() =>
+        documentLoader({
+          request: pageRequest(`/training/policies/${policyId}/document`, { cookie }),
+          context: contextFor(freshIp()),
+          params: { id: policyId },
+        } as never),
+      );
+    const served = await download(learner.cookie);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("Content-Type")).toBe("application/pdf");
+    expect(served.headers.get("Content-Disposition")).toContain("inline;");
+    expect(served.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(bytes);
+    // Another organisation's member, and a policy that is text only: not found.
+    expect((await download(stranger.cookie)).status).toBe(404);
+    await publish(manager.cookie, { ...POLICY, name: "Text only" });
+    const textOnly = (await page(manager.cookie)).manage?.policies.find(
+      (candidate) => candidate.name === "Text only",
+    );
+    expect((await download(learner.cookie, String(textOnly?.id))).status).toBe(404);
+
+    // The attestation signs the very bytes shown.
+    const attested = await attestPost(learner.cookie, id, {
+      versionId: String(policy.versionId),
+      understood: "on",
+    });
+    expect(attested.status).toBe(200);
+    const [row] = await getDb()
+      .selectFrom("policy_attestation")
+      .select(["evidence_id", "floor_seconds"])
+      .where("version_id", "=", policy.versionId)
+      .execute();
+    expect(row?.floor_seconds).toBeGreaterThan(0);
+    const record = await findEvidence(row?.evidence_id ?? "");
+    expect(record?.envelope.payload.content).toMatchObject({
+      policy: {
+        document: {
+          name: "Gifts 2026.pdf",
+          pages: 3,
+          sha256: createHash("sha256").update(bytes).digest("hex"),
+        },
+      },
+    });
   });
 });

@@ -63,6 +63,9 @@ function attestOnce(
                 version: facts.version,
                 versionId: facts.versionId,
                 sha256: createHash("sha256").update(facts.body).digest("hex"),
+                // A version published as a PDF: the file's own digest, so the very bytes the
+                // member was shown can be checked against the record.
+                ...(facts.document ? { document: facts.document } : {}),
               },
               statement: ATTESTATION_STATEMENT,
               timeOnTask: {

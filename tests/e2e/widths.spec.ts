@@ -61,6 +61,7 @@ const PLAN: Record<string, Plan> = {
   "/training/roster": { learner: "/training/roster" },
   "/training/roster.csv": { skip: RESOURCE },
   "/training/roster.pdf": { skip: RESOURCE },
+  "/training/policies/:id/document": { skip: RESOURCE },
   // A learner's list of their policies (none yet in their organisation).
   "/training/policies": { learner: "/training/policies" },
   "/training/policies/:id": {

@@ -92,4 +92,6 @@ export {
   publishAction,
   policiesOf,
   publishPolicy,
+  policyDocument,
+  readPolicyDocument,
 } from "./policies.server";

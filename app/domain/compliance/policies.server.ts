@@ -1,4 +1,6 @@
-import { data } from "react-router";
+import { createHash } from "node:crypto";
+import { PDFDocument } from "pdf-lib";
+import { data, href } from "react-router";
 import { getDb } from "~/platform/db/db.server";
 import { getLogger } from "~/platform/lib/logger.server";
 import { renderMarkdown } from "~/platform/lib/markdown.server";
@@ -8,7 +10,12 @@ import { tokenVerifyUrl } from "~/domain/evidence/index.server";
 import { accountsOf } from "~/platform/auth/index.server";
 import { groupsOf } from "./groups.server";
 import type { Membership } from "./organisations.server";
-import { POLICY_BODY_MAX, type PolicyInput, policySchema } from "./requirement-schema";
+import {
+  POLICY_BODY_MAX,
+  POLICY_DOCUMENT_MAX_BYTES,
+  type PolicyInput,
+  policySchema,
+} from "./requirement-schema";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { formAccepted, formRefused } from "~/platform/lib/reply.server";
 import type { Actor } from "./requirement-admin.server";
@@ -29,10 +36,60 @@ function notFound(): never {
 /** Words read per minute, for a policy's reading time (the time floor is a share of it). */
 export const WORDS_PER_MINUTE = 200;
 
-/** Minutes a reader needs for a policy's text, at least one. */
-export function readingMinutes(body: string): number {
+/** A page of a policy document, reckoned at about 400 words: two minutes at the rate above. */
+export const MINUTES_PER_DOCUMENT_PAGE = 2;
+
+/** Minutes a reader needs for a policy's text and its document's pages, at least one. */
+export function readingMinutes(body: string, documentPages = 0): number {
   const words = body.split(/\s+/u).filter(Boolean).length;
-  return Math.max(1, Math.ceil(words / WORDS_PER_MINUTE));
+  return Math.max(
+    1,
+    Math.ceil(words / WORDS_PER_MINUTE) + documentPages * MINUTES_PER_DOCUMENT_PAGE,
+  );
+}
+
+/** A policy version's PDF as the attestation signs it: its name, digest and pages. */
+export interface PolicyDocumentFacts {
+  name: string;
+  sha256: string;
+  pages: number;
+}
+
+/** A PDF a manager uploaded, read and checked: its bytes with their facts. */
+export interface PolicyDocument extends PolicyDocumentFacts {
+  bytes: Uint8Array;
+}
+
+/** The name a document keeps: no folders, no control characters, at most 120 characters. */
+function documentName(raw: string): string {
+  const base = raw.split(/[\\/]/).pop() ?? "";
+  const cleaned = base
+    .replace(/[\p{Cc}\p{Cf}"]/gu, "")
+    .trim()
+    .slice(0, 120);
+  return cleaned.toLowerCase().endsWith(".pdf") ? cleaned : `${cleaned || "policy"}.pdf`;
+}
+
+/**
+ * Reads an uploaded policy document: it must be a PDF that opens, unencrypted, with at least one
+ * page (what a member's browser will show them). Anything else is a field error, never stored.
+ */
+export async function readPolicyDocument(
+  file: File,
+): Promise<PolicyDocument | { field: "document"; message: string }> {
+  const refused = { field: "document", message: "policies:errors.notPdf" } as const;
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  if (new TextDecoder("latin1").decode(bytes.subarray(0, 5)) !== "%PDF-") return refused;
+  try {
+    const pdf = await PDFDocument.load(bytes, { updateMetadata: false });
+    const pages = pdf.getPageCount();
+    if (pages < 1) return refused;
+    const sha256 = createHash("sha256").update(bytes).digest("hex");
+    return { bytes, name: documentName(file.name), sha256, pages };
+  } catch {
+    // Encrypted (pdf-lib refuses those unless told to ignore it) or not a PDF past its header.
+    return refused;
+  }
 }
 
 /** A policy of an organisation still in force, with its newest version's text; else 404. */
@@ -48,12 +105,28 @@ async function policyOf(organisationId: number, requirementId: number) {
     .executeTakeFirst();
   const version = row ? (await currentVersionsOf([requirementId])).get(requirementId) : undefined;
   if (!row || !version) notFound();
-  const { body } = await getDb()
+  const stored = await getDb()
     .selectFrom("policy_version")
-    .select("body")
+    .select(["body", "document_name", "document_sha256", "document_pages"])
     .where("id", "=", version.id)
     .executeTakeFirstOrThrow();
-  return { id: Number(row.id), name: row.name, description: row.description, version, body };
+  const document: PolicyDocumentFacts | null =
+    stored.document_sha256 === null
+      ? null
+      : {
+          name: stored.document_name ?? "policy.pdf",
+          sha256: stored.document_sha256,
+          pages: Number(stored.document_pages ?? 1),
+        };
+  return {
+    id: Number(row.id),
+    name: row.name,
+    description: row.description,
+    version,
+    body: stored.body,
+    document,
+    readingMinutes: readingMinutes(stored.body, document?.pages),
+  };
 }
 
 /**
@@ -63,7 +136,7 @@ async function policyOf(organisationId: number, requirementId: number) {
 export async function publishPolicy(
   actor: Actor,
   organisation: Organisation,
-  input: PolicyInput,
+  input: Omit<PolicyInput, "document"> & { document?: PolicyDocument },
   now = new Date(),
 ): Promise<{ requirementId: number } | { field: keyof PolicyInput; message: string }> {
   const at = now.toISOString();
@@ -122,6 +195,10 @@ export async function publishPolicy(
       effective_date: input.effectiveDate,
       published_at: at,
       published_by: actor.email,
+      document: input.document ? Buffer.from(input.document.bytes) : null,
+      document_name: input.document?.name ?? null,
+      document_sha256: input.document?.sha256 ?? null,
+      document_pages: input.document?.pages ?? null,
     })
     .execute();
   forgetFigures(organisation.id);
@@ -191,8 +268,13 @@ export async function openPolicy(
       description: policy.description,
       version: policy.version.version,
       effectiveDate: policy.version.effectiveDate,
-      html: renderMarkdown(policy.body),
-      readingMinutes: readingMinutes(policy.body),
+      html: policy.body ? renderMarkdown(policy.body) : "",
+      readingMinutes: policy.readingMinutes,
+      document: policy.document && {
+        name: policy.document.name,
+        pages: policy.document.pages,
+        href: href("/training/policies/:id/document", { id: String(policy.id) }),
+      },
     },
     state: state
       ? {
@@ -228,6 +310,7 @@ export async function attestPolicy(
     facts: Omit<Attestation, "id" | "evidenceId"> & {
       policy: string;
       body: string;
+      document: PolicyDocumentFacts | null;
       tooFast: boolean;
     },
   ) => Promise<string>,
@@ -262,7 +345,7 @@ export async function attestPolicy(
     0,
     Math.floor((now.getTime() - new Date(view.opened_at).getTime()) / 1000),
   );
-  const floor = floorSeconds(readingMinutes(policy.body), organisation.assessment.timeFloorPercent);
+  const floor = floorSeconds(policy.readingMinutes, organisation.assessment.timeFloorPercent);
   const facts = {
     requirementId: policy.id,
     versionId: policy.version.id,
@@ -274,7 +357,13 @@ export async function attestPolicy(
     floorSeconds: floor,
   };
   const tooFast = seconds < floor;
-  const evidenceId = await record({ ...facts, policy: policy.name, body: policy.body, tooFast });
+  const evidenceId = await record({
+    ...facts,
+    policy: policy.name,
+    body: policy.body,
+    document: policy.document,
+    tooFast,
+  });
   const { id } = await db
     .insertInto("policy_attestation")
     .values({
@@ -309,8 +398,29 @@ export async function attestPolicy(
   };
 }
 
-/** Bytes a policy's form may post: its text, URL-encoded, in any script (3 bytes a character, ×3). */
-export const POLICY_FORM_BYTES = 9 * POLICY_BODY_MAX + 16 * 1024;
+/**
+ * Bytes a policy's form may post: its text, URL-encoded, in any script (3 bytes a character, ×3),
+ * and its document.
+ */
+export const POLICY_FORM_BYTES = 9 * POLICY_BODY_MAX + POLICY_DOCUMENT_MAX_BYTES + 16 * 1024;
+
+/**
+ * The PDF of a policy's version in force, for a member of its organisation (any member may read a
+ * policy, as its page); a policy without one, or another organisation's, is a 404.
+ */
+export async function policyDocument(
+  organisation: Organisation,
+  requirementId: number,
+): Promise<{ name: string; bytes: Uint8Array }> {
+  const policy = await policyOf(organisation.id, requirementId);
+  const row = await getDb()
+    .selectFrom("policy_version")
+    .select("document")
+    .where("id", "=", policy.version.id)
+    .executeTakeFirstOrThrow();
+  if (!policy.document || !row.document) notFound();
+  return { name: policy.document.name, bytes: row.document };
+}
 
 /** /training/policies: a member's policies; for a manager, also the publishing and the register. */
 export async function loadPoliciesPage(
@@ -387,7 +497,12 @@ export async function publishAction(
   if (submission.status !== "success") {
     return { form: "publish", ...formRefused(submission, "validation") };
   }
-  const published = await publishPolicy(actor, organisation, submission.value);
+  const { document: file, ...input } = submission.value;
+  const document = file ? await readPolicyDocument(file) : undefined;
+  if (document && "field" in document) {
+    return { form: "publish", ...formRefused(submission, "validation", document) };
+  }
+  const published = await publishPolicy(actor, organisation, { ...input, document });
   if ("field" in published) {
     return { form: "publish", ...formRefused(submission, "validation", published) };
   }

@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { FileText } from "lucide-react";
 import { Form, Link, href, useNavigation } from "react-router";
 import { useFieldMessage, useTranslation } from "~/platform/i18n";
 import type { Refused } from "~/platform/lib/reply";
@@ -11,6 +12,7 @@ import { RequirementStatusBadge, useCalendarDate } from "./compliance-dashboard"
 import { Done } from "./form-parts";
 import {
   POLICY_BODY_MAX,
+  POLICY_DOCUMENT_MAX_BYTES,
   POLICY_VERSION_MAX,
   REQUIREMENT_DESCRIPTION_MAX,
   REQUIREMENT_NAME_MAX,
@@ -42,7 +44,12 @@ function PublishForm({ manage, reply }: { manage: Manage; reply: PolicyReply | u
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   return (
-    <Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      {...getFormProps(form)}
+      className="grid gap-4 sm:grid-cols-2"
+    >
       <FormField
         field={fields.policyId}
         message={message}
@@ -130,6 +137,22 @@ function PublishForm({ manage, reply }: { manage: Manage; reply: PolicyReply | u
             key={fields.body.key}
             rows={10}
             maxLength={POLICY_BODY_MAX}
+            className={controlClass}
+          />
+        </FormField>
+      </div>
+      <div className="sm:col-span-2">
+        <FormField
+          field={fields.document}
+          message={message}
+          label={t("publish.document")}
+          hint={t("publish.documentHint", { max: POLICY_DOCUMENT_MAX_BYTES / (1024 * 1024) })}
+          optional={t("common:optional")}
+        >
+          <input
+            {...getInputProps(fields.document, { type: "file" })}
+            key={fields.document.key}
+            accept="application/pdf,.pdf"
             className={controlClass}
           />
         </FormField>
@@ -290,6 +313,8 @@ export interface PolicyReading {
     effectiveDate: string;
     html: string;
     readingMinutes: number;
+    /** The version's PDF, when it was published as one. */
+    document: { name: string; pages: number; href: string } | null;
   };
   state: { status: RequirementState; dueDate: string; completedDate: string | null } | null;
   attestations: { version: string; attestedAt: string; seconds: number }[];
@@ -324,14 +349,35 @@ export function PolicyReader({ reading, reply }: { reading: PolicyReading; reply
             : t("mine.due", { date: calendarDate(state.dueDate) })}
         </p>
       )}
-      <Card>
-        <article
-          className="max-w-none space-y-3 [&_a]:underline [&_blockquote]:border-l-4 [&_blockquote]:border-slate-300 [&_blockquote]:pl-3 [&_h1]:text-2xl [&_h1]:font-bold [&_h2]:mt-4 [&_h2]:text-lg [&_h2]:font-semibold [&_li]:ml-5 [&_ol]:list-decimal [&_ul]:list-disc"
-          data-testid="policy-text"
-          // Sanitised on the server (platform/lib/markdown.server.ts): formatting only.
-          dangerouslySetInnerHTML={{ __html: policy.html }}
-        />
-      </Card>
+      {policy.document && (
+        <Card>
+          <p className="flex flex-wrap items-center gap-2">
+            <FileText aria-hidden="true" className="size-5 shrink-0" />
+            <a
+              href={policy.document.href}
+              target="_blank"
+              rel="noopener"
+              className="font-semibold underline"
+              data-testid="policy-document"
+            >
+              {t("reader.document", { name: policy.document.name })}
+            </a>
+            <span className="text-sm text-slate-700 dark:text-slate-300">
+              {t("reader.documentPages", { count: policy.document.pages })}
+            </span>
+          </p>
+        </Card>
+      )}
+      {policy.html && (
+        <Card>
+          <article
+            className="max-w-none space-y-3 [&_a]:underline [&_blockquote]:border-l-4 [&_blockquote]:border-slate-300 [&_blockquote]:pl-3 [&_h1]:text-2xl [&_h1]:font-bold [&_h2]:mt-4 [&_h2]:text-lg [&_h2]:font-semibold [&_li]:ml-5 [&_ol]:list-decimal [&_ul]:list-disc"
+            data-testid="policy-text"
+            // Sanitised on the server (platform/lib/markdown.server.ts): formatting only.
+            dangerouslySetInnerHTML={{ __html: policy.html }}
+          />
+        </Card>
+      )}
       {reply?.ok && (
         <Done>
           {t(reply.tooFast ? "reader.doneFast" : "reader.done", { version: policy.version })}

@@ -231,6 +231,8 @@ export type LineManagerInput = z.infer<typeof LineManagerSchema>;
 export const POLICY_VERSION_MAX = 40;
 /** A policy's text: long enough for a code of conduct, short enough to read on one page. */
 export const POLICY_BODY_MAX = 20_000;
+/** A policy published as a PDF: up to 10 MB (a long handbook with its tables). */
+export const POLICY_DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
 
 /**
  * A policy a manager publishes: a new one, or (`policyId`, one of `policyIds`) a new version of
@@ -247,7 +249,16 @@ export function policySchema(policyIds: readonly number[], groupIds: readonly nu
       name: optionalText(REQUIREMENT_NAME_MAX),
       description: optionalText(REQUIREMENT_DESCRIPTION_MAX).transform((value) => value ?? ""),
       version: requiredText(POLICY_VERSION_MAX),
-      body: requiredText(POLICY_BODY_MAX),
+      // With a document, the text is what the page shows above it, and may be left empty.
+      body: optionalText(POLICY_BODY_MAX),
+      // Checked to be a readable PDF on the server (policies.server.ts).
+      document: z
+        .instanceof(File, { error: "policies:errors.notPdf" })
+        .refine(
+          (file) => file.size <= POLICY_DOCUMENT_MAX_BYTES,
+          "policies:errors.documentTooLarge",
+        )
+        .optional(),
       effectiveDate: calendarDate(),
       dueDays: wholeNumber(1, DUE_DAYS_MAX, `requirements:errors.dueDays?max=${DUE_DAYS_MAX}`),
       groupIds: audienceGroups(groupIds),
@@ -256,8 +267,15 @@ export function policySchema(policyIds: readonly number[], groupIds: readonly nu
       if (value.policyId === undefined && value.name === undefined) {
         context.addIssue({ code: "custom", path: ["name"], message: FIELD_MESSAGES.required });
       }
+      if (value.body === undefined && value.document === undefined) {
+        context.addIssue({
+          code: "custom",
+          path: ["body"],
+          message: "policies:errors.textOrDocument",
+        });
+      }
     })
-    .transform(({ name, ...rest }) => ({ ...rest, name: name ?? "" }));
+    .transform(({ name, body, ...rest }) => ({ ...rest, name: name ?? "", body: body ?? "" }));
 }
 export type PolicyInput = z.infer<ReturnType<typeof policySchema>>;
 

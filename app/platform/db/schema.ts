@@ -415,12 +415,17 @@ export interface PolicyVersionTable {
   id: Generated<number>;
   requirement_id: number;
   version: string;
-  /** Markdown. */
+  /** Markdown: the policy's text, or with a document, what the page shows above it (may be ""). */
   body: string;
   /** YYYY-MM-DD. */
   effective_date: string;
   published_at: string;
   published_by: string;
+  /** A PDF the version is, when published as a file (migration 0026). */
+  document: Uint8Array | null;
+  document_name: string | null;
+  document_sha256: string | null;
+  document_pages: number | null;
 }
 
 /** A member opened a policy version's page: the start of their time on page. */
