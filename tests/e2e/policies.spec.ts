@@ -1,11 +1,32 @@
+import type { Locator, Page } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
-import { login, signInAdmin } from "./auth";
+import { signInAdmin } from "./auth";
+import { admitOrganisation, makeManager, showOrganisation, signInEach } from "./organisations";
 import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
 
 // Policy attestation as the people of an organisation meet it (decision 051): a manager publishes
 // a policy, a member reads and attests it; version 2, published as a PDF, asks the member again,
 // and the register shows both attestations, each flagged when it came sooner than the reading
 // time.
+
+/** Sends the publishing form and waits for its answer. */
+async function published(form: Locator): Promise<void> {
+  await form.getByRole("button", { name: "Publish" }).click();
+  await expect(form.getByText("Published. Everyone it concerns is asked to attest.")).toBeVisible();
+}
+
+/** The member ticks the statement of the version on their page and attests. */
+async function attest(member: Page, version: string): Promise<void> {
+  await waitForHydration(member);
+  const statement = `I have read and understood Gifts and Hospitality, version ${version}.`;
+  await member.getByRole("checkbox", { name: statement }).check();
+  await member.getByRole("button", { name: "Attest" }).click();
+  // At once: sooner than the text takes to read, so it is marked for the manager.
+  await expect(
+    member.getByText(`Your attestation of version ${version} is recorded.`, { exact: false }),
+  ).toBeVisible();
+  await expect(member.getByTestId("my-attestations")).toContainText(`Version ${version}, attested`);
+}
 
 test("a policy's version 2 asks for a new attestation, and the register shows both", async ({
   page,
@@ -19,34 +40,22 @@ test("a policy's version 2 asks for a new attestation, and the register shows bo
   const memberEmail = `member@${domain}`;
 
   await signInAdmin(page, `publisher${testInfo.retry}@kestrel.test`, "/admin/allowlist");
-  await waitForHydration(page);
-  await page.getByLabel("Domain or email").fill(domain);
-  await page.getByLabel("Organisation").fill(organisation);
-  await page.getByRole("button", { name: "Add", exact: true }).click();
-  await expect(page.getByRole("cell", { name: domain, exact: true })).toBeVisible();
+  await admitOrganisation(page, domain, organisation);
 
-  const contexts = await Promise.all([browser.newContext(), browser.newContext()]);
-  const [manager, member] = await Promise.all(contexts.map((context) => context.newPage()));
+  const [manager, member] = await signInEach(
+    browser,
+    [managerEmail, memberEmail],
+    "/training/policies",
+  );
   if (!manager || !member) throw new Error("no page");
-  for (const [person, email] of [
-    [manager, managerEmail],
-    [member, memberEmail],
-  ] as const) {
-    await login(person, email, "/login?redirectTo=%2Ftraining%2Fpolicies");
-    await expect(person).toHaveURL(/\/training\/policies$/);
+  for (const person of [manager, member]) {
     await expect(person.getByText("No policy asks for your attestation.")).toBeVisible();
   }
   // A member is not offered the publishing form.
   await expect(member.getByRole("heading", { name: "Publish a policy" })).toHaveCount(0);
 
-  await page.goto("/admin/requirements");
-  await page.getByLabel("Organisation").selectOption({ label: organisation });
-  await page.getByRole("button", { name: "Show" }).click();
-  await waitForHydration(page);
-  const managerRow = page.getByTestId("members").getByRole("row").filter({ hasText: managerEmail });
-  await managerRow.getByRole("combobox").selectOption("manager");
-  await managerRow.getByRole("button", { name: "Change role" }).click();
-  await expect(managerRow.getByRole("status")).toHaveText("Role changed.");
+  await showOrganisation(page, organisation);
+  await makeManager(page, managerEmail);
 
   // Version 1.0, for everyone.
   await manager.reload();
@@ -61,10 +70,7 @@ test("a policy's version 2 asks for a new attestation, and the register shows bo
     .fill(
       "## Gifts\n\nDecline any gift worth more than **SGD 100** and tell compliance the same day.",
     );
-  await publish.getByRole("button", { name: "Publish" }).click();
-  await expect(
-    publish.getByText("Published. Everyone it concerns is asked to attest."),
-  ).toBeVisible();
+  await published(publish);
   await expectAccessible(manager);
 
   await member.reload();
@@ -75,17 +81,7 @@ test("a policy's version 2 asks for a new attestation, and the register shows bo
   await expect(
     member.getByTestId("policy-text").getByRole("heading", { name: "Gifts" }),
   ).toBeVisible();
-  await waitForHydration(member);
-  // Attesting without the box ticked is refused by the browser; ticked, it is recorded.
-  await member
-    .getByRole("checkbox", {
-      name: "I have read and understood Gifts and Hospitality, version 1.0.",
-    })
-    .check();
-  await member.getByRole("button", { name: "Attest" }).click();
-  // At once: sooner than the text takes to read, so it is marked for the manager.
-  await expect(member.getByText(/Your attestation of version 1\.0 is recorded\./)).toBeVisible();
-  await expect(member.getByTestId("my-attestations")).toContainText("Version 1.0, attested");
+  await attest(member, "1.0");
   await expect(member.getByRole("button", { name: "Attest" })).toHaveCount(0);
 
   // Version 2.0 of the same policy, published as a PDF, asks again.
@@ -106,10 +102,7 @@ test("a policy's version 2 asks for a new attestation, and the register shows bo
     mimeType: "application/pdf",
     buffer: Buffer.from(await pdf.save()),
   });
-  await publish.getByRole("button", { name: "Publish" }).click();
-  await expect(
-    publish.getByText("Published. Everyone it concerns is asked to attest."),
-  ).toBeVisible();
+  await published(publish);
 
   await member.goto("/training/policies");
   const mine = member.getByTestId("my-policies");
@@ -122,15 +115,7 @@ test("a policy's version 2 asks for a new attestation, and the register shows bo
   const served = await member.request.get((await document.getAttribute("href")) ?? "");
   expect(served.headers()["content-type"]).toBe("application/pdf");
   expect((await served.body()).subarray(0, 5).toString()).toBe("%PDF-");
-  await waitForHydration(member);
-  await member
-    .getByRole("checkbox", {
-      name: "I have read and understood Gifts and Hospitality, version 2.0.",
-    })
-    .check();
-  await member.getByRole("button", { name: "Attest" }).click();
-  await expect(member.getByText(/Your attestation of version 2\.0 is recorded\./)).toBeVisible();
-  await expect(member.getByTestId("my-attestations")).toContainText("Version 2.0, attested");
+  await attest(member, "2.0");
   await expect(member.getByTestId("my-attestations")).toContainText("Version 1.0, attested");
   await expectAccessible(member);
 
@@ -148,5 +133,5 @@ test("a policy's version 2 asks for a new attestation, and the register shows bo
     ).toBeVisible();
   }
   await expectAccessible(manager);
-  await Promise.all(contexts.map((context) => context.close()));
+  await Promise.all([manager, member].map((person) => person.context().close()));
 });
