@@ -210,6 +210,8 @@ for (const locale of LANGUAGES) {
     });
 
     test("signed in, the same holds", async ({ page }) => {
+      // A walk of every signed-in page at four widths, as long as the public one.
+      test.slow();
       await login(page, uniqueEmail(`wide-${locale.toLowerCase()}`, PILOT_DOMAIN));
       await chooseLocale(page, locale);
       expect(await walk(page, SIGNED_IN)).toEqual([]);
