@@ -1,10 +1,9 @@
-import { createHash } from "node:crypto";
 import {
   type AttestOutcome,
   type Organisation,
   attestPolicy,
 } from "~/domain/compliance/index.server";
-import { recordEvidence } from "~/domain/evidence/index.server";
+import { recordEvidence, sha256Hex } from "~/domain/evidence/index.server";
 import { inOneTransaction, isUniqueViolation } from "~/platform/db/db.server";
 
 // A member attests a policy (docs/decisions/051): the attestation's row and its signed evidence
@@ -62,7 +61,7 @@ function attestOnce(
                 name: facts.policy,
                 version: facts.version,
                 versionId: facts.versionId,
-                sha256: createHash("sha256").update(facts.body).digest("hex"),
+                sha256: sha256Hex(facts.body),
                 // A version published as a PDF: the file's own digest, so the very bytes the
                 // member was shown can be checked against the record.
                 ...(facts.document ? { document: facts.document } : {}),

@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { PDFDocument } from "pdf-lib";
 import { data, href } from "react-router";
 import { getDb } from "~/platform/db/db.server";
@@ -6,7 +5,7 @@ import { getLogger } from "~/platform/lib/logger.server";
 import { renderMarkdown } from "~/platform/lib/markdown.server";
 import { floorSeconds } from "~/domain/training/index.server";
 import { forgetFigures } from "./dashboard.server";
-import { tokenVerifyUrl } from "~/domain/evidence/index.server";
+import { sha256Hex, tokenVerifyUrl } from "~/domain/evidence/index.server";
 import { accountsOf } from "~/platform/auth/index.server";
 import { groupsOf } from "./groups.server";
 import type { Membership } from "./organisations.server";
@@ -84,8 +83,7 @@ export async function readPolicyDocument(
     const pdf = await PDFDocument.load(bytes, { updateMetadata: false });
     const pages = pdf.getPageCount();
     if (pages < 1) return refused;
-    const sha256 = createHash("sha256").update(bytes).digest("hex");
-    return { bytes, name: documentName(file.name), sha256, pages };
+    return { bytes, name: documentName(file.name), sha256: sha256Hex(bytes), pages };
   } catch {
     // Encrypted (pdf-lib refuses those unless told to ignore it) or not a PDF past its header.
     return refused;

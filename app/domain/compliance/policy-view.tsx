@@ -358,7 +358,6 @@ export function PolicyReader({ reading, reply }: { reading: PolicyReading; reply
               target="_blank"
               rel="noopener"
               className="font-semibold underline"
-              data-testid="policy-document"
             >
               {t("reader.document", { name: policy.document.name })}
             </a>
