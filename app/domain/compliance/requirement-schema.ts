@@ -252,13 +252,8 @@ export function policySchema(policyIds: readonly number[], groupIds: readonly nu
       // With a document, the text is what the page shows above it, and may be left empty.
       body: optionalText(POLICY_BODY_MAX),
       // Checked to be a readable PDF on the server (policies.server.ts).
-      document: z
-        .instanceof(File, { error: "policies:errors.notPdf" })
-        .refine(
-          (file) => file.size <= POLICY_DOCUMENT_MAX_BYTES,
-          "policies:errors.documentTooLarge",
-        )
-        .optional(),
+      // Checked below rather than with `z.instanceof`, which would add its code to every page.
+      document: z.unknown().optional(),
       effectiveDate: calendarDate(),
       dueDays: wholeNumber(1, DUE_DAYS_MAX, `requirements:errors.dueDays?max=${DUE_DAYS_MAX}`),
       groupIds: audienceGroups(groupIds),
@@ -266,6 +261,18 @@ export function policySchema(policyIds: readonly number[], groupIds: readonly nu
     .superRefine((value, context) => {
       if (value.policyId === undefined && value.name === undefined) {
         context.addIssue({ code: "custom", path: ["name"], message: FIELD_MESSAGES.required });
+      }
+      if (value.document !== undefined && !(value.document instanceof File)) {
+        context.addIssue({ code: "custom", path: ["document"], message: "policies:errors.notPdf" });
+      } else if (
+        value.document instanceof File &&
+        value.document.size > POLICY_DOCUMENT_MAX_BYTES
+      ) {
+        context.addIssue({
+          code: "custom",
+          path: ["document"],
+          message: "policies:errors.documentTooLarge",
+        });
       }
       if (value.body === undefined && value.document === undefined) {
         context.addIssue({
@@ -275,7 +282,12 @@ export function policySchema(policyIds: readonly number[], groupIds: readonly nu
         });
       }
     })
-    .transform(({ name, body, ...rest }) => ({ ...rest, name: name ?? "", body: body ?? "" }));
+    .transform(({ name, body, document, ...rest }) => ({
+      ...rest,
+      name: name ?? "",
+      body: body ?? "",
+      document: document as File | undefined,
+    }));
 }
 export type PolicyInput = z.infer<ReturnType<typeof policySchema>>;
 
