@@ -22,7 +22,7 @@ const appEnv = {
   // tests/e2e/auth.ts: who may sign in, and the bootstrap administrator.
   PILOT_DOMAINS: "pilot.example",
   ADMIN_EMAILS:
-    "admin0@kestrel.test,admin1@kestrel.test,admin2@kestrel.test,registrar0@kestrel.test,registrar1@kestrel.test,registrar2@kestrel.test,steward0@kestrel.test,steward1@kestrel.test,steward2@kestrel.test,examiner0@kestrel.test,examiner1@kestrel.test,examiner2@kestrel.test,surveyor0@kestrel.test,surveyor1@kestrel.test,surveyor2@kestrel.test",
+    "admin0@kestrel.test,admin1@kestrel.test,admin2@kestrel.test,registrar0@kestrel.test,registrar1@kestrel.test,registrar2@kestrel.test,steward0@kestrel.test,steward1@kestrel.test,steward2@kestrel.test,examiner0@kestrel.test,examiner1@kestrel.test,examiner2@kestrel.test,surveyor0@kestrel.test,surveyor1@kestrel.test,surveyor2@kestrel.test,warden0@kestrel.test,warden1@kestrel.test,warden2@kestrel.test,provisioner0@kestrel.test,provisioner1@kestrel.test,provisioner2@kestrel.test,publisher0@kestrel.test,publisher1@kestrel.test,publisher2@kestrel.test",
   LOG_LEVEL: "warn",
   // No reminder pass on its own schedule: tests/e2e/reminders.spec.ts runs one when it needs it.
   JOBS: "off",
@@ -51,6 +51,10 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
   workers: 2,
+  // Two browsers and three servers share two cores: a step that takes 2 s alone takes 5 s here, so
+  // the limits are for a test that hangs, not one that waits its turn (docs/decisions/056).
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : "list",
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,

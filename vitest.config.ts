@@ -39,7 +39,9 @@ export default defineConfig({
           // A test that signs four people in through the real sign-in steps takes 4–5 s on two busy
           // cores, against vitest's default limit of 5 s: the limit is for a hung test, not a slow one.
           testTimeout: 20_000,
-          hookTimeout: 30_000,
+          // A hook that starts an app server (tests/integration/app-server.ts) transforms the whole
+          // app through Vite: 20-30 s while the other workers do the same on two cores.
+          hookTimeout: 120_000,
         },
       },
     ],

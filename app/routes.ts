@@ -18,6 +18,7 @@ export default [
   route("404", "routes/not-found.tsx"),
   route("login", "routes/login.tsx"),
   route("logout", "routes/logout.ts"),
+  route("sso/callback", "routes/sso.callback.ts"),
   route("app", "routes/app.tsx"),
   route("app/skills/export/:kind/:id", "routes/app.skills-export.ts"),
   route("training", "routes/training.tsx", [
@@ -32,6 +33,8 @@ export default [
     route("compliance", "routes/training.compliance.tsx"),
     route("requirements", "routes/training.requirements.tsx"),
     route("roster", "routes/training.roster.tsx"),
+    route("policies", "routes/training.policies.tsx"),
+    route("policies/:id", "routes/training.policy.tsx"),
     route("reports", "routes/training.reports.tsx"),
     route("evidence", "routes/training.evidence.tsx"),
     route("reviews", "routes/training.reviews.tsx"),
@@ -41,6 +44,8 @@ export default [
   route("training/certificates/:code/credential", "routes/training.certificate-credential.ts"),
   route("training/reports/:id/download", "routes/training.report-download.ts"),
   route("training/roster.csv", "routes/training.roster-csv.ts"),
+  route("training/roster.pdf", "routes/training.roster-pdf.ts"),
+  route("training/policies/:id/document", "routes/training.policy-document.ts"),
   route("training/evidence/package", "routes/training.evidence-package.ts"),
   route("training/evidence/:evidenceId/:format", "routes/training.evidence-download.ts"),
   route("docs/modules/:courseId/:file", "routes/docs.module-file.ts"),
@@ -57,10 +62,12 @@ export default [
     route("admin/demo", "routes/admin.demo.tsx"),
     route("admin/outbox", "routes/admin.outbox.tsx"),
     route("admin/allowlist", "routes/admin.allowlist.tsx"),
+    route("admin/sso", "routes/admin.sso.tsx"),
     route("admin/security", "routes/admin.security.tsx"),
     route("admin/certificates", "routes/admin.certificates.tsx"),
     route("admin/requirements", "routes/admin.requirements.tsx"),
     route("admin/evidence", "routes/admin.evidence.tsx"),
+    route("admin/scim", "routes/admin.scim.tsx"),
   ]),
 
   // Resource routes

@@ -195,7 +195,14 @@ const TABLE_OWNERS = {
   reminder_claim: "app/domain/compliance/",
   requirement_restart: "app/domain/compliance/",
   requirement_excusal: "app/domain/compliance/",
+  policy_version: "app/domain/compliance/",
+  policy_view: "app/domain/compliance/",
+  policy_attestation: "app/domain/compliance/",
   member_group: "app/domain/compliance/",
+  organisation_sso: "app/domain/sso/",
+  organisation_sso_domain: "app/domain/sso/",
+  sso_login_state: "app/domain/sso/",
+  sso_audit_event: "app/domain/sso/",
   member_group_member: "app/domain/compliance/",
   report: "app/domain/reports/",
   aml_attempt: "app/domain/aml/",
@@ -214,6 +221,8 @@ const TABLE_OWNERS = {
   skill_profile: "app/domain/skills/",
   skill_run: "app/domain/skills/",
   skill_draft: "app/domain/skills/",
+  scim_token: "app/domain/scim/",
+  scim_audit: "app/domain/scim/",
 };
 
 const QUERY_METHODS = new Set([

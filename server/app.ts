@@ -21,6 +21,7 @@ import {
 } from "~/platform/db/db.server";
 import { prepareRetrieval } from "~/domain/advisor/index.server";
 import { AUDIO_PATH } from "~/domain/courses/index.server";
+import { SCIM_PATH, createScimRouter } from "~/domain/scim/index.server";
 import { auditChains, erasePersonalData } from "~/domain/evidence/index.server";
 import { accountByEmail } from "~/platform/auth/index.server";
 import { getCurrentTenant } from "~/platform/i18n/index.server";
@@ -162,6 +163,11 @@ export function createApp({ viteDevServer }: StartOptions = {}) {
     });
     next();
   });
+
+  // SCIM provisioning (docs/decisions/050): identity providers call it with a bearer token and
+  // the methods REST needs (PUT, PATCH, DELETE); no page, cookie or session machinery below
+  // serves it, and it answers every request under its path itself.
+  app.use(SCIM_PATH, createScimRouter({ appUrl: env.APP_URL }));
 
   // What every layer after this may take for granted: a method we answer, a Host that is a host
   // (RFC 9112 §3.2: 400 otherwise) and a request target that is a URL.
@@ -493,5 +499,5 @@ export const auditEvidenceChain = (organisationId: number) => auditChains([organ
 export { closeDb as closeDatabase };
 export { buildCourseMedia } from "~/domain/courses/index.server";
 export { ADVISOR_TARGETS, evaluateAdvisor } from "~/domain/advisor/index.server";
-export { CalibrationSchema, evaluateGrading } from "~/domain/aml/index.server";
+export { CalibrationSchema, calibration, evaluateGrading } from "~/domain/aml/index.server";
 export { getSkills, runSkill, scrubPii } from "~/domain/skills/index.server";

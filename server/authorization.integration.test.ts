@@ -307,6 +307,10 @@ const PUBLIC_IDS: Record<string, string> = {
   "evidence/verifier/:file": "the public verifier's own files",
   "credentials/status/:list": "the public revocation list",
   "admin/export/:dataset": "an admin export: app/platform/auth/admin-guard.integration.test.ts",
+  "training/policies/:id":
+    "an organisation's policy, read by its members: another organisation's is a 404 (app/workflows/attest-policy.integration.test.ts)",
+  "training/policies/:id/document":
+    "an organisation's policy document, read by its members: another organisation's is a 404 (app/workflows/attest-policy.integration.test.ts)",
 };
 const PROBED_IDS = [
   "app/skills/export/:kind/:id",

@@ -20,10 +20,12 @@ const SECTIONS = [
   [href("/admin/contact"), "contact"],
   [href("/admin/demo"), "demo"],
   [href("/admin/allowlist"), "allowlist"],
+  [href("/admin/sso"), "sso"],
   [href("/admin/outbox"), "outbox"],
   [href("/admin/certificates"), "certificates"],
   [href("/admin/requirements"), "requirements"],
   [href("/admin/evidence"), "evidence"],
+  [href("/admin/scim"), "scim"],
   [href("/admin/security"), "security"],
 ] as const;
 

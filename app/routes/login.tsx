@@ -8,6 +8,8 @@ import { readFormFields } from "~/platform/lib/api.server";
 import { requestInfoContext } from "~/platform/lib/request-context";
 import { safeRedirect } from "~/platform/lib/safe-redirect";
 import { Card } from "~/platform/ui/card";
+import { FormAlert } from "~/platform/ui/form-status";
+import { routeLoginThroughSso } from "~/domain/sso/index.server";
 import validation from "../../locales/en/validation.json";
 import { adoptGuestWork } from "~/workflows/adopt-guest.server";
 import type { Route } from "./+types/login";
@@ -26,7 +28,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
   // Someone already signed in goes where they were going.
   if (await getOptionalUser(request)) throw redirect(redirectTo);
-  return { redirectTo };
+  // Back from an organisation's provider without a session (the audit trail says why).
+  const ssoFailed = new URL(request.url).searchParams.get("sso") === "failed";
+  return { redirectTo, ssoFailed };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -38,6 +42,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     // the account's (ARCHITECTURE "Learning core").
     onSignedIn: (user: { id: string; email: string }) => adoptGuestWork(request, user),
   };
+  // An email of an organisation with single sign-on goes to its provider (a redirect thrown).
+  const sso = await routeLoginThroughSso(fields, login);
+  if (sso) return data(sso.reply, { status: sso.status, headers: sso.headers });
   const { status, headers, reply } =
     fields.intent === LOGIN_INTENTS.verifyCode
       ? await verifySignInCode(fields, login)
@@ -70,6 +77,11 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
         <h1 className="mt-3 text-2xl font-bold">
           {codeStep ? t("auth.codeTitle") : t("auth.title")}
         </h1>
+        {loaderData?.ssoFailed && !actionData ? (
+          <FormAlert id="sso-failed" className="mt-4">
+            {t("auth.sso.failed")}
+          </FormAlert>
+        ) : null}
         {codeStep ? (
           <LoginCodeForm
             key={codeStep.email}

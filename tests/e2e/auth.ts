@@ -1,8 +1,9 @@
 import type { Page } from "@playwright/test";
 import { deliveredMail } from "./db";
+import { totp } from "../totp";
 import { expect, waitForHydration } from "./fixtures";
 
-export { totp } from "../totp";
+export { totp };
 
 // Pilot sign-in as a person does it: the email, then the code from the mail the server sent.
 
@@ -43,4 +44,15 @@ export async function login(page: Page, email: string, path = "/login"): Promise
   await page.getByLabel("Sign-in code").fill(await codeFor(email, before));
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page).not.toHaveURL(/\/login/);
+}
+
+/** Signs a bootstrap administrator in and sets up their authenticator, landing on `path`. */
+export async function signInAdmin(page: Page, email: string, path: string): Promise<void> {
+  await login(page, email, `/login?redirectTo=${encodeURIComponent(path)}`);
+  await expect(page).toHaveURL(/\/admin\/security/);
+  await page.getByRole("button", { name: "Set up an authenticator app" }).click();
+  const secret = (await page.getByTestId("totp-secret").textContent()) ?? "";
+  await page.getByLabel("6-digit code").fill(totp(secret));
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
 }

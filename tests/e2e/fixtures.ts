@@ -1,4 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import type { AxeResults } from "axe-core";
 import { type Page, test as base, expect } from "@playwright/test";
 
 const NEVER = /$^/;
@@ -73,17 +75,36 @@ export async function watchCspViolations(page: Page): Promise<string[]> {
   return violations;
 }
 
-/** Runs axe on the page as it is now: no serious or critical violations are allowed. */
+/** axe-core's browser bundle, read once per worker. */
+const axeSource = readFileSync(
+  createRequire(import.meta.url).resolve("axe-core/axe.min.js"),
+  "utf8",
+);
+
+/**
+ * Runs axe on the page as it is now: no serious or critical violations are allowed. axe runs in
+ * the page itself (our pages have no frames), injected once per document, and sends back only its
+ * violations: @axe-core/playwright opened a second page for every check and returned every rule's
+ * passes too, which made each check cost three times the CPU (docs/decisions/056).
+ */
 export async function expectAccessible(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const blocking = results.violations.filter(
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const { axe } = window as unknown as {
+      axe: { run: (...args: unknown[]) => Promise<AxeResults> };
+    };
+    const results = await axe.run(document, { resultTypes: ["violations"] });
+    return results.violations.map(({ id, help, impact, nodes }) => ({
+      id,
+      help,
+      impact,
+      targets: nodes.map((node) => node.target.join(" ")),
+    }));
+  });
+  const blocking = violations.filter(
     (violation) => violation.impact === "serious" || violation.impact === "critical",
   );
-  expect(
-    blocking.map(
-      (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
-    ),
-  ).toEqual([]);
+  expect(blocking.map((v) => `${v.id}: ${v.help} (${v.targets.join(", ")})`)).toEqual([]);
 }
 
 /** Waits until React has hydrated, so client behaviour (menus, toggles) is live. */

@@ -60,3 +60,15 @@ test("a jurisdiction chosen in the AML preview before hydration is the one shown
   await expect(jurisdiction).toHaveValue("th");
   await expect(page.getByTestId("pack-details")).toContainText("Thailand");
 });
+
+test("a language chosen before hydration switches the page once it hydrates", async ({ page }) => {
+  const release = await holdScripts(page);
+  await page.goto("/kestrel", { waitUntil: "commit" });
+  const language = page.getByTestId("lang-select");
+  await expect(language).toBeVisible();
+  await language.selectOption("fr-CA");
+  release();
+  await waitForHydration(page);
+  await expect(page.locator("html")).toHaveAttribute("lang", "fr-CA");
+  await expect(language).toHaveValue("fr-CA");
+});

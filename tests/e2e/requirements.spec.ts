@@ -1,22 +1,11 @@
 import { readFileSync } from "node:fs";
-import type { Page } from "@playwright/test";
-import { login, totp } from "./auth";
+import { signInAdmin } from "./auth";
+import { admitOrganisation, makeManager, showOrganisation, signInEach } from "./organisations";
 import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
 
 // Requirements as an admin and a manager meet them (issue items 1 and 2): the admin lets an
 // organisation in, sets it a requirement and makes one of its people a manager; that manager
 // extends a learner's due date, with the reason, and sees it in the history.
-
-/** Signs a bootstrap administrator in and sets up their authenticator, landing on `path`. */
-async function signInAdmin(page: Page, email: string, path: string) {
-  await login(page, email, `/login?redirectTo=${encodeURIComponent(path)}`);
-  await expect(page).toHaveURL(/\/admin\/security/);
-  await page.getByRole("button", { name: "Set up an authenticator app" }).click();
-  const secret = (await page.getByTestId("totp-secret").textContent()) ?? "";
-  await page.getByLabel("6-digit code").fill(totp(secret));
-  await page.getByRole("button", { name: "Verify" }).click();
-  await expect(page).toHaveURL(new RegExp(`${path}$`));
-}
 
 test("an admin sets an organisation's requirement and its manager, who extends a learner's due date", async ({
   page,
@@ -30,30 +19,20 @@ test("an admin sets an organisation's requirement and its manager, who extends a
   const learnerEmail = `learner@${domain}`;
 
   await signInAdmin(page, `steward${testInfo.retry}@kestrel.test`, "/admin/allowlist");
-  await waitForHydration(page);
-  await page.getByLabel("Domain or email").fill(domain);
-  await page.getByLabel("Organisation").fill(organisation);
-  await page.getByRole("button", { name: "Add", exact: true }).click();
-  await expect(page.getByRole("cell", { name: domain, exact: true })).toBeVisible();
+  await admitOrganisation(page, domain, organisation);
 
   // The two sign in; a learner asking for the managers' page is refused (and so joins as a learner).
-  const people = await Promise.all([browser.newContext(), browser.newContext()]);
-  const [manager, learner] = await Promise.all(people.map((context) => context.newPage()));
+  const [manager, learner] = await signInEach(
+    browser,
+    [managerEmail, learnerEmail],
+    "/training/requirements",
+  );
   if (!manager || !learner) throw new Error("no page");
-  for (const [person, email] of [
-    [manager, managerEmail],
-    [learner, learnerEmail],
-  ] as const) {
-    await login(person, email, "/login?redirectTo=%2Ftraining%2Frequirements");
-    await expect(person).toHaveURL(/\/training\/requirements$/);
+  for (const person of [manager, learner]) {
     await expect(person.getByText("Access to this resource is forbidden.")).toBeVisible();
   }
 
-  await page.goto("/admin/requirements");
-  await page.getByLabel("Organisation").selectOption({ label: organisation });
-  await page.getByRole("button", { name: "Show" }).click();
-  await expect(page.getByTestId("organisation-name")).toHaveText(organisation);
-  await waitForHydration(page);
+  await showOrganisation(page, organisation);
 
   const create = page.locator("form#create");
   await create.getByLabel("Name").fill("Sanctions Screening");
@@ -77,10 +56,7 @@ test("an admin sets an organisation's requirement and its manager, who extends a
   );
   await expectAccessible(page);
 
-  const managerRow = page.getByTestId("members").getByRole("row").filter({ hasText: managerEmail });
-  await managerRow.getByRole("combobox").selectOption("manager");
-  await managerRow.getByRole("button", { name: "Change role" }).click();
-  await expect(managerRow.getByRole("status")).toHaveText("Role changed.");
+  await makeManager(page, managerEmail);
 
   // The manager's page now opens, on their organisation's requirements.
   await manager.reload();
@@ -140,7 +116,7 @@ test("an admin sets an organisation's requirement and its manager, who extends a
   expect(learnerRows.filter((line) => line.includes("Pending"))).toHaveLength(5);
   expect(learnerRows.every((line) => line.includes("Trần Thị Lan"))).toBe(true);
   expect(lines.filter((line) => line.includes(managerEmail))).toHaveLength(5);
-  await Promise.all(people.map((context) => context.close()));
+  await Promise.all([manager, learner].map((person) => person.context().close()));
 
   // The admin's way from the training home to the requirements is the admin area's page.
   await page.goto("/training");

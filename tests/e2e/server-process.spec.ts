@@ -8,6 +8,10 @@ import { expect, test } from "./fixtures";
 
 // These tests start servers of their own, on their own ports and databases, and stop them by PID.
 
+/** A start takes 7 s on a quiet machine (a primary and its workers each load the build), and
+ * three times that beside the suite's browsers: the wait is for a server that never starts. */
+const STARTING = 45_000;
+
 function startServer(env: Record<string, string>) {
   const child = spawn(process.execPath, ["server/start.js"], {
     env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "info", ...env },
@@ -77,16 +81,16 @@ for (const workers of [1, 2]) {
           async () =>
             (await request.get(`http://127.0.0.1:${port}/readyz`).catch(() => null))?.status(),
           {
-            timeout: 15_000,
+            timeout: STARTING,
           },
         )
         .toBe(200);
       // Ready answers once one process listens: the signal waits until every one does.
       const listening = () => output().match(/"msg":"server listening"/g)?.length ?? 0;
-      await expect.poll(listening, { timeout: 15_000 }).toBe(workers);
+      await expect.poll(listening, { timeout: STARTING }).toBe(workers);
       const jobPasses = () => output().match(/"job":"reminders"/g)?.length ?? 0;
       // The background jobs run once at start, in one process.
-      await expect.poll(jobPasses, { timeout: 15_000 }).toBe(1);
+      await expect.poll(jobPasses, { timeout: STARTING }).toBe(1);
       // A request under way when the signal arrives (its body still uploading) gets its answer.
       const socket = connect(port, "127.0.0.1");
       await once(socket, "connect");
@@ -140,7 +144,7 @@ test("over HTTPS the session cookie is __Host- and Secure, and the log never sho
   try {
     await expect
       .poll(async () => (await request.get(`${base}/readyz`).catch(() => null))?.status(), {
-        timeout: 15_000,
+        timeout: STARTING,
       })
       .toBe(200);
     const email = "mei@pilot.example";
@@ -214,7 +218,7 @@ test("a client's mistake is logged as a warning with its request id, never as an
   try {
     await expect
       .poll(async () => (await request.get(`${base}/readyz`).catch(() => null))?.status(), {
-        timeout: 15_000,
+        timeout: STARTING,
       })
       .toBe(200);
     // A form posted to a page that takes none.

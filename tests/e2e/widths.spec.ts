@@ -37,6 +37,7 @@ const PLAN: Record<string, Plan> = {
   "/404": { visitor: "/404" },
   "/login": { visitor: "/login" },
   "/logout": { skip: "signs out and redirects" },
+  "/sso/callback": { skip: "a provider's answer: redirects to the page wanted or to /login" },
   "/app": { learner: "/app" },
   "/app/skills/export/:kind/:id": { skip: RESOURCE },
   "/training": { visitor: "/training", learner: "/training" },
@@ -59,6 +60,13 @@ const PLAN: Record<string, Plan> = {
   // A learner meets the refusal; a manager's roster is tested in roster.spec.ts.
   "/training/roster": { learner: "/training/roster" },
   "/training/roster.csv": { skip: RESOURCE },
+  "/training/roster.pdf": { skip: RESOURCE },
+  "/training/policies/:id/document": { skip: RESOURCE },
+  // A learner's list of their policies (none yet in their organisation).
+  "/training/policies": { learner: "/training/policies" },
+  "/training/policies/:id": {
+    skip: "needs a published policy; its list, /training/policies, is walked",
+  },
   "/training/evidence": { learner: "/training/evidence" },
   "/training/reviews": { learner: "/training/reviews" },
   "/training/reviews/:attemptId": {
@@ -80,10 +88,12 @@ const PLAN: Record<string, Plan> = {
   "/admin/demo": { admin: "/admin/demo" },
   "/admin/outbox": { admin: "/admin/outbox" },
   "/admin/allowlist": { admin: "/admin/allowlist" },
+  "/admin/sso": { admin: "/admin/sso" },
   "/admin/security": { admin: "/admin/security" },
   "/admin/certificates": { admin: "/admin/certificates" },
   "/admin/requirements": { admin: "/admin/requirements" },
   "/admin/evidence": { admin: "/admin/evidence" },
+  "/admin/scim": { admin: "/admin/scim" },
   "/sitemap.xml": { skip: RESOURCE },
   "/robots.txt": { skip: RESOURCE },
   "/theme": { skip: RESOURCE },
@@ -200,6 +210,8 @@ for (const locale of LANGUAGES) {
     });
 
     test("signed in, the same holds", async ({ page }) => {
+      // A walk of every signed-in page at four widths, as long as the public one.
+      test.slow();
       await login(page, uniqueEmail(`wide-${locale.toLowerCase()}`, PILOT_DOMAIN));
       await chooseLocale(page, locale);
       expect(await walk(page, SIGNED_IN)).toEqual([]);

@@ -60,7 +60,9 @@ export function pageRequest(
     method: body === undefined ? "GET" : "POST",
     body,
     headers: {
-      ...(body !== undefined && { "Content-Type": "application/x-www-form-urlencoded" }),
+      // A FormData body names its own multipart type and boundary.
+      ...(body !== undefined &&
+        !(body instanceof FormData) && { "Content-Type": "application/x-www-form-urlencoded" }),
       ...(cookie && { Cookie: cookie }),
     },
   });

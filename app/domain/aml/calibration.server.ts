@@ -123,6 +123,34 @@ export const entryLanguage = (entry: CalibrationEntry): GradingLanguage => {
   return GRADING_LANGUAGES.includes(prefix) ? prefix : "en";
 };
 
+/** Every HELD_OUT_EVERY-th answer of a language, by id, is held out of tuning. */
+export const HELD_OUT_EVERY = 4;
+
+/**
+ * The answers the grader is tuned on and those held out of tuning (measured, never looked at to
+ * change the grader): per language, the answers sorted by id, every fourth held out. The split
+ * depends on the ids alone, so it is the same on every run and an added answer moves few others.
+ */
+export function splitCalibration(entries: readonly CalibrationEntry[]): {
+  tunedOn: CalibrationEntry[];
+  heldOut: CalibrationEntry[];
+} {
+  const held = new Set<string>();
+  for (const language of GRADING_LANGUAGES) {
+    const ids = entries
+      .filter((entry) => entryLanguage(entry) === language)
+      .map((entry) => entry.id)
+      .sort();
+    ids.forEach((id, index) => {
+      if (index % HELD_OUT_EVERY === HELD_OUT_EVERY - 1) held.add(id);
+    });
+  }
+  return {
+    tunedOn: entries.filter((entry) => !held.has(entry.id)),
+    heldOut: entries.filter((entry) => held.has(entry.id)),
+  };
+}
+
 export function evaluateGrading(entries: readonly CalibrationEntry[]): GradingEvaluation {
   const times: number[] = [];
   const graded = entries.map((entry) => {

@@ -9,12 +9,13 @@ import {
   evaluateGrading,
   gradeEntry,
   passes,
+  splitCalibration,
 } from "./calibration.server";
 import { getPacks } from "./packs.server";
 
 // The grader against the labelled answers (npm run eval:grading prints the figures). What this
-// test holds: no adversarial answer passes, in any language, and agreement does not fall below
-// what it is today.
+// test holds: no adversarial answer passes, in any language, and agreement, on the answers tuned on
+// and on those held out of tuning, does not fall below what it is today.
 
 const DIR = path.join(import.meta.dirname, "../../../content/compliance-packs/calibration");
 const entries = readdirSync(DIR)
@@ -22,6 +23,9 @@ const entries = readdirSync(DIR)
   .flatMap((file) =>
     CalibrationSchema.parse(JSON.parse(readFileSync(path.join(DIR, file), "utf8"))),
   );
+
+// Grading every answer takes a few seconds on a busy machine: the limit is for a hung test.
+const GRADING_ALL = 60_000;
 
 describe("the calibration set", () => {
   test("covers every case and every language the interface speaks, with every class", () => {
@@ -35,18 +39,42 @@ describe("the calibration set", () => {
     expect(new Set(entries.map((entry) => entry.id)).size).toBe(entries.length);
   });
 
-  test.each(ADVERSARIAL)("no %s answer passes, in any language", (kind) => {
-    const passed = entries
-      .filter((entry) => entry.class === kind)
-      .map(gradeEntry)
-      .filter(passes)
-      .map((graded) => `${graded.entry.id}: ${graded.grade.percent} %`);
-    expect(passed).toEqual([]);
-  });
+  test.each(ADVERSARIAL)(
+    "no %s answer passes, in any language",
+    (kind) => {
+      const passed = entries
+        .filter((entry) => entry.class === kind)
+        .map(gradeEntry)
+        .filter(passes)
+        .map((graded) => `${graded.entry.id}: ${graded.grade.percent} %`);
+      expect(passed).toEqual([]);
+    },
+    GRADING_ALL,
+  );
 
-  test("agreement with the trainer's bands holds", () => {
-    const result = evaluateGrading(entries);
-    expect(result.sameBand).toBeGreaterThanOrEqual(0.65);
-    expect(result.withinOne).toBeGreaterThanOrEqual(0.95);
+  test(
+    "agreement with the trainer's bands holds, on the answers tuned on and those held out",
+    () => {
+      const { tunedOn, heldOut } = splitCalibration(entries);
+      const tuned = evaluateGrading(tunedOn);
+      expect(tuned.sameBand).toBeGreaterThanOrEqual(0.78);
+      expect(tuned.withinOne).toBeGreaterThanOrEqual(0.95);
+      // The held-out answers are measured, never tuned on: this holds their figure where it stands.
+      const held = evaluateGrading(heldOut);
+      expect(held.sameBand).toBeGreaterThanOrEqual(0.68);
+      expect(held.withinOne).toBeGreaterThanOrEqual(0.95);
+    },
+    GRADING_ALL,
+  );
+
+  test("the held-out split is every fourth answer of each language by id, the same on every run", () => {
+    const { heldOut } = splitCalibration(entries);
+    const again = splitCalibration([...entries].reverse()).heldOut.map((entry) => entry.id);
+    expect(new Set(again)).toEqual(new Set(heldOut.map((entry) => entry.id)));
+    for (const language of GRADING_LANGUAGES) {
+      const ids = entries.filter((entry) => entryLanguage(entry) === language).map((e) => e.id);
+      const held = heldOut.filter((entry) => entryLanguage(entry) === language);
+      expect(held.length).toBe(Math.floor(ids.length / 4));
+    }
   });
 });

@@ -95,7 +95,9 @@ export async function wordsFor(locale: Locale): Promise<Words> {
       return grade.bandId ? t(`grading.bands.${grade.bandId}`) : grade.band;
     },
     penalty(rubric, kind, english) {
-      if (kind === "contradiction") return t("grading.penalties.contradiction");
+      if (kind === "contradiction" || kind === "wrongCall") {
+        return t(`grading.penalties.${kind}`);
+      }
       return texts?.penalties[rubric.id]?.[kind as "doNothing"] ?? english;
     },
     rationale(scenario) {

@@ -14,7 +14,7 @@ import {
 } from "./grading";
 import { type Rubric, RubricSchema, type Scenario, ScenarioSchema } from "./pack-schema";
 import { getReaders } from "./lexicons.server";
-import { findTerm, normalize } from "./reading";
+import { findTerm, joinedList, normalize, read, sentencesOf } from "./reading";
 import { type Words, wordsFor } from "./feedback-words.server";
 
 const readers = getReaders();
@@ -202,6 +202,12 @@ const scenario: Scenario = ScenarioSchema.parse({
   },
 });
 
+/** The test case with another expected decision (none of them a report). */
+const calling = (expectedDecision: "REQUEST_KYC" | "NO_ACTION"): Scenario => ({
+  ...scenario,
+  answerKey: { ...scenario.answerKey, expectedDecision, requiresEscalation: false },
+});
+
 const complete: GuidedSubmission = {
   signals: ["rapid-pass-through", "third-party-payers", "unusual-velocity"],
   signalNotes: "Funds from many payers leave within minutes; one payer is a PEP's brother.",
@@ -233,7 +239,7 @@ describe("guided grading", () => {
       ],
     );
     expect(grade).toMatchObject({ score: 1, percent: 100, band: "Band 1", penalties: [] });
-    expect(grade.grader).toEqual({ version: "2.0.0", language: "en" });
+    expect(grade.grader).toEqual({ version: "2.1.0", language: "en" });
     expect(grade).toMatchObject({ escalatedInTime: true, completeRecord: true, missedSignals: [] });
   });
 
@@ -281,16 +287,35 @@ describe("guided grading", () => {
     ).toMatchObject({ earned: 0 });
   });
 
+  const askingForKyc: GuidedSubmission = {
+    ...complete,
+    decision: "REQUEST_KYC",
+    decisionNotes: complete.decisionNotes.replace("escalate because", "ask for documents as"),
+  };
+
   test("asking for KYC where escalation is due scores no decision points and a ×0.7 penalty", () => {
-    const grade = guided(SG, {
-      ...complete,
-      decision: "REQUEST_KYC",
-      decisionNotes: complete.decisionNotes.replace("escalate because", "ask for documents as"),
-    });
+    const grade = guided(SG, askingForKyc);
     expect(grade.details[2]).toMatchObject({ earned: 0, passed: false });
     expect(grade.penalties.map((penalty) => penalty.kind)).toEqual(["delayedEscalation"]);
     expect(grade.score).toBeCloseTo(0.7 * 0.7, 6);
     expect(grade.escalatedInTime).toBe(false);
+  });
+
+  test("where the pack gives credit for asking, asking for KYC where escalation is due earns it, still ×0.7", () => {
+    const decision = SG.criteria.find((one) => one.id === "decision");
+    if (decision?.passRules.kind !== "decision") throw new Error("no decision criterion");
+    const crediting: Rubric = {
+      ...SG,
+      criteria: SG.criteria.map((one) =>
+        one === decision
+          ? { ...decision, passRules: { ...decision.passRules, underEscalationCredit: 0.5 } }
+          : one,
+      ),
+    };
+    const grade = guided(crediting, askingForKyc);
+    expect(grade.details[2]).toMatchObject({ earned: 15, passed: false });
+    expect(grade.score).toBeCloseTo(0.85 * 0.7, 6);
+    expect(grade.bandId).not.toMatch(/excellent|proficient/);
   });
 
   test("Canada's pack names its 24-hour escalation rule", () => {
@@ -301,14 +326,7 @@ describe("guided grading", () => {
   });
 
   test("over-escalating a KYC case earns the partial credit, without penalty", () => {
-    const kycCase: Scenario = {
-      ...scenario,
-      answerKey: {
-        ...scenario.answerKey,
-        expectedDecision: "REQUEST_KYC",
-        requiresEscalation: false,
-      },
-    };
+    const kycCase = calling("REQUEST_KYC");
     const grade = guided(SG, complete, kycCase);
     expect(grade.details[2]).toMatchObject({ earned: 15, passed: false });
     expect(grade.penalties).toEqual([]);
@@ -379,6 +397,47 @@ describe("free-form grading", () => {
     expect(grade.score).toBeLessThanOrEqual(0.4);
   });
 
+  test("a free-form analysis that tells the whole story without naming the statute loses little", () => {
+    const unnamed = analysis.replace(" with STRO under Notice 626", "");
+    const named = freeForm(analysis).details[3];
+    const grade = freeForm(unnamed).details[3];
+    expect(grade?.explanation).toContainEqual({ key: "documentation.noneCited" });
+    // Naming the source is a tenth of the criterion in free form; the narrative, half.
+    expect((named?.earned ?? 0) - (grade?.earned ?? 0)).toBeCloseTo(2, 1);
+  });
+
+  test("closing a case that calls for a question to the customer is held under 45 %, not ×0.4", () => {
+    const kycCase = calling("REQUEST_KYC");
+    const closing =
+      "The customer, an account holder, received transfers via PayNow between 2 and 9 March from " +
+      "many payers, and the funds left within minutes. The customer has banked with us for years " +
+      "and the volume fits the business declared, so I clear the alert.";
+    const grade = gradeFreeForm(SG, kycCase, { decision: "NO_ACTION", analysis: closing }, readers);
+    expect(grade.penalties).toMatchObject([{ kind: "wrongCall", multiplier: 1, cap: 0.45 }]);
+    expect(grade.details[2]).toMatchObject({ earned: 0 });
+    // Not multiplied, as the do-nothing penalty would (×0.4): only held under the cap.
+    const raw = grade.details.reduce(
+      (sum, one) => sum + (one.weight * one.earned) / one.maxScore,
+      0,
+    );
+    expect(grade.score).toBeCloseTo(Math.min(0.45, raw), 3);
+    expect(grade.score).toBeGreaterThan(0.4 * raw);
+  });
+
+  test("acting on a case the facts clear is a wrong call held under 45 %, not a late escalation", () => {
+    const clearCase = calling("NO_ACTION");
+    const grade = gradeFreeForm(SG, clearCase, { decision: "ESCALATE", analysis }, readers);
+    expect(grade.penalties.map((penalty) => penalty.kind)).toEqual(["wrongCall"]);
+    expect(grade.details[2]).toMatchObject({ earned: 0 });
+    expect(grade.details[2]?.explanation).toEqual([
+      {
+        key: "decision.unwarranted",
+        values: { decision: { decision: "ESCALATE" }, expected: { decision: "NO_ACTION" } },
+      },
+    ]);
+    expect(grade.bandId).not.toMatch(/excellent|proficient/);
+  });
+
   test("a negated answer in the case's own terms earns no reasoning credit and cannot pass", () => {
     const negated =
       "There is no need to escalate and no STR to STRO is needed. The funds from many payers within " +
@@ -408,14 +467,7 @@ describe("free-form grading", () => {
   });
 
   test("a supposition states nothing: 'if the documents do not arrive, escalate' is a request", () => {
-    const kycCase: Scenario = {
-      ...scenario,
-      answerKey: {
-        ...scenario.answerKey,
-        expectedDecision: "REQUEST_KYC",
-        requiresEscalation: false,
-      },
-    };
+    const kycCase = calling("REQUEST_KYC");
     const grade = gradeFreeForm(
       SG,
       kycCase,
@@ -622,5 +674,49 @@ describe("finding a term in a text", () => {
     // A Latin term is still not found inside a longer Latin word.
     expect(findTerm(normalize("a strong case"), "str")).toHaveLength(0);
     expect(findTerm(normalize("1630 transfers"), "163")).toHaveLength(0);
+  });
+});
+
+describe("reading sentences", () => {
+  const en = [readers.cues.get("en")].filter((cue) => cue !== undefined);
+
+  test("a full stop in a company's name, a title or a figure does not end a sentence", () => {
+    expect(
+      sentencesOf(normalize("Ridgeline Grounds Inc. paid CAD 46,310.75 to Mr. Delisle.")),
+    ).toEqual(["ridgeline grounds inc. paid cad 46310.75 to mr. delisle", ""]);
+    expect(sentencesOf("sent at 14:30 by halcyon pte. ltd. today")).toHaveLength(1);
+    // Cut at "Inc.", the company's name was a fragment that read as no sentence at all.
+    const reading = read(
+      "Ridgeline Grounds Inc. paid off the lease of the truck.",
+      "en",
+      en,
+      [],
+      new Set(),
+    );
+    expect(reading.clauses.map((clause) => clause.sentence)).toEqual([true]);
+    // A full stop between sentences still ends one, figures or not.
+    expect(sentencesOf("paid cad 7. then left")).toHaveLength(2);
+  });
+
+  test("a sentence with many a 'the' is a sentence, not a list of terms", () => {
+    const words = normalize(
+      "the director of the company sent the money to the payee the same day",
+    ).split(" ");
+    const functionWords = [readers.cues.get("en")?.functionWords ?? new Set<string>()];
+    expect(joinedList(words, functionWords)).toBe(false);
+    const reading = read(words.join(" "), "en", en, [], new Set());
+    expect(reading.clauses[0]?.sentence).toBe(true);
+    expect(reading.listLike).toBe(false);
+  });
+
+  test("terms strung with one joining word, or a pair of them, still read as a list", () => {
+    const functionWords = [readers.cues.get("en")?.functionWords ?? new Set<string>()];
+    for (const salad of [
+      "mule and pep and edd and structuring",
+      "the mule and the pep and the edd and the str",
+      "mule or pep or edd or str",
+    ]) {
+      expect(joinedList(salad.split(" "), functionWords)).toBe(true);
+    }
   });
 });

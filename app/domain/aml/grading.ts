@@ -30,7 +30,7 @@ import {
 // argues against it earns no reasoning credit and caps the grade. The score of record is this one.
 
 /** Stored with each grade: a change to how answers are read is a new version. */
-export const GRADER_VERSION = "2.0.0";
+export const GRADER_VERSION = "2.1.0";
 
 export interface GuidedSubmission {
   signals: SignalChip[];
@@ -82,7 +82,7 @@ export interface CriterionResult {
   hint: string;
 }
 
-export type AppliedPenaltyKind = PenaltyKind | "contradiction";
+export type AppliedPenaltyKind = PenaltyKind | keyof typeof GRADER_PENALTIES;
 
 export interface AppliedPenalty {
   kind: AppliedPenaltyKind;
@@ -116,6 +116,22 @@ export const CONTRADICTION = {
   description:
     "The text argues against the decision recorded, so the record cannot be relied on. The score is multiplied by 0.5 and cannot exceed 25%.",
 } as const;
+
+/**
+ * A wrong call that is neither doing nothing where a report is due nor a late escalation: closing a
+ * case that calls for a question to the customer, or acting on one the facts clear. It is held
+ * below the passing bands, not multiplied: a trainer reads a reasoned wrong call as "needs
+ * improvement", where the do-nothing penalty (×0.4) made every such answer "insufficient".
+ */
+export const WRONG_CALL = {
+  multiplier: 1,
+  cap: 0.45,
+  description:
+    "The decision recorded is not the one the facts of this case call for, so the grade stays below the passing bands. The score cannot exceed 45%.",
+} as const;
+
+/** The penalties the grader applies itself, beside the rubric's branching penalties. */
+const GRADER_PENALTIES = { contradiction: CONTRADICTION, wrongCall: WRONG_CALL } as const;
 
 const round = (value: number, places = 4) => Number(value.toFixed(places));
 const clamp = (value: number) => Math.min(1, Math.max(0, value));
@@ -390,7 +406,7 @@ function gradeDecision(rubric: Rubric, scenario: Scenario, evidence: Evidence) {
   const base = criterion(rubric, "decision");
   const expected = scenario.answerKey.expectedDecision;
   const { decision } = evidence;
-  const penalties: PenaltyKind[] = [];
+  const penalties: AppliedPenaltyKind[] = [];
   const explanation: Line[] = [];
   let share = 0;
   if (decision === null) {
@@ -401,11 +417,19 @@ function gradeDecision(rubric: Rubric, scenario: Scenario, evidence: Evidence) {
     explanation.push({ key: "decision.right", values: { decision: { decision } } });
   } else if (decision === "NO_ACTION") {
     explanation.push({ key: "decision.noAction", values: { expected: { decision: expected } } });
-    penalties.push("doNothing");
+    penalties.push(expected === "REQUEST_KYC" ? "wrongCall" : "doNothing");
+  } else if (expected === "NO_ACTION") {
+    // Acting on a case the facts clear is a wrong call, not a late escalation.
+    explanation.push({
+      key: "decision.unwarranted",
+      values: { decision: { decision }, expected: { decision: expected } },
+    });
+    penalties.push("wrongCall");
   } else if (expected === "REQUEST_KYC") {
     share = base.rules.overEscalationCredit;
     explanation.push({ key: "decision.over" });
   } else {
+    share = base.rules.underEscalationCredit;
     explanation.push({ key: "decision.under" });
     penalties.push("delayedEscalation");
   }
@@ -446,10 +470,12 @@ function gradeDocumentation(
   const irrelevant = cited.filter((index) => !choices[index]?.relevant);
   // Precision as well as recall: ticking every source costs what the wrong ones cost.
   const citing = relevant.length > 0 ? Math.max(0, 1 - IRRELEVANT_CITATION * irrelevant.length) : 0;
+  // A free-form analysis is not asked to cite (its sources are read from the text): there the
+  // narrative carries most of the citations' share, and naming the source adds the rest.
+  const narrative = covered.length / NARRATIVE_PARTS.length;
   const share =
     0.4 * (given.length / evidence.fields.length) +
-    0.3 * citing +
-    0.3 * (covered.length / NARRATIVE_PARTS.length);
+    (evidence.asksCitations ? 0.3 * citing + 0.3 * narrative : 0.5 * narrative + 0.1 * citing);
   const explanation: Line[] = [{ key: "documentation.count", values: { covered: covered.length } }];
   if (uncovered.length > 0) {
     explanation.push({ key: "documentation.uncovered", list: uncovered.map((part) => ({ part })) });
@@ -515,7 +541,10 @@ export function applyPenalties(
   kinds: readonly AppliedPenaltyKind[],
 ): { score: number; penalties: AppliedPenalty[] } {
   const penalties = [...new Set(kinds)].map((kind) => {
-    const penalty = kind === "contradiction" ? CONTRADICTION : rubric.branchingPenalties[kind];
+    const penalty =
+      kind === "contradiction" || kind === "wrongCall"
+        ? GRADER_PENALTIES[kind]
+        : rubric.branchingPenalties[kind];
     return {
       kind,
       multiplier: penalty.multiplier,

@@ -110,6 +110,11 @@ const PassRulesSchema = z.discriminatedUnion("kind", [
     kind: z.literal("decision"),
     /** Share earned for escalating a case that called for more KYC first. */
     overEscalationCredit: z.number().min(0).max(1),
+    /**
+     * Share earned for asking for more KYC where escalation was due: the learner saw that the case
+     * needs action, and the late escalation is penalised apart (delayedEscalation).
+     */
+    underEscalationCredit: z.number().min(0).max(1).default(0),
     /** Where set, escalation is due within this many hours of detection (the pack's rule). */
     escalationWithinHours: z.number().int().min(1).max(240).optional(),
     passAt: z.number().min(0).max(1),

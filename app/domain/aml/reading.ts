@@ -169,7 +169,32 @@ function wordsOf(text: string, language: GradingLanguage): string[] {
 }
 
 /** Sentences end at these; Chinese joins clauses with '，' and lists with '、'. */
-const SENTENCE_END = /[.!?;:\n。！？；：]+|，|\s+[-–—]\s+/u;
+const SENTENCE_END = /[.!?;:\n。！？；：]+|，|\s+[-–—]\s+/gu;
+
+/** Words a full stop shortens rather than ends a sentence with ("Ridgeline Grounds Inc.", "Mr."). */
+const ABBREVIATION =
+  /(?:^|[^\p{L}])(?:inc|ltd|co|corp|bhd|pte|llc|plc|mr|mrs|ms|dr|st|jr|sr|no|nos|vs|etc|approx|e\.g|i\.e|ref|sdn|cie|ltée|m|mme)$/u;
+
+/**
+ * A normalised text cut into sentences: at a full stop, save one inside a figure ("CAD 7.50",
+ * "14:30") or after an abbreviation ("Inc.", "Mr.", "e.g."), which does not end a sentence.
+ */
+export function sentencesOf(text: string): string[] {
+  const sentences: string[] = [];
+  let start = 0;
+  for (const match of text.matchAll(SENTENCE_END)) {
+    const at = match.index;
+    const mark = match[0];
+    const inFigure =
+      /^[.:]$/u.test(mark) && /\d/u.test(text[at - 1] ?? "") && /\d/u.test(text[at + 1] ?? "");
+    const shortened = mark === "." && ABBREVIATION.test(text.slice(Math.max(0, at - 8), at));
+    if (inFigure || shortened) continue;
+    sentences.push(text.slice(start, at));
+    start = at + mark.length;
+  }
+  sentences.push(text.slice(start));
+  return sentences;
+}
 
 /** Cuts a text into clauses at sentence ends, commas and the language's joining words. */
 function clauseTexts(
@@ -180,7 +205,7 @@ function clauseTexts(
 ) {
   const boundaries = cues.flatMap((cue) => cue.boundaries);
   const pieces: { text: string; sentence: number }[] = [];
-  for (const [index, sentence] of normalize(text).split(SENTENCE_END).entries()) {
+  for (const [index, sentence] of sentencesOf(normalize(text)).entries()) {
     // Thai separates clauses and sentences with a space between Thai words; elsewhere a comma does.
     const parts =
       language === "th"
@@ -325,19 +350,25 @@ export function read(
 }
 
 /**
- * Terms strung together with one joining word ("mule and PEP and EDD and …"): the same function
- * word three times or more, and half of all the clause's function words.
+ * Terms strung together with joining words ("mule and PEP and EDD", "the mule and the PEP and the
+ * EDD"): the clause's function words repeat one word, or a pair of words, three times running. A
+ * sentence uses its commonest words among others ("the director of the company sent the money to
+ * the payee" has "the" four times, not as a joint).
  */
-function joinedList(words: readonly string[], functionWords: readonly Set<string>[]): boolean {
-  const counts = new Map<string, number>();
-  let total = 0;
-  for (const word of words) {
-    if (!functionWords.some((set) => set.has(word))) continue;
-    counts.set(word, (counts.get(word) ?? 0) + 1);
-    total++;
+export function joinedList(
+  words: readonly string[],
+  functionWords: readonly Set<string>[],
+): boolean {
+  const joints = words.filter((word) => functionWords.some((set) => set.has(word)));
+  for (const period of [1, 2]) {
+    let run = 0;
+    for (let i = period; i < joints.length; i++) {
+      run = joints[i] === joints[i - period] ? run + 1 : 0;
+      // Three of a word is two repeats; three of a pair, four.
+      if (run >= 2 * period) return true;
+    }
   }
-  const most = Math.max(0, ...counts.values());
-  return most >= 3 && most / total >= 0.5;
+  return false;
 }
 
 type Span = readonly [start: number, end: number];

@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from "node:crypto";
-import { getDb, inSavepoint } from "~/platform/db/db.server";
+import { getDb, inSavepoint, isUniqueViolation } from "~/platform/db/db.server";
 import type { Achievement } from "~/domain/training/index.server";
 import { getEnv } from "~/platform/lib/env.server";
 import { canonicalJson, signJson } from "~/platform/lib/signing.server";
@@ -108,12 +108,6 @@ export async function achievementsDue(userId: string, achievements: Achievement[
   if (achievements.length === 0) return [];
   const held = await newestHeld(userId);
   return achievements.filter((achievement) => isDue(achievement, held.get(achievement.key)));
-}
-
-/** Whether a failed insert hit a unique constraint (a concurrent issuance, or a code taken). */
-function isUniqueViolation(error: unknown): boolean {
-  const text = error instanceof Error ? `${error.message} ${String(error.cause ?? "")}` : "";
-  return /unique|duplicate key/i.test(text) || (error as { code?: string }).code === "23505";
 }
 
 /**

@@ -217,6 +217,14 @@ export function ComplianceDashboardPanel({
               {t("roster")}
             </Link>
           )}
+          {dashboard.role !== "admin" && (
+            <Link
+              to={href("/training/policies")}
+              className="focus-ring font-semibold text-brand-700 underline dark:text-brand-300"
+            >
+              {t("policies")}
+            </Link>
+          )}
         </p>
       )}
     </Card>

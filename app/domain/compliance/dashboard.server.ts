@@ -131,10 +131,10 @@ export async function loadComplianceDashboard(
         renewal: mine ? state.renewal : false,
         items: requirement.fulfilledBy.map((key) => ({
           key,
-          title: titles.get(key) ?? key,
-          href: key.startsWith("module:")
-            ? href("/training/module/:moduleId", { moduleId: key.slice("module:".length) })
-            : href("/training/track/:trackId", { trackId: key.slice("track:".length) }),
+          title: requirement.policy
+            ? `${requirement.name} (${requirement.policy.version})`
+            : (titles.get(key) ?? key),
+          href: itemHref(key),
         })),
         counts: scope === "organisation" ? (counts.get(requirement.id) ?? null) : null,
       };
@@ -149,6 +149,14 @@ export async function loadComplianceDashboard(
     },
     takenAt: snapshot.takenAt,
   };
+}
+
+/** Where a requirement's item is done: a module's or track's page, or a policy's. */
+function itemHref(key: string): string {
+  const [kind = "", id = ""] = key.split(":", 2);
+  if (kind === "module") return href("/training/module/:moduleId", { moduleId: id });
+  if (kind === "policy") return href("/training/policies/:id", { id });
+  return href("/training/track/:trackId", { trackId: id });
 }
 
 /** An organisation's requirement reads overdue while anyone is overdue, completed once all are. */

@@ -10,6 +10,7 @@ export {
   RequirementsManagement,
 } from "./requirement-form";
 export {
+  AttestSchema,
   EXTENSION_REASON_MAX,
   REQUIREMENT_DESCRIPTION_MAX,
   REQUIREMENT_NAME_MAX,

@@ -69,10 +69,13 @@ export async function groupMembershipsOf(
   return byUser;
 }
 
-/** Makes a group; answers its id, or null when the organisation has one of that kind and name. */
+/**
+ * Makes a group; answers its id, or null when the organisation has one of that kind and name.
+ * A group an identity provider makes (SCIM) carries its `externalId` and is the provider's to change.
+ */
 export async function createGroup(
   organisationId: number,
-  input: { kind: GroupKind; name: string },
+  input: { kind: GroupKind; name: string; externalId?: string | null; source?: "manual" | "scim" },
   actorEmail: string,
   now = new Date(),
 ): Promise<number | null> {
@@ -84,6 +87,8 @@ export async function createGroup(
       name: input.name,
       created_at: now.toISOString(),
       created_by: actorEmail,
+      external_id: input.externalId ?? null,
+      source: input.source ?? "manual",
     })
     .onConflict((conflict) => conflict.columns(["organisation_id", "kind", "name"]).doNothing())
     .returning("id")
@@ -127,4 +132,114 @@ export async function removeFromGroup(groupId: number, userId: string): Promise<
     .where("group_id", "=", groupId)
     .where("user_id", "=", userId)
     .execute();
+}
+
+/** Renames a group (and sets its external id); false when the kind already has that name. */
+export async function renameGroup(
+  groupId: number,
+  input: { name: string; externalId?: string | null },
+): Promise<boolean> {
+  const db = getDb();
+  const group = await db
+    .selectFrom("member_group")
+    .select(["organisation_id", "kind"])
+    .where("id", "=", groupId)
+    .executeTakeFirst();
+  if (!group) return false;
+  const taken = await db
+    .selectFrom("member_group")
+    .select("id")
+    .where("organisation_id", "=", group.organisation_id)
+    .where("kind", "=", group.kind)
+    .where("name", "=", input.name)
+    .where("id", "<>", groupId)
+    .executeTakeFirst();
+  if (taken) return false;
+  await db
+    .updateTable("member_group")
+    .set({
+      name: input.name,
+      ...(input.externalId !== undefined && { external_id: input.externalId }),
+    })
+    .where("id", "=", groupId)
+    .execute();
+  return true;
+}
+
+/** Deletes a group and its memberships; requirements assigned to it no longer reach its members. */
+export async function deleteGroup(groupId: number): Promise<void> {
+  await getDb().deleteFrom("member_group_member").where("group_id", "=", groupId).execute();
+  await getDb().deleteFrom("member_group").where("id", "=", groupId).execute();
+}
+
+export interface ProvisionedGroup {
+  id: number;
+  name: string;
+  externalId: string | null;
+  createdAt: string;
+  /** Its members with the date each joined, oldest first. */
+  members: { userId: string; addedAt: string }[];
+}
+
+/** The groups the organisation's identity provider made (SCIM), or only the one of this id. */
+export async function provisionedGroups(
+  organisationId: number,
+  groupId?: number,
+): Promise<ProvisionedGroup[]> {
+  const db = getDb();
+  let query = db
+    .selectFrom("member_group")
+    .select(["id", "name", "external_id", "created_at"])
+    .where("organisation_id", "=", organisationId)
+    .where("source", "=", "scim");
+  if (groupId !== undefined) query = query.where("id", "=", groupId);
+  const groups = await query.orderBy("id").execute();
+  const byGroup = new Map<number, { userId: string; addedAt: string }[]>();
+  const ids = groups.map((group) => Number(group.id));
+  for (let start = 0; start < ids.length; start += 500) {
+    const rows = await db
+      .selectFrom("member_group_member")
+      .select(["group_id", "user_id", "added_at"])
+      .where("group_id", "in", ids.slice(start, start + 500))
+      .orderBy("added_at")
+      .orderBy("user_id")
+      .execute();
+    for (const row of rows) {
+      const list = byGroup.get(Number(row.group_id)) ?? [];
+      list.push({ userId: row.user_id, addedAt: row.added_at });
+      byGroup.set(Number(row.group_id), list);
+    }
+  }
+  return groups.map((group) => ({
+    id: Number(group.id),
+    name: group.name,
+    externalId: group.external_id,
+    createdAt: group.created_at,
+    members: byGroup.get(Number(group.id)) ?? [],
+  }));
+}
+
+/** Each of these users' provisioned (SCIM) groups: user id → [{id, name}], by name. */
+export async function provisionedGroupsOf(
+  organisationId: number,
+  userIds: readonly string[],
+): Promise<Map<string, { id: number; name: string }[]>> {
+  const byUser = new Map<string, { id: number; name: string }[]>();
+  for (let start = 0; start < userIds.length; start += 500) {
+    const rows = await getDb()
+      .selectFrom("member_group_member")
+      .innerJoin("member_group", "member_group.id", "member_group_member.group_id")
+      .select(["member_group_member.user_id", "member_group.id", "member_group.name"])
+      .where("member_group.organisation_id", "=", organisationId)
+      .where("member_group.source", "=", "scim")
+      .where("member_group_member.user_id", "in", userIds.slice(start, start + 500))
+      .orderBy("member_group.name")
+      .execute();
+    for (const row of rows) {
+      const list = byUser.get(row.user_id) ?? [];
+      list.push({ id: Number(row.id), name: row.name });
+      byUser.set(row.user_id, list);
+    }
+  }
+  return byUser;
 }

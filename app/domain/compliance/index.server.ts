@@ -6,6 +6,7 @@ export {
   listOrganisations,
   membersOf,
   membershipOf,
+  joinOrganisation,
 } from "./organisations.server";
 export { modulesOf, requirementsOf } from "./requirements.server";
 export {
@@ -22,6 +23,8 @@ export {
 export { type Analytics, computeAnalytics } from "./analytics";
 export type {
   ComplianceDashboard,
+  PoliciesPage,
+  PolicyReply,
   DashboardRequirement,
   Organisation,
   Requirement,
@@ -41,10 +44,29 @@ export {
   applyRosterAction,
   loadRoster,
   rosterCsv,
+  rosterDocument,
   rosterHistory,
   rosterRows,
 } from "./roster.server";
-export { groupsOf } from "./groups.server";
+export {
+  type ProvisionedGroup,
+  addToGroup,
+  createGroup,
+  deleteGroup,
+  groupsOf,
+  provisionedGroups,
+  provisionedGroupsOf,
+  removeFromGroup,
+  renameGroup,
+} from "./groups.server";
+export {
+  type ProvisionedFields,
+  type ProvisionedMember,
+  markProvisionedMemberRemoved,
+  membershipState,
+  provisionedMembers,
+  saveProvisionedMember,
+} from "./provisioning.server";
 export {
   type Actor,
   adminActor,
@@ -60,3 +82,16 @@ export {
   setOrganisationSettings,
   updateRequirement,
 } from "./requirement-admin.server";
+export {
+  type AttestOutcome,
+  attestPolicy,
+  POLICY_FORM_BYTES,
+  attestationRegister,
+  loadPoliciesPage,
+  openPolicy,
+  publishAction,
+  policiesOf,
+  publishPolicy,
+  policyDocument,
+  readPolicyDocument,
+} from "./policies.server";

@@ -215,6 +215,37 @@ async function readMembership(user: Pick<AuthUser, "id" | "email">): Promise<Mem
   return { userId: user.id, role: row.role, organisation: toOrganisation(row) };
 }
 
+/**
+ * Makes the user a learner of this organisation unless they are a member already (of it or of
+ * another: moving someone is an admin's act); answers the id of the organisation they are in.
+ * Single sign-on uses it: the provider's organisation is known before any allowlist entry.
+ */
+export async function joinOrganisation(
+  organisationId: number,
+  userId: string,
+  now = new Date(),
+): Promise<number> {
+  const db = getDb();
+  await db
+    .insertInto("organisation_member")
+    .values({
+      user_id: userId,
+      organisation_id: organisationId,
+      role: "learner",
+      joined_at: now.toISOString(),
+      role_changed_by: null,
+      role_changed_at: null,
+    })
+    .onConflict((conflict) => conflict.column("user_id").doNothing())
+    .execute();
+  const row = await db
+    .selectFrom("organisation_member")
+    .select("organisation_id")
+    .where("user_id", "=", userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.organisation_id);
+}
+
 export interface Member {
   userId: string;
   role: MemberRole;

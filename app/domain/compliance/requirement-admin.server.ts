@@ -217,9 +217,11 @@ export async function updateRequirement(
   const before = await assigned();
   const kept = await getDb()
     .selectFrom("requirement")
-    .select("due_date")
+    .select(["due_date", "kind"])
     .where("id", "=", requirementId)
     .executeTakeFirstOrThrow();
+  // A policy changes by a new version (policies.server.ts), never into training.
+  if (kept.kind === "policy") notFound();
   await getDb()
     .updateTable("requirement")
     .set({
@@ -506,7 +508,8 @@ export async function loadRequirementsPage(organisation: Organisation): Promise<
   ]);
   return {
     organisation,
-    requirements: snapshot.requirements,
+    // Policies are published and versioned on their own page.
+    requirements: snapshot.requirements.filter((requirement) => requirement.kind === "training"),
     members: snapshot.learners.map((learner) => ({
       id: learner.id,
       name: learner.name,

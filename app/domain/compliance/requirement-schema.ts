@@ -89,6 +89,20 @@ function choice<const T extends readonly [string, ...string[]]>(values: T, messa
 
 const id = z.string({ error: FIELD_MESSAGES.required }).trim().min(1).max(64);
 
+/** The groups of an audience: `groupIds` are the organisation's; any other is refused. */
+function audienceGroups(groupIds: readonly number[]) {
+  return z
+    .array(
+      z
+        .number({ error: "requirements:errors.unknownGroup" })
+        .refine((id) => groupIds.includes(id), "requirements:errors.unknownGroup"),
+      { error: "requirements:errors.unknownGroup" },
+    )
+    .max(AUDIENCE_GROUPS_MAX, "requirements:errors.unknownGroup")
+    .optional()
+    .transform((ids) => [...new Set(ids ?? [])]);
+}
+
 /**
  * A requirement as an admin or manager sets it. `fulfilmentKeys` are the catalogue's items
  * (`module:<id>`, `track:<id>`), `groupIds` the organisation's groups; any other is refused. It is
@@ -114,16 +128,7 @@ export function requirementSchema(fulfilmentKeys: readonly string[], groupIds: r
         DUE_DAYS_MAX,
         `requirements:errors.dueDays?max=${DUE_DAYS_MAX}`,
       ).optional(),
-      groupIds: z
-        .array(
-          z
-            .number({ error: "requirements:errors.unknownGroup" })
-            .refine((id) => groupIds.includes(id), "requirements:errors.unknownGroup"),
-          { error: "requirements:errors.unknownGroup" },
-        )
-        .max(AUDIENCE_GROUPS_MAX, "requirements:errors.unknownGroup")
-        .optional()
-        .transform((ids) => [...new Set(ids ?? [])]),
+      groupIds: audienceGroups(groupIds),
       match: choice(["any", "all"] as const, "requirements:errors.match").optional(),
       joinedAfter: optionalText(32).refine(
         (value) => value === undefined || isCalendarDate(value),
@@ -222,3 +227,74 @@ export const LineManagerSchema = z.object({
   managerId: optionalText(64),
 });
 export type LineManagerInput = z.infer<typeof LineManagerSchema>;
+
+export const POLICY_VERSION_MAX = 40;
+/** A policy's text: long enough for a code of conduct, short enough to read on one page. */
+export const POLICY_BODY_MAX = 20_000;
+/** A policy published as a PDF: up to 10 MB (a long handbook with its tables). */
+export const POLICY_DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
+
+/**
+ * A policy a manager publishes: a new one, or (`policyId`, one of `policyIds`) a new version of
+ * one, whose name and audience stay as they were. Its members are due `dueDays` after each
+ * version's publication (or their own later assignment).
+ */
+export function policySchema(policyIds: readonly number[], groupIds: readonly number[]) {
+  return z
+    .object({
+      policyId: z
+        .number({ error: "policies:errors.unknownPolicy" })
+        .refine((id) => policyIds.includes(id), "policies:errors.unknownPolicy")
+        .optional(),
+      name: optionalText(REQUIREMENT_NAME_MAX),
+      description: optionalText(REQUIREMENT_DESCRIPTION_MAX).transform((value) => value ?? ""),
+      version: requiredText(POLICY_VERSION_MAX),
+      // With a document, the text is what the page shows above it, and may be left empty.
+      body: optionalText(POLICY_BODY_MAX),
+      // Checked to be a readable PDF on the server (policies.server.ts).
+      // Checked below rather than with `z.instanceof`, which would add its code to every page.
+      document: z.unknown().optional(),
+      effectiveDate: calendarDate(),
+      dueDays: wholeNumber(1, DUE_DAYS_MAX, `requirements:errors.dueDays?max=${DUE_DAYS_MAX}`),
+      groupIds: audienceGroups(groupIds),
+    })
+    .superRefine((value, context) => {
+      if (value.policyId === undefined && value.name === undefined) {
+        context.addIssue({ code: "custom", path: ["name"], message: FIELD_MESSAGES.required });
+      }
+      if (value.document !== undefined && !(value.document instanceof File)) {
+        context.addIssue({ code: "custom", path: ["document"], message: "policies:errors.notPdf" });
+      } else if (
+        value.document instanceof File &&
+        value.document.size > POLICY_DOCUMENT_MAX_BYTES
+      ) {
+        context.addIssue({
+          code: "custom",
+          path: ["document"],
+          message: "policies:errors.documentTooLarge",
+        });
+      }
+      if (value.body === undefined && value.document === undefined) {
+        context.addIssue({
+          code: "custom",
+          path: ["body"],
+          message: "policies:errors.textOrDocument",
+        });
+      }
+    })
+    .transform(({ name, body, document, ...rest }) => ({
+      ...rest,
+      name: name ?? "",
+      body: body ?? "",
+      document: document as File | undefined,
+    }));
+}
+export type PolicyInput = z.infer<ReturnType<typeof policySchema>>;
+
+export const AttestSchema = z.object({
+  versionId: wholeNumber(1, Number.MAX_SAFE_INTEGER, "policies:errors.stale"),
+  understood: z.preprocess(
+    (value) => value === "on" || value === "true",
+    z.literal(true, { error: "policies:errors.understood" }),
+  ),
+});

@@ -1,8 +1,9 @@
 import { getDb } from "~/platform/db/db.server";
+import { inChunks } from "~/platform/lib/chunks";
 import { getCatalogue } from "~/domain/training/index.server";
 import type { RequirementCategory } from "./constants";
 import type { Audience, Recurrence } from "./rules";
-import type { Requirement } from "./types";
+import type { PolicyVersion, Requirement } from "./types";
 
 // Requirements as stored, and the modules that fulfil each: a track stands for all its modules.
 
@@ -34,6 +35,7 @@ type RequirementRow = {
   created_at: string;
   due_days: number | null;
   audience: string | null;
+  kind: "training" | "policy";
 };
 
 export const REQUIREMENT_COLUMNS = [
@@ -52,6 +54,7 @@ export const REQUIREMENT_COLUMNS = [
   "created_at",
   "due_days",
   "audience",
+  "kind",
 ] as const;
 
 /** A stored audience, or null (everyone) for one that cannot be read. */
@@ -70,8 +73,12 @@ export function parseAudience(stored: string | null): Audience | null {
   }
 }
 
-export function toRequirement(row: RequirementRow): Requirement {
-  const fulfilledBy = JSON.parse(row.fulfilled_by) as string[];
+/** What fulfils a policy: an attestation of its version in force, as `fulfilments` reads passes. */
+export const attestationKey = (versionId: number) => `policy-version:${versionId}`;
+
+export function toRequirement(row: RequirementRow, policy: PolicyVersion | null): Requirement {
+  const fulfilledBy =
+    row.kind === "policy" ? [`policy:${row.id}`] : (JSON.parse(row.fulfilled_by) as string[]);
   return {
     id: Number(row.id),
     organisationId: Number(row.organisation_id),
@@ -84,11 +91,13 @@ export function toRequirement(row: RequirementRow): Requirement {
     audience: parseAudience(row.audience),
     createdAt: row.created_at,
     fulfilledBy,
-    moduleIds: modulesOf(fulfilledBy),
+    moduleIds: policy ? [attestationKey(policy.id)] : modulesOf(fulfilledBy),
     recurrence: row.recurrence,
     windowDays: Number(row.window_days),
     updatedAt: row.updated_at,
     updatedBy: row.updated_by,
+    kind: row.kind,
+    policy,
   };
 }
 
@@ -102,7 +111,38 @@ export async function requirementsOf(organisationId: number): Promise<Requiremen
     .orderBy("due_date")
     .orderBy("id")
     .execute();
-  return rows.map(toRequirement);
+  const versions = await currentVersionsOf(
+    rows.filter((row) => row.kind === "policy").map((row) => Number(row.id)),
+  );
+  // A policy is in force from its first version on.
+  return rows.flatMap((row) => {
+    if (row.kind !== "policy") return [toRequirement(row, null)];
+    const version = versions.get(Number(row.id));
+    return version ? [toRequirement(row, version)] : [];
+  });
+}
+
+/** The newest version of each of these policies, by policy (requirement) id. */
+export async function currentVersionsOf(
+  requirementIds: readonly number[],
+): Promise<Map<number, PolicyVersion>> {
+  const current = new Map<number, PolicyVersion>();
+  if (requirementIds.length === 0) return current;
+  const rows = await getDb()
+    .selectFrom("policy_version")
+    .select(["id", "requirement_id", "version", "effective_date", "published_at"])
+    .where("requirement_id", "in", requirementIds)
+    .orderBy("id")
+    .execute();
+  for (const row of rows) {
+    current.set(Number(row.requirement_id), {
+      id: Number(row.id),
+      version: row.version,
+      effectiveDate: row.effective_date,
+      publishedAt: row.published_at,
+    });
+  }
+  return current;
 }
 
 export interface Extension {
@@ -189,4 +229,60 @@ export async function excusalsOf(requirementIds: readonly number[]): Promise<Exc
     actorEmail: row.actor_email,
     createdAt: row.created_at,
   }));
+}
+
+export interface Attestation {
+  id: number;
+  requirementId: number;
+  versionId: number;
+  version: string;
+  userId: string;
+  openedAt: string;
+  attestedAt: string;
+  seconds: number;
+  floorSeconds: number;
+  evidenceId: string;
+}
+
+/** Every attestation of these policies' versions, oldest first, for these users (else all). */
+export async function attestationsOf(
+  requirementIds: readonly number[],
+  userIds?: readonly string[],
+): Promise<Attestation[]> {
+  if (requirementIds.length === 0) return [];
+  const read = async (users: readonly string[] | undefined) => {
+    let query = getDb()
+      .selectFrom("policy_attestation")
+      .innerJoin("policy_version", "policy_version.id", "policy_attestation.version_id")
+      .select([
+        "policy_attestation.id",
+        "policy_version.requirement_id",
+        "policy_attestation.version_id",
+        "policy_version.version",
+        "policy_attestation.user_id",
+        "policy_attestation.opened_at",
+        "policy_attestation.attested_at",
+        "policy_attestation.seconds",
+        "policy_attestation.floor_seconds",
+        "policy_attestation.evidence_id",
+      ])
+      .where("policy_version.requirement_id", "in", requirementIds);
+    if (users) query = query.where("policy_attestation.user_id", "in", users);
+    return query.orderBy("policy_attestation.id").execute();
+  };
+  const rows = userIds ? await inChunks(userIds, read) : await read(undefined);
+  return rows
+    .map((row) => ({
+      id: Number(row.id),
+      requirementId: Number(row.requirement_id),
+      versionId: Number(row.version_id),
+      version: row.version,
+      userId: row.user_id,
+      openedAt: row.opened_at,
+      attestedAt: row.attested_at,
+      seconds: Number(row.seconds),
+      floorSeconds: Number(row.floor_seconds),
+      evidenceId: row.evidence_id,
+    }))
+    .sort((a, b) => a.id - b.id);
 }

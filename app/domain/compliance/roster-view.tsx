@@ -149,13 +149,16 @@ function Filters({ page }: { page: RosterPage }) {
       <Button type="submit" variant="secondary">
         {t("filters.apply")}
       </Button>
-      <ButtonLink
-        to={`${href("/training/roster.csv")}${query(filters, { page: 1 })}`}
-        reloadDocument
-        variant="secondary"
-      >
-        {t("filters.csv")}
-      </ButtonLink>
+      {(["/training/roster.csv", "/training/roster.pdf"] as const).map((path) => (
+        <ButtonLink
+          key={path}
+          to={`${href(path)}${query(filters, { page: 1 })}`}
+          reloadDocument
+          variant="secondary"
+        >
+          {t(path.endsWith("pdf") ? "filters.pdf" : "filters.csv")}
+        </ButtonLink>
+      ))}
     </Form>
   );
 }

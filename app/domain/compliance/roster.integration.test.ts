@@ -4,6 +4,8 @@ import { getDb } from "~/platform/db/db.server";
 import { action as requirementsAction } from "~/routes/training.requirements";
 import { action as rosterAction, loader as rosterLoader } from "~/routes/training.roster";
 import { loader as csvLoader } from "~/routes/training.roster-csv";
+import { loader as pdfLoader } from "~/routes/training.roster-pdf";
+import { comparableText, pdfText } from "../../../tests/pdf-text";
 import { seedDemo } from "../../../scripts/demo-seed.server";
 import { signInForTest } from "../../../tests/integration/auth";
 import {
@@ -433,6 +435,60 @@ describe("acting on the roster", () => {
       expect(line).toContain(",overdue,");
     }
   });
+});
+
+describe("the roster as a PDF", () => {
+  it("prints the rows the filters keep, names in Thai, Tamil and Chinese included", async () => {
+    const organisation = `Printed ${randomUUID()}`;
+    const manager = await person("printer", organisation, "manager");
+    const names = ["สมชาย ใจดี", "முத்து கிருஷ்ணன்", "陈美玲"];
+    const learners: Awaited<ReturnType<typeof person>>[] = [];
+    for (const [index, name] of names.entries()) {
+      const learner = await person(`script-${index}`, organisation, "learner", 40);
+      await getDb().updateTable("user").set({ name }).where("id", "=", learner.id).execute();
+      learners.push(learner);
+    }
+    // Joined today: due in 30 days, not overdue, so the overdue filter leaves them out.
+    const newcomer = await person("newcomer", organisation, "learner");
+    await getDb()
+      .updateTable("user")
+      .set({ name: "Newcomer Nadia" })
+      .where("id", "=", newcomer.id)
+      .execute();
+    await ageRequirements(manager.organisationId);
+
+    const answer = await answerOf(() =>
+      pdfLoader({
+        request: pageRequest("/training/roster.pdf?status=overdue&sort=name", {
+          cookie: manager.cookie,
+        }),
+        context: contextFor(freshIp()),
+        params: {},
+      } as never),
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("Content-Type")).toBe("application/pdf");
+    expect(answer.headers.get("Content-Disposition")).toMatch(
+      /^attachment; filename="kestrel-roster-\d{4}-\d{2}-\d{2}\.pdf"$/,
+    );
+    const text = await pdfText(new Uint8Array(await answer.arrayBuffer()));
+    expect(text).toContain(comparableText(`Roster of ${organisation}`));
+    for (const name of names) expect(text).toContain(comparableText(name));
+    for (const learner of learners) expect(text).toContain(comparableText(learner.email));
+    expect(text).toContain(comparableText("Overdue (10 days overdue)"));
+    expect(text).not.toContain(comparableText("Newcomer Nadia"));
+
+    // A learner meets the manager's refusal.
+    const refused = await answerOf(() =>
+      pdfLoader({
+        request: pageRequest("/training/roster.pdf", { cookie: learners[0]?.cookie ?? "" }),
+        context: contextFor(freshIp()),
+        params: {},
+      } as never),
+    );
+    expect(refused.status).toBe(403);
+    // Embedding three scripts' fonts is the slow part; a shared machine may take a while.
+  }, 90_000);
 });
 
 describe("who may use the roster", () => {

@@ -1,4 +1,5 @@
 import { stringify } from "csv-stringify/sync";
+import type { TFunction } from "i18next";
 import { href } from "react-router";
 import { neutraliseCsvCell } from "~/platform/lib/csv-cell";
 import { evidenceIdsOfSubjects, tokenVerifyUrl } from "~/domain/evidence/index.server";
@@ -109,18 +110,33 @@ export async function rosterRows(
     takes.flatMap((take) => (take ? [`take:${take.takeKey}`] : [])),
   );
 
+  const attested = new Map(
+    snapshot.attestations.map((attestation) => [
+      rowKey(attestation.userId, attestation.requirementId),
+      attestation,
+    ]),
+  );
+
   return base.flatMap((row, index): RosterRow[] => {
     const requirement = requirementById.get(row.requirementId);
     if (!requirement) return [];
     const take = takes[index];
     const certificate = certificateOf(row.person.userId, requirement.fulfilledBy);
-    const evidenceId = take ? evidence.get(`take:${take.takeKey}`) : undefined;
+    // A policy's last "attempt" is the member's latest attestation, of whichever version.
+    const attestation = attested.get(rowKey(row.person.userId, requirement.id));
+    const evidenceId = attestation
+      ? attestation.evidenceId
+      : take
+        ? evidence.get(`take:${take.takeKey}`)
+        : undefined;
     const common = {
       ...row.person,
       key: rowKey(row.person.userId, requirement.id),
       requirementId: requirement.id,
-      requirement: requirement.name,
-      lastAttemptAt: take?.completedAt ?? null,
+      requirement: requirement.policy
+        ? `${requirement.name} (${requirement.policy.version})`
+        : requirement.name,
+      lastAttemptAt: attestation?.attestedAt ?? take?.completedAt ?? null,
       score: take?.score ?? null,
       certificateCode: certificate?.code ?? null,
       certificateHref: certificate ? href("/verify/:code", { code: certificate.code }) : null,
@@ -366,6 +382,12 @@ export async function rosterHistory(
     }));
 }
 
+/** Every row the filters keep, every page of them, as the exports take them. */
+async function filteredRoster(organisation: Organisation, filters: RosterFilters, now: Date) {
+  const today = localDate(now, organisation.timeZone);
+  return { today, rows: filterRoster(await rosterRows(organisation, now), filters, today) };
+}
+
 /** The roster's columns in its CSV export: stable names a spreadsheet or script can rely on. */
 const CSV_COLUMNS = [
   "name",
@@ -394,8 +416,7 @@ export async function rosterCsv(
   appUrl: string,
   now = new Date(),
 ): Promise<{ filename: string; csv: string; rows: number }> {
-  const today = localDate(now, organisation.timeZone);
-  const rows = filterRoster(await rosterRows(organisation, now), filters, today);
+  const { today, rows } = await filteredRoster(organisation, filters, now);
   const records = rows.map((row) =>
     [
       row.name,
@@ -418,5 +439,70 @@ export async function rosterCsv(
     filename: `kestrel-roster-${today}.csv`,
     csv: stringify([[...CSV_COLUMNS], ...records], { bom: true }),
     rows: records.length,
+  };
+}
+
+/** What a roster PDF prints: the reports' document shape, rendered by their PDF renderer. */
+export interface RosterDocument {
+  filename: string;
+  title: string;
+  facts: [string, string][];
+  tables: { columns: { label: string; weight: number }[]; rows: string[][]; empty: string }[];
+  orientation: "landscape";
+}
+
+/**
+ * The filtered roster as a printable table in the reader's language (`t` reads the roster
+ * dictionary): the same rows, filters and order as the page and the CSV, every page of them.
+ */
+export async function rosterDocument(
+  organisation: Organisation,
+  filters: RosterFilters,
+  t: TFunction<"roster">,
+  now = new Date(),
+): Promise<RosterDocument> {
+  const { today, rows } = await filteredRoster(organisation, filters, now);
+  const status = (row: RosterRow) =>
+    row.status === "overdue"
+      ? `${t("status.overdue")} (${t("table.daysOverdue", { count: row.daysOverdue })})`
+      : t(`status.${row.status}`);
+  return {
+    filename: `kestrel-roster-${today}.pdf`,
+    title: t("pdf.title", { organisation: organisation.name }),
+    facts: [
+      [t("pdf.generated"), `${now.toISOString().slice(0, 16).replace("T", " ")} UTC`],
+      [t("filters.status"), t(`filters.statuses.${filters.status}`)],
+      [t("pdf.rows"), String(rows.length)],
+    ],
+    orientation: "landscape",
+    tables: [
+      {
+        columns: [
+          { label: t("pdf.columns.name"), weight: 13 },
+          { label: t("pdf.columns.email"), weight: 16 },
+          { label: t("filters.group"), weight: 10 },
+          { label: t("table.requirement"), weight: 14 },
+          { label: t("table.status"), weight: 10 },
+          { label: t("table.due"), weight: 8 },
+          { label: t("pdf.columns.note"), weight: 11 },
+          { label: t("table.lastAttempt"), weight: 8 },
+          { label: t("pdf.columns.score"), weight: 5 },
+          { label: t("table.certificate"), weight: 10 },
+        ],
+        rows: rows.map((row) => [
+          row.name,
+          row.email,
+          row.groups.join(", "),
+          row.requirement,
+          status(row),
+          row.dueDate ?? "",
+          row.note ?? "",
+          row.lastAttemptAt?.slice(0, 10) ?? "",
+          row.score === null ? "" : String(row.score),
+          row.certificateCode ?? "",
+        ]),
+        empty: t("empty"),
+      },
+    ],
   };
 }

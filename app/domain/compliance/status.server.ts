@@ -1,4 +1,4 @@
-import { type AccountSummary, accountsOf } from "~/platform/auth/index.server";
+import { type AccountSummary, accountsOf, inactiveAccountsOf } from "~/platform/auth/index.server";
 import {
   type CertificateFact,
   certificatesOfUsers,
@@ -9,7 +9,10 @@ import type { MemberRole } from "./constants";
 import { groupMembershipsOf } from "./groups.server";
 import { membersOf } from "./organisations.server";
 import {
+  type Attestation,
   type Excusal,
+  attestationKey,
+  attestationsOf,
   excusalsOf,
   extensionsOf,
   requirementsOf,
@@ -54,6 +57,8 @@ export interface ComplianceSnapshot {
   excused: Excusal[];
   takes: CompletedTake[];
   certificates: CertificateFact[];
+  /** Every attestation of the organisation's policies by these learners, every version's. */
+  attestations: Attestation[];
   takenAt: string;
 }
 
@@ -64,21 +69,38 @@ export async function complianceSnapshot(
   organisation: Organisation,
   { userIds, now = new Date() }: { userIds?: readonly string[]; now?: Date } = {},
 ): Promise<ComplianceSnapshot> {
-  const members = await membersOf(organisation.id, userIds);
+  const everyone = await membersOf(organisation.id, userIds);
+  // A deactivated member (SCIM `active: false`) owes nothing and is reminded of nothing while
+  // inactive; their attempts, certificates and evidence stay stored.
+  const inactive = await inactiveAccountsOf(everyone.map((member) => member.userId));
+  const members = everyone.filter((member) => !inactive.has(member.userId));
   const ids = members.map((member) => member.userId);
   const requirements = await requirementsOf(organisation.id);
   const requirementIds = requirements.map((requirement) => requirement.id);
-  const [extensions, restarts, excusals, groups, takes, certificates, accounts, holderNames] =
-    await Promise.all([
-      extensionsOf(requirementIds),
-      restartsOf(requirementIds),
-      excusalsOf(requirementIds),
-      groupMembershipsOf(organisation.id, ids),
-      completedModuleTakes(ids),
-      certificatesOfUsers(ids),
-      accountsOf(ids),
-      holderNamesOf(ids),
-    ]);
+  const policyIds = requirements.flatMap((requirement) =>
+    requirement.policy ? [requirement.id] : [],
+  );
+  const [
+    extensions,
+    restarts,
+    excusals,
+    groups,
+    takes,
+    certificates,
+    accounts,
+    holderNames,
+    attestations,
+  ] = await Promise.all([
+    extensionsOf(requirementIds),
+    restartsOf(requirementIds),
+    excusalsOf(requirementIds),
+    groupMembershipsOf(organisation.id, ids),
+    completedModuleTakes(ids),
+    certificatesOfUsers(ids),
+    accountsOf(ids),
+    holderNamesOf(ids),
+    attestationsOf(policyIds, ids),
+  ]);
   // A name is optional at sign-in; the one a learner saved for their certificates names them then.
   const accountById = new Map(
     accounts.map((account) => [
@@ -100,17 +122,35 @@ export async function complianceSnapshot(
     if (!passes) passesByUser.set(take.userId, (passes = new Map()));
     passes.set(take.moduleId, [...(passes.get(take.moduleId) ?? []), take.completedAt]);
   }
+  // An attestation counts as the pass of its version's one "module" (see toRequirement).
+  for (const attestation of attestations) {
+    let passes = passesByUser.get(attestation.userId);
+    if (!passes) passesByUser.set(attestation.userId, (passes = new Map()));
+    passes.set(attestationKey(attestation.versionId), [attestation.attestedAt]);
+  }
   // The newest restart of an assignment counts; restartsOf lists them oldest first.
   const restarted = new Map(
     restarts.map((restart) => [`${restart.requirementId}:${restart.userId}`, restart.assignedAt]),
   );
   const after = (instant: string, from: string | undefined) =>
     from === undefined || new Date(instant).getTime() >= new Date(from).getTime();
+  // A policy's new version starts every assignment again: what came before counts for the old one.
+  const restartOf = (key: string, published: string | undefined) => {
+    const restart = restarted.get(key);
+    if (published === undefined) return restart;
+    return restart !== undefined && !after(published, restart) ? restart : published;
+  };
+  const policyPublished = new Map(
+    requirements.flatMap((requirement) =>
+      requirement.policy ? [[requirement.id, requirement.policy.publishedAt] as const] : [],
+    ),
+  );
   const extended = new Map<string, Map<number, string>>();
   for (const extension of extensions) {
     const key = `${extension.requirementId}:${extension.userId}`;
     // An extension of an assignment that has since started again no longer counts.
-    if (!after(extension.createdAt, restarted.get(key))) continue;
+    const published = policyPublished.get(extension.requirementId);
+    if (!after(extension.createdAt, restartOf(key, published))) continue;
     let byCycle = extended.get(key);
     if (!byCycle) extended.set(key, (byCycle = new Map()));
     byCycle.set(extension.cycle, extension.dueDate);
@@ -118,7 +158,8 @@ export async function complianceSnapshot(
   const excusedBy = new Map<string, Excusal>();
   for (const excusal of excusals) {
     const key = `${excusal.requirementId}:${excusal.userId}`;
-    if (after(excusal.createdAt, restarted.get(key))) excusedBy.set(key, excusal);
+    const published = policyPublished.get(excusal.requirementId);
+    if (after(excusal.createdAt, restartOf(key, published))) excusedBy.set(key, excusal);
   }
 
   const none = new Map<string, string[]>();
@@ -127,7 +168,7 @@ export async function complianceSnapshot(
     requirements.flatMap((requirement) => {
       const key = `${requirement.id}:${learner.id}`;
       if (excusedBy.has(key)) return [];
-      const restartedAt = restarted.get(key) ?? null;
+      const restartedAt = restartOf(key, requirement.policy?.publishedAt) ?? null;
       const assignedAt = assignmentStart({
         audience: requirement.audience,
         requirementCreatedAt: requirement.createdAt,
@@ -183,6 +224,7 @@ export async function complianceSnapshot(
     excused: [...excusedBy.values()],
     takes,
     certificates,
+    attestations,
     takenAt: now.toISOString(),
   };
 }

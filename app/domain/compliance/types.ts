@@ -64,6 +64,18 @@ export interface Requirement {
   windowDays: number;
   updatedAt: string;
   updatedBy: string;
+  /** `policy`: fulfilled by attesting `policy`'s version, not by passing modules. */
+  kind: "training" | "policy";
+  /** A policy's version in force; null for training. */
+  policy: PolicyVersion | null;
+}
+
+export interface PolicyVersion {
+  id: number;
+  version: string;
+  effectiveDate: string;
+  /** Members' assignments start again here: due dates count from it. */
+  publishedAt: string;
 }
 
 export interface FulfilmentOption {
@@ -193,3 +205,45 @@ export interface RosterPage {
   /** The organisation's local date. */
   today: string;
 }
+
+export interface PolicySummary {
+  id: number;
+  name: string;
+  description: string;
+  version: string;
+  effectiveDate: string;
+  publishedAt: string;
+  dueDays: number | null;
+  groupIds: number[];
+}
+
+export interface PoliciesPage {
+  organisation: string;
+  /** The viewer's own policies and where they stand. */
+  mine: {
+    id: number;
+    name: string;
+    version: string;
+    status: RequirementState;
+    dueDate: string;
+    completedDate: string | null;
+  }[];
+  /** For a manager: what they publish and who attested what. */
+  manage: {
+    policies: PolicySummary[];
+    groups: { id: number; name: string; kind: GroupKind }[];
+    register: {
+      id: number;
+      learner: string;
+      policy: string;
+      version: string;
+      attestedAt: string;
+      seconds: number;
+      tooFast: boolean;
+      evidenceHref: string;
+    }[];
+  } | null;
+}
+
+/** A publishing form's answer (conform's reply), with the policy it published. */
+export type PolicyReply = FormReply & { form: "publish"; policyId?: number };

@@ -16,6 +16,7 @@ export type { Envelope, EvidenceKind, EvidencePayload } from "./types";
 export const EVIDENCE_KINDS = [
   "aml-attempt",
   "aml-attestation",
+  "policy-attestation",
   "aml-review",
   "module-completion",
   "course-completion",

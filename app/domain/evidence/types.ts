@@ -4,6 +4,7 @@
 export type EvidenceKind =
   | "aml-attempt"
   | "aml-attestation"
+  | "policy-attestation"
   | "aml-review"
   | "module-completion"
   | "course-completion"

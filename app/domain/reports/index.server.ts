@@ -6,4 +6,5 @@ export {
   reportProcessingSettled,
   requestReport,
 } from "./reports.server";
+export { renderReportPdf } from "./pdf.server";
 export type { ReportReply, ReportView, ReportsPanel } from "./types";

@@ -167,6 +167,40 @@ export function trainingRegister(
           }),
         empty: t("file.none"),
       },
+      {
+        heading: t("file.sections.attestations"),
+        columns: [
+          { label: c("name"), weight: 14 },
+          { label: c("email"), weight: 18 },
+          { label: c("policy"), weight: 18 },
+          { label: c("version"), weight: 8 },
+          { label: c("attestedAt"), weight: 14 },
+          { label: c("timeOnTask"), weight: 10 },
+          { label: c("floor"), weight: 10 },
+          { label: c("evidence"), weight: 16 },
+        ],
+        // Every version's attestation, old and new: a new version never hides the earlier ones.
+        rows: snapshot.attestations.flatMap((attestation) => {
+          const learner = learnerById.get(attestation.userId);
+          const requirement = requirementById.get(attestation.requirementId);
+          if (!learner || !requirement) return [];
+          return [
+            [
+              learner.name,
+              learner.email,
+              requirement.name,
+              attestation.version,
+              `${attestation.attestedAt.slice(0, 16).replace("T", " ")} UTC`,
+              duration(attestation.seconds, t),
+              attestation.seconds < attestation.floorSeconds
+                ? `${duration(attestation.floorSeconds, t)} (${t("file.belowFloor")})`
+                : duration(attestation.floorSeconds, t),
+              attestation.evidenceId,
+            ],
+          ];
+        }),
+        empty: t("file.none"),
+      },
     ],
   };
 }

@@ -1,7 +1,7 @@
 import type { Skill } from "./content-schema.server";
 import { type CaseFacts, type FactKind, compileCues, hasYear } from "./facts";
 import { type CaseJurisdiction, PLACE_NAMES } from "./jurisdiction";
-import { escapeMarkdown } from "./markdown.server";
+import { escapeMarkdown } from "~/platform/lib/markdown.server";
 
 // A skill's draft built from the facts of the notes (issue 45): each section states the facts of
 // the kinds it lists and quotes the sentences that match its cues; what the notes lack becomes a

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { corpus } from "../../../tests/fixtures/pii/evaluate";
 import { runSkill } from "./generate.server";
-import { renderMarkdown } from "./markdown.server";
+import { renderMarkdown } from "~/platform/lib/markdown.server";
 import { findSkill, getSkills } from "./skills.server";
 
 const strSkill = () => {

@@ -18,7 +18,7 @@ import {
 } from "./draft.server";
 import { type CaseFacts, extractFacts } from "./facts";
 import { type CaseJurisdiction, type CasePlace, PLACE_NAMES, jurisdictionOf } from "./jurisdiction";
-import { escapeMarkdown, renderMarkdown } from "./markdown.server";
+import { escapeMarkdown, renderMarkdown } from "~/platform/lib/markdown.server";
 import { type MarkedSpan, type PiiFinding, type ScrubResult, scrubPii } from "./pii";
 import { findSkill } from "./skills.server";
 

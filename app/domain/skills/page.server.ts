@@ -7,7 +7,7 @@ import { parseShallowJson } from "~/platform/lib/json-depth";
 import { getLogger } from "~/platform/lib/logger.server";
 import { z } from "~/platform/lib/zod";
 import { runSkill } from "./generate.server";
-import { renderMarkdown } from "./markdown.server";
+import { renderMarkdown } from "~/platform/lib/markdown.server";
 import { type MarkedSpan, MARKABLE_TYPES, type PiiFinding, scrubPii } from "./pii";
 import { findSkill, getSkills } from "./skills.server";
 import {

@@ -42,10 +42,11 @@ export const FAMILY_FIRST = words(`
   Cheong Cheng Heng Hew Kang Kee Kuan Kwan Leow Lin Ling  Lo Lum Pang Soh Soon Tang Tham Tiong
   Tsang Wee Woo Yong Yow Zhang Wang Li Chen Yang Huang Zhao Wu  Xu Sun Ma Zhu Hu Guo He Gao Luo
   Zheng Liang Xie Song Han Feng Deng  Peng Zeng Xiao Tian Dong Yuan Pan Cai Jiang Yu Du Ye Cheng
-  Wei Su Lu Ding Ren Shen Yao Lu Jiang Cui Zhong Tan
+  Wei Su Lu Ding Ren Shen Yao Lu Jiang Cui Zhong Tan Liu Zhou Yeo Ooi Khoo Teh Chee Yeoh Tee Chow
+  Choy Gan Lew Yee Yuen
   Nguyễn Trần Lê Phạm Hoàng Huỳnh Phan Vũ Võ Đặng Bùi Đỗ Hồ Ngô Dương Lý Trương  Lâm Mai Tôn
   Châu Cao    Lưu Đoàn Vương Thái Quách Hà  Nguyen Tran Pham Hoang Huynh Vu Vo Dang Bui
-   Ngo Duong Truong  
+   Ngo Duong Truong Lương La Tô Hứa Diệp Kiều Triệu Mạc Nghiêm Khúc
 `);
 
 // Vietnamese middle names: part of a name, but not one to look for on its own.
@@ -89,6 +90,8 @@ export const NOT_NAMES = words(`
   Golden Silver Bright Summit Global Northern Southern Eastern Western Harbourfront Redhill
   Wall Journal Lucky Raffles Orchard Anson Robson Bay Yonge Maple Main
   Khách Giám Chủ Người Công Ngân Cục Tổng Báo Lương Giao Nhân Con Vợ Chồng Anh Chị Ông Bà
+  Singapura Singapour Australia Úc Polis Pasukan Internet WhatsApp
+  Dia Beliau Mereka Saya Kami Kita Ia Il Elle Ils Elles Nous Vous Họ Tôi Chúng
   Le La Les Un Une Son Sa Ses Mme Mlle Monsieur Madame Dossier Aucun Au Du Des Ce
   Pelanggan Puan Encik Penyata Pada Syarikat Rujukan Akaun Isterinya Suaminya Transaksi Tiada
 `);
@@ -113,4 +116,4 @@ export const PLACE_NAMES = new Set(
 
 // Words that start with a Chinese family name's character: 高风险 (high risk), 范围 (scope)…
 export const CJK_NOT_NAMES =
-  /^(?:高风险|高额|高于|高度|高级|范围|方面|方式|方法|方案|王国|马来|马上|林业|黄金|周期|周内|周末|金额|金融|金条|钱款|石油|江湖|万元|余额|程序|程度|史上|韦|付款|付出|孔|向|任何|任务|于是|叶|白天|洪水|温度|常|关于|严重|严格|戴|武器|汤|夏季|段|雷|龙|毛|贺|顾客|顾问|包括|康|连|安全|安排|谭|陆续|邵|田|董事|袁|潘|杜|魏|吕|丁|沈|姚|卢|姜|崔|钟|汪|廖|贾|邹|孟|熊|秦|邱|尹|薛|闫|黎|郝|龚|覃|莫|庄|欧|翁|柯|辜)$/u;
+  /^(?:欧盟|欧元|欧洲|向.|高风险|高额|高于|高度|高级|范围|方面|方式|方法|方案|王国|马来|马上|林业|黄金|周期|周内|周末|金额|金融|金条|钱款|石油|江湖|万元|余额|程序|程度|史上|韦|付款|付出|孔|向|任何|任务|于是|叶|白天|洪水|温度|常|关于|严重|严格|戴|武器|汤|夏季|段|雷|龙|毛|贺|顾客|顾问|包括|康|连|安全|安排|谭|陆续|邵|田|董事|袁|潘|杜|魏|吕|丁|沈|姚|卢|姜|崔|钟|汪|廖|贾|邹|孟|熊|秦|邱|尹|薛|闫|黎|郝|龚|覃|莫|庄|欧|翁|柯|辜)$/u;

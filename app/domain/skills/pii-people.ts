@@ -86,8 +86,18 @@ const TITLES = [
   "chị",
   "cô",
   "chú",
+  "Kak",
+  "Mak Cik",
+  "Pak Cik",
+  "Makcik",
+  "Pakcik",
+  "Auntie",
+  "Aunty",
+  "Uncle",
   "Mme",
   "Mlle",
+  "Me",
+  "Maître",
   "Monsieur",
   "Madame",
   "Mademoiselle",
@@ -150,6 +160,34 @@ const ROLE_WORDS = [
   "aunt",
   "grandson",
   "granddaughter",
+  "grandmother",
+  "grandfather",
+  "grandma",
+  "grandpa",
+  "(?:son|daughter|mother|father|brother|sister)-in-law",
+  "boyfriend",
+  "girlfriend",
+  "bf",
+  "gf",
+  "fianc[ée]e?",
+  "driver",
+  "maid",
+  "helper",
+  "landlord",
+  "landlady",
+  "tenant",
+  "neighbou?r",
+  "boss",
+  "cust",
+  "subj",
+  "real name",
+  "known as",
+  "aka",
+  "a\\.k\\.a\\.",
+  "alias",
+  "nickname",
+  "named",
+  "identified (?:himself|herself) as",
   "partner",
   "employee",
   "employer",
@@ -160,6 +198,34 @@ const ROLE_WORDS = [
   "worker",
   "proprietor",
   "contact",
+  "chum",
+  "blonde",
+  "conjointe?",
+  "beau-frère",
+  "belle-sœur",
+  "beau-père",
+  "belle-mère",
+  "gendre",
+  "bru",
+  "neveu",
+  "nièce",
+  "sœur",
+  "frère",
+  "oncle",
+  "tante",
+  "cousine",
+  "amie?",
+  "voisine?",
+  "notaire",
+  "chauffeur",
+  "locataire",
+  "propriétaire",
+  "petit-fils",
+  "petite-fille",
+  "grand-mère",
+  "grand-père",
+  "vrai nom",
+  "surnommée?",
   "titulaire du compte",
   "titulaire",
   "cotitulaire",
@@ -192,6 +258,18 @@ const ROLE_WORDS = [
   "penerima",
   "pemilik benefisial",
   "rakan(?:nya)?",
+  "kawan(?:nya)?",
+  "menantu(?:nya)?",
+  "mertua(?:nya)?",
+  "anak saudara(?:nya)?",
+  "sepupu(?:nya)?",
+  "cucu(?:nya)?",
+  "jiran(?:nya)?",
+  "majikan(?:nya)?",
+  "pemandu",
+  "ejen",
+  "bernama",
+  "nama sebenar(?:nya)?",
   "khách hàng",
   "chủ tài khoản",
   "vợ",
@@ -204,6 +282,20 @@ const ROLE_WORDS = [
   "người chuyển tiền",
   "chủ sở hữu hưởng lợi",
   "cổ đông",
+  "KH",
+  "em trai",
+  "em gái",
+  "anh trai",
+  "chị gái",
+  "bạn trai",
+  "bạn gái",
+  "con rể",
+  "con dâu",
+  "cháu",
+  "tài xế",
+  "hàng xóm",
+  "người liên hệ",
+  "tên thật",
   "வாடிக்கையாளர்",
   "கணக்கு வைத்திருப்பவர்",
   "மனைவி",
@@ -217,6 +309,20 @@ const ROLE_WORDS = [
   "தந்தை",
   "தாய்",
   "நண்பர்",
+  "பேரன்",
+  "பேத்தி",
+  "அண்ணன்",
+  "தம்பி",
+  "அக்கா",
+  "தங்கை",
+  "மருமகள்",
+  "மருமகன்",
+  "மாமா",
+  "அத்தை",
+  "மாமியார்",
+  "மாமனார்",
+  "சகோதரர்",
+  "சகோதரி",
   "திருமதி",
   "திரு\\.?",
   "செல்வி",
@@ -224,20 +330,48 @@ const ROLE_WORDS = [
 // Case-insensitive by hand: /iu would let \p{Lu} match lower-case letters too.
 const caseless = (word: string) =>
   word.replace(/^\p{Ll}/u, (first) => `[${first}${first.toUpperCase()}]`);
+// Longer words first, so "son-in-law" is not read as "son".
+const ROLES = [...ROLE_WORDS]
+  .sort((a, b) => b.length - a.length)
+  .map(caseless)
+  .join("|");
 const ROLE = new RegExp(
-  String.raw`(?<![\p{L}\p{M}])(?:${ROLE_WORDS.map(caseless).join("|")})(?:['’]s)?(?![\p{L}\p{M}])[,:]?\s*`,
+  String.raw`(?<![\p{L}\p{M}])(?:${ROLES})(?:['’]s)?(?![\p{L}\p{M}-])[,:]?\s*(?:(?:là|tên(?: là)?|est|is)\s+)?["'“‘«]?\s*`,
   "gu",
 );
 const ROLE_WORD = new RegExp(`^(?:${ROLE_WORDS.join("|")})$`, "iu");
 
 const TITLE_WORD = new RegExp(`^(?:${TITLES})$`, "u");
 
+// What follows a name and says it is one, for a run of capitalised words with no title, role or
+// listed name: a role in brackets ("Rahman (the director's driver)"), an identifier or an age in
+// brackets ("Gaétan Pelletier (NAS …)"), an alias ("Ti-Jean (de son vrai nom …)"), or a verb of
+// saying ("Priscilla Nathan says").
+const SAYS =
+  "says|said|told|claims|claimed|stated|states|admitted|admits|explained|explains|insists|insisted|denied|denies|a dit|dit|affirme|explique|prétend|khai|nói|cho biết|khẳng định|berkata|memberitahu|mengaku|menyatakan|menjelaskan";
+const CUE_AFTER = new RegExp(
+  String.raw`^(?:\s*\((?:[^()]{0,40}?[\s'’])?(?:${ROLES})(?![\p{L}\p{M}])|\s*\((?:NAS|SIN|NRIC|FIN|IC|MyKad|DOB|d\.o\.b\.?|passport|passeport|né|née|born|age|âge|umur|tuổi|aged?)(?![\p{L}\p{M}])|\s*\(?\s*(?:real name|a\.?k\.?a\.?|alias|also known as|de son vrai nom|nama sebenar(?:nya)?|tên thật)(?![\p{L}\p{M}])|,?\s+(?:${SAYS})(?![\p{L}\p{M}]))`,
+  "u",
+);
+const SAYS_AFTER = new RegExp(String.raw`^,?\s+(?:${SAYS})(?![\p{L}\p{M}])`, "u");
+// Names joined to a name found: "Hafiz and Shanti", "Nguyễn Hoàng Long và Phạm Minh Châu".
+// ("Rahim & Loh" is a firm.)
+const JOIN = String.raw`\s+(?:and|và|dan|et|or|atau|hoặc|ou)\s+`;
+const JOINED_AFTER = new RegExp(String.raw`^${JOIN}`, "u");
+const JOINED_BEFORE = new RegExp(String.raw`(?<![\p{L}\p{M}])(${RUN_BODY})${JOIN}$`, "u");
+
 function isNameToken(token: string): boolean {
   return !NOT_NAMES.has(token) && !ROLE_WORD.test(token) && !TITLE_WORD.test(token);
 }
 
 /** The name in a run of capitalised words, or null: trimmed of titles, roles and non-names. */
-function nameInRun(text: string, start: number, run: string, cued: boolean): Span | null {
+function nameInRun(
+  text: string,
+  start: number,
+  run: string,
+  cued: boolean,
+  context = false,
+): Span | null {
   let from = start;
   let body = run;
   for (let title = LEADING_TITLE.exec(body); title && body; title = LEADING_TITLE.exec(body)) {
@@ -269,7 +403,12 @@ function nameInRun(text: string, start: number, run: string, cued: boolean): Spa
   let first = 0;
   while (
     first < tokens.length &&
-    !(cued && first === 0 && FAMILY_FIRST.has(tokens[0]?.text ?? "") && tokens.length > 1) &&
+    !(
+      (cued || MIDDLE_NAMES.has(tokens[1]?.text ?? "")) &&
+      first === 0 &&
+      FAMILY_FIRST.has(tokens[0]?.text ?? "") &&
+      tokens.length > 1
+    ) &&
     !isNameToken(tokens[first]?.text ?? "")
   ) {
     if (!cued) return null;
@@ -297,7 +436,21 @@ function nameInRun(text: string, start: number, run: string, cued: boolean): Spa
     const patronymic = words.some((word) => CONNECTOR.test(word));
     const givenFirst = GIVEN_NAMES.has(words[0] ?? "") && words.length >= 2;
     const familyFirst = FAMILY_FIRST.has(words[0] ?? "") && words.length >= 2 && words.length <= 4;
-    if (!patronymic && !givenFirst && !familyFirst) return null;
+    // Vietnamese: a family name, a middle name (Văn, Thị…) and a given name.
+    const middle = words.length >= 3 && words.length <= 4 && MIDDLE_NAMES.has(words[1] ?? "");
+    // At the start of a sentence a single capitalised word is as often an ordinary one ("Hãy
+    // nói…", "Ini menyatakan…"), so there only a bracket after one word counts; and a
+    // company says things too, so one word is never a name by what it says alone.
+    const sentenceStart = /(?:^|[.!?:;\n•]\s*|["“‘'(]\s*)$/u.test(text.slice(0, span.start));
+    const told =
+      context &&
+      (words.length >= 2 || !SAYS_AFTER.test(text.slice(span.end, span.end + 30))) &&
+      (words.length >= 2 || !sentenceStart || /^\s*\(/u.test(text.slice(span.end))) &&
+      CUE_AFTER.test(text.slice(span.end, span.end + 60));
+    if (!patronymic && !givenFirst && !familyFirst && !middle && !told) return null;
+    // "Had Arun said…": an unlisted first word before a listed given name opens the sentence.
+    if (told && sentenceStart && !familyFirst && GIVEN_NAMES.has(words[1] ?? ""))
+      span.start = kept[1]?.start ?? span.start;
   }
   if (PLACE_NAMES.has(words.join(" "))) return null;
   if (companySplit ? isPlace(text, span) : isPlaceOrCompany(text, span)) return null;
@@ -325,14 +478,17 @@ function isPlaceOrCompany(text: string, span: Span): boolean {
 
 const CJK = /[\u4e00-\u9fff]/u;
 const CJK_CUE = new RegExp(
-  "(?:账户持有人|持有人|客户|董事|其妻|其夫|其丈夫|其女|其子|儿子|女儿|妻子|丈夫|受益人|汇款人|收款人|联系人|实益拥有人|公司秘书|属于|名为|弟弟|哥哥|姐姐|妹妹|父亲|母亲|申请人|担保人|股东|负责人)[：:]?",
+  "(?:账户持有人|持有人|客户|董事|姐夫|妹夫|表哥|表弟|表姐|表妹|堂哥|堂弟|堂姐|堂妹|朋友|老板|邻居|司机|经理|老公|老婆|岳父|岳母|女婿|儿媳|侄子|侄女|外甥|助理|秘书|同事|男友|女友|男朋友|女朋友|叔叔|舅舅|伯父|祖母|祖父|孙子|孙女|真名|化名|其妻|其夫|其丈夫|其女|其子|儿子|女儿|妻子|丈夫|受益人|汇款人|收款人|联系人|实益拥有人|公司秘书|属于|名为|弟弟|哥哥|姐姐|妹妹|父亲|母亲|申请人|担保人|股东|负责人)[：:]?",
   "gu",
 );
 const CJK_TITLE_AFTER = /先生|女士|小姐|太太|夫人/gu;
+// 据…说 ("according to … "), not 根据, 数据, 证据 or 依据.
+const CJK_ACCORDING =
+  /(?<![根数证依占单收票字])据(?=[\u4e00-\u9fff]{2,3}(?:说|称|表示|透露|反映))/gu;
 const CJK_TITLE_AT = /^(?:先生|女士|小姐|太太|夫人)/u;
 // Characters that end a name: particles and verbs that follow one in a sentence.
 const CJK_STOP = new Set(
-  "于的在称使向从将是与和也为以通出住每收同用确报指持询电护身生等已被对把给并曾因及或到说表自，。、；：（）()".split(
+  "于的在称使向从将是与和也为以通出住每收同用确报指持询电护身生等已被对把给并曾因及或到说表自很都，。、；：（）()".split(
     "",
   ),
 );
@@ -359,6 +515,10 @@ function cjkNames(text: string, out: Span[]): void {
   CJK_CUE.lastIndex = 0;
   for (let m = CJK_CUE.exec(text); m !== null; m = CJK_CUE.exec(text)) {
     const span = cjkNameAt(text, m.index + m[0].length);
+    if (span) out.push(span);
+  }
+  for (const m of text.matchAll(CJK_ACCORDING)) {
+    const span = cjkNameAt(text, m.index + 1);
     if (span) out.push(span);
   }
   CJK_TITLE_AFTER.lastIndex = 0;
@@ -395,33 +555,51 @@ const THAI_NOT_NAME =
 const THAI_NOT_SURNAME =
   /^(?:เปิด|ใช้|ได้|เป็น|อยู่|โทร|เกิด|อายุ|ถือ|ลงนาม|รับ|ส่ง|เลข|บัญชี|และ|ซึ่ง|ว่า|จาก|ยืนยัน|แจ้ง|ติดต่อ|สั่ง|ถอน|โอน|ซื้อ|ขาย|เข้า|ออก|ที่|ของ|ให้|กับ|ใน|มี|ไม่|คือ|จะ|ก็|เมื่อ|หลัง|ก่อน|ทำ|อีเมล|ควบคุม|เบอร์|ถูก|นำ|ขอ|บอก|กล่าว|เดินทาง|พบ|ยอม|ต้อง|ยัง|เคย|หรือ|แต่|เพื่อ|โดย|ไป|มา|ลูกค้า|ผู้|บริษัท|ธนาคาร|สาขา|วันที่)/u;
 
+/** A Thai given name at `start`, and the family name after a space if one follows. */
+function thaiNameAt(text: string, start: number, after: "title" | "คุณ" | "role"): Span | null {
+  THAI_WORD.lastIndex = start;
+  const given = THAI_WORD.exec(text);
+  // Without a space after it the name cannot be told from the words that follow it.
+  if (!given || given[0].length < 2 || given[0].length > THAI_NAME_MAX) return null;
+  if (THAI_NOT_NAME.test(given[0])) return null;
+  // คุณ is also "you": "คุณอยู่ที่ไหน"; after a role, a verb or a particle is not a name either.
+  if (after !== "title" && THAI_AFTER_YOU.test(given[0])) return null;
+  if (after === "role" && THAI_NOT_SURNAME.test(given[0])) return null;
+  let end = start + given[0].length;
+  if (text.charAt(end) === " ") {
+    THAI_WORD.lastIndex = end + 1;
+    const family = THAI_WORD.exec(text);
+    if (
+      family &&
+      family[0].length >= 2 &&
+      family[0].length <= THAI_NAME_MAX &&
+      !THAI_NOT_SURNAME.test(family[0])
+    ) {
+      end += 1 + family[0].length;
+    }
+  }
+  return { start, end };
+}
+
+// Roles before a Thai name, then ชื่อ ("named"): "ลูกค้าชื่อ ประภาส". Without ชื่อ a space after a
+// role separates phrases as often as it introduces a name.
+const THAI_ROLE =
+  /(?:ลูกค้า|ผู้รับเงิน|ผู้รับโอน|ผู้โอน|ผู้ฝาก|ผู้ถือบัญชี|เจ้าของบัญชี|หลานชาย|หลานสาว|พี่สาว|พี่ชาย|น้องสาว|น้องชาย|สามี|ภรรยา|ลูกชาย|ลูกสาว|ลูกเขย|ลูกสะใภ้|เพื่อน|แฟน|กรรมการ|นายจ้าง|ลูกจ้าง|คนขับรถ)\s*ชื่อ\s*/gu;
+
 function thaiNames(text: string, out: Span[]): void {
   THAI_TITLE.lastIndex = 0;
   for (let m = THAI_TITLE.exec(text); m !== null; m = THAI_TITLE.exec(text)) {
     // ทนาย (lawyer), มิถุนายน (June), ขอบคุณ (thank you) hold a title's letters.
     if (THAI_TITLE_INSIDE.test(text.slice(Math.max(0, m.index - 4), m.index))) continue;
-    const start = m.index + m[0].length;
-    THAI_WORD.lastIndex = start;
-    const given = THAI_WORD.exec(text);
-    // Without a space after it the name cannot be told from the words that follow it.
-    if (!given || given[0].length < 2 || given[0].length > THAI_NAME_MAX) continue;
-    if (THAI_NOT_NAME.test(given[0])) continue;
-    // คุณ is also "you": "คุณอยู่ที่ไหน".
-    if (m[0] === "คุณ" && THAI_AFTER_YOU.test(given[0])) continue;
-    let end = start + given[0].length;
-    if (text.charAt(end) === " ") {
-      THAI_WORD.lastIndex = end + 1;
-      const family = THAI_WORD.exec(text);
-      if (
-        family &&
-        family[0].length >= 2 &&
-        family[0].length <= THAI_NAME_MAX &&
-        !THAI_NOT_SURNAME.test(family[0])
-      ) {
-        end += 1 + family[0].length;
-      }
-    }
-    out.push({ start, end });
+    const span = thaiNameAt(text, m.index + m[0].length, m[0] === "คุณ" ? "คุณ" : "title");
+    if (span) out.push(span);
+  }
+  for (const m of text.matchAll(THAI_ROLE)) {
+    const at = m.index + m[0].length;
+    RUN_AT.lastIndex = at;
+    const run = RUN_AT.exec(text);
+    const span = run ? nameInRun(text, at, run[0], true) : thaiNameAt(text, at, "role");
+    if (span) out.push(span);
   }
 }
 
@@ -491,8 +669,57 @@ function cuedNames(text: string, out: Span[]): void {
 function patternNames(text: string, out: Span[]): void {
   RUNS.lastIndex = 0;
   for (let m = RUNS.exec(text); m !== null; m = RUNS.exec(text)) {
-    const span = nameInRun(text, m.index, m[0], false);
+    const span = nameInRun(text, m.index, m[0], false, true);
     if (span) out.push(span);
+  }
+}
+
+/** Capitalised words joined by "and" to a name found are a name too. */
+function joinedNames(text: string, names: Span[], out: Span[]): void {
+  for (const { start, end } of names) {
+    const after = JOINED_AFTER.exec(text.slice(end, end + 8));
+    if (after) {
+      RUN_AT.lastIndex = end + after[0].length;
+      const run = RUN_AT.exec(text);
+      const span = run && nameInRun(text, run.index, run[0], true);
+      if (span && span.start === run.index) out.push(span);
+    }
+    const before = JOINED_BEFORE.exec(text.slice(Math.max(0, start - 80), start));
+    if (before?.[1]) {
+      const at = start - before[0].length;
+      const span = nameInRun(text, at, before[1], true);
+      if (span && span.start === at) out.push(span);
+    }
+  }
+}
+
+// Nicknames: "Ah Seng"; 阿明, 老黄; เจ๊เล็ก, เฮียชัย, น้าแดง (the kinship word is not the name).
+const AH_NAME = /(?<![\p{L}\p{M}])Ah[ -]\p{Lu}\p{Ll}{1,6}(?![\p{L}\p{M}])/gu;
+const CJK_NICKNAME = /[阿老小][\u4e00-\u9fff]/gu;
+// 阿姨 (auntie), 阿公 (grandpa)…: kin, not names.
+const CJK_KIN = /^阿[姨婆公伯叔嫂哥姐妹弟爸妈]$/u;
+// The kinship word starts a phrase (เป้าหมาย, "target", holds ป้า).
+const THAI_NICKNAME =
+  /(?<=^|[^\u0E00-\u0E7F]|ของ|กับ|จาก|ให้|และ|ว่า|คือ|ถึง|โดย)(?:เจ๊|เฮีย|เสี่ย(?!ง)|น้า|ป้า(?!ย)|ลุง)([\u0E01-\u0E2E\u0E40-\u0E44][\u0E00-\u0E7F]{1,5}?)(?=ของ|ที่|เป็น|เจ้าของ|บอก|ได้|มา|โอน|ฝาก|ถอน|ซึ่ง|และ|กับ|ว่า|จะ|ให้|คน|[^\u0E00-\u0E7F]|$)/gu;
+
+function nicknames(text: string, out: Span[]): void {
+  for (const m of text.matchAll(AH_NAME)) out.push({ start: m.index, end: m.index + m[0].length });
+  for (const m of text.matchAll(CJK_NICKNAME)) {
+    const name = m[0];
+    // 养老金 (pension) is not 老金: a nickname starts a phrase.
+    const previous = text.charAt(m.index - 1);
+    if (CJK.test(previous) && !CJK_STOP.has(previous)) continue;
+    // …and ends one: 阿明说, 老黄也; 阿拉伯 (Arabia) and 小时 run on.
+    const next = text.charAt(m.index + 2);
+    if (CJK.test(next) && !CJK_STOP.has(next)) continue;
+    if (CJK_KIN.test(name)) continue;
+    // 老/小 before a family name only: 老黄, 小王 (小时 is an hour, 老人 an old man).
+    if (!name.startsWith("阿") && !CJK_FAMILY_NAMES.has(name.charAt(1))) continue;
+    out.push({ start: m.index, end: m.index + name.length });
+  }
+  for (const m of text.matchAll(THAI_NICKNAME)) {
+    const name = m[1] ?? "";
+    out.push({ start: m.index + m[0].length - name.length, end: m.index + m[0].length });
   }
 }
 
@@ -540,7 +767,10 @@ export function findPeople(text: string, found: Candidate[], rank: number): void
   patternNames(text, names);
   cjkNames(text, names);
   thaiNames(text, names);
+  joinedNames(text, [...names], names);
   const all = [...names];
   mentions(text, names, all);
+  // A nickname is short and its later mentions too often part of a word (ต้นทุน, "cost").
+  nicknames(text, all);
   for (const span of all) found.push({ ...span, type: "PERSON", rank });
 }

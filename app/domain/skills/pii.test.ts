@@ -13,6 +13,10 @@ import { scrubPii, type PiiType } from "./pii";
 
 // First measure of the held-out notes (docs/decisions/045-pii-people-and-drafts-from-notes.md).
 const HELD_OUT_FLOOR = { precision: 0.9, recall: 0.94, personRecall: 0.9 };
+// The second blind set, never tuned on (docs/decisions/055-pii-names-without-titles.md): measured
+// at 48.9 % recall (people 34.4 %) before the tuning on the first blind set and 74.4 % (people
+// 70.3 %) after it, precision 100 % both times. The floor is the second measure.
+const BLIND_2_FLOOR = { precision: 0.9, recall: 0.74, personRecall: 0.7 };
 
 // The identifier types the sentences of pii-corpus.ts list; names in them are found too.
 const IDENTIFIER_TYPES: readonly PiiType[] = [
@@ -42,8 +46,9 @@ function expectKept(value: string) {
 
 describe("the labelled case-note corpus (tests/fixtures/pii)", () => {
   // The blind notes are reported by `npm run eval:pii` and below, not held to the targets.
-  const notes = corpus().filter((note) => note.set !== "blind");
+  const notes = corpus().filter((note) => note.set === "tuning" || note.set === "heldOut");
   const blind = corpus().filter((note) => note.set === "blind");
+  const blind2 = corpus().filter((note) => note.set === "blind2");
   const tuning = notes.filter((note) => note.set === "tuning");
   const heldOut = notes.filter((note) => note.set === "heldOut");
 
@@ -81,9 +86,22 @@ describe("the labelled case-note corpus (tests/fixtures/pii)", () => {
     expect(evaluation.byType.PERSON?.recall).toBeGreaterThanOrEqual(HELD_OUT_FLOOR.personRecall);
   });
 
-  it("reports the blind notes", () => {
+  // The first blind set was tuned on (decision 055): it is held to the targets now.
+  it("meets the targets on the first blind set", () => {
     expect(blind.length).toBeGreaterThanOrEqual(35);
-    console.log(reportLines("blind", evaluatePii(blind)).join("\n"));
+    const evaluation = evaluatePii(blind);
+    console.log(reportLines("first blind", evaluation).join("\n"));
+    expect(meetsTargets(evaluation)).toBe(true);
+  });
+
+  // The second blind set is never tuned on: its measure after the tuning is a floor, not a target.
+  it("holds the second blind set at its measure after the tuning", () => {
+    expect(blind2.length).toBe(42);
+    const evaluation = evaluatePii(blind2);
+    console.log(reportLines("second blind", evaluation).join("\n"));
+    expect(evaluation.overall.precision).toBeGreaterThanOrEqual(BLIND_2_FLOOR.precision);
+    expect(evaluation.overall.recall).toBeGreaterThanOrEqual(BLIND_2_FLOOR.recall);
+    expect(evaluation.byType.PERSON?.recall).toBeGreaterThanOrEqual(BLIND_2_FLOOR.personRecall);
   });
 
   it("leaves no labelled item of a tuning note in its scrubbed text", () => {
@@ -323,6 +341,64 @@ describe("placeholders and counts", () => {
 
   it("returns empty text unchanged", () => {
     expect(scrubPii("")).toEqual({ text: "", removed: {}, found: [] });
+  });
+});
+
+describe("names without a title (decision 055)", () => {
+  const people = (text: string) =>
+    scrubPii(text)
+      .found.filter((item) => item.type === "PERSON")
+      .map((item) => item.value);
+
+  it("reads kinship, job and alias words as cues in each language", () => {
+    expect(people("Her son-in-law Marcus Yeo has the card.")).toEqual(["Marcus Yeo"]);
+    expect(people("Paid by the driver, Rajan Pillai, in cash.")).toEqual(["Rajan Pillai"]);
+    expect(people("'Uncle B' (real name Boon Huat Sim) collects.")).toContain("Boon Huat Sim");
+    expect(people("menantu pelanggan, Hashim Daud, datang.")).toEqual(["Hashim Daud"]);
+    expect(people("Le gendre du client, Luc Fortin, a signé.")).toEqual(["Luc Fortin"]);
+    expect(people("tiền của em trai là Lê Minh Tú")).toEqual(["Lê Minh Tú"]);
+    expect(people("据王海说，钱是借的。")).toEqual(["王海"]);
+    expect(people("钱是他姐夫陈国栋借的。")).toEqual(["陈国栋"]);
+    expect(people("ลูกค้าชื่อ สมชาย ทองดี ฝากเงิน")).toEqual(["สมชาย ทองดี"]);
+  });
+
+  it("finds a name by what follows it: a role or an identifier in brackets, a verb of saying", () => {
+    expect(people("Rahman (the director's driver) paid.")).toEqual(["Rahman"]);
+    expect(people("Gaétan Pelletier (NAS withheld) cashed them.")).toEqual(["Gaétan Pelletier"]);
+    expect(people("The cheques were signed; Dorcas Wainwright says so.")).toEqual([
+      "Dorcas Wainwright",
+    ]);
+    // One word before a verb of saying may be a company: "Fernhill said".
+    expect(people("We asked what Fernhill said about it.")).toEqual([]);
+    // At a sentence's start an ordinary word before a listed name is not part of it.
+    expect(people("Had Arun said so, we would know.")).toEqual(["Arun"]);
+  });
+
+  it("finds nicknames and names joined to a name found", () => {
+    expect(people("Ah Seng sent RM 9,900.")).toEqual(["Ah Seng"]);
+    expect(people("阿明说他不知道。老黄也不知道。")).toEqual(["阿明", "老黄"]);
+    expect(people("เงินมาจากเจ๊เล็กที่ตลาด")).toEqual(["เล็ก"]);
+    expect(people("Mr Tan Wei Ming and Zubir Hamid opened it.")).toEqual([
+      "Tan Wei Ming",
+      "Zubir Hamid",
+    ]);
+    expect(people("Nguyễn Văn An và Đào Thị Hoa mở tài khoản.")).toEqual([
+      "Nguyễn Văn An",
+      "Đào Thị Hoa",
+    ]);
+  });
+
+  it("keeps the words that hold a cue's letters", () => {
+    for (const text of [
+      "养老金和数据都在。根据王海说的不算。",
+      "มาตรการแบบกำหนดเป้าหมาย และเสี่ยงสูง",
+      "NIST công bố Hồ sơ AI.",
+      "Funds from Rahim & Loh Sdn Bhd and Bay Street.",
+      "Core content (5): Governance (5), Strategy (8).",
+      "Hãy nói với khách hàng. Ini menyatakan bahawa.",
+    ]) {
+      expect(people(text), text).toEqual([]);
+    }
   });
 });
 

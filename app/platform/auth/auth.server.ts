@@ -1,4 +1,5 @@
 import { betterAuth } from "better-auth";
+import { APIError } from "better-auth/api";
 import { emailOTP } from "better-auth/plugins/email-otp";
 import { twoFactor } from "better-auth/plugins/two-factor";
 import { CamelCasePlugin } from "kysely";
@@ -16,6 +17,7 @@ import {
   SESSION_TTL_SECONDS,
 } from "./constants";
 import { sendSignInCode } from "./sign-in-mail.server";
+import { verifiedSignIn } from "./verified-sign-in.server";
 
 // better-auth on our database (docs/decisions/010-accounts-with-better-auth.md). Its HTTP handler
 // is not mounted: our routes call `auth.api.*`, so our Origin check and rate limits apply.
@@ -74,6 +76,21 @@ function createAuth() {
           }),
         },
       },
+      session: {
+        create: {
+          // An account its organisation deactivated (SCIM `active: false`) opens no session.
+          before: async (session) => {
+            const account = await getDb()
+              .selectFrom("user")
+              .select("deactivated_at")
+              .where("id", "=", session.userId)
+              .executeTakeFirst();
+            if (account?.deactivated_at) {
+              throw new APIError("FORBIDDEN", { code: "ACCOUNT_INACTIVE", message: "Inactive." });
+            }
+          },
+        },
+      },
     },
     logger: {
       level: "warn",
@@ -93,6 +110,7 @@ function createAuth() {
         },
       }),
       twoFactor({ allowPasswordless: true, issuer: brand.fullName }),
+      verifiedSignIn(),
     ],
   });
 }

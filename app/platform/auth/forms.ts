@@ -3,6 +3,8 @@
 export {
   ALLOWLIST_KINDS,
   AllowlistEntrySchema,
+  LoginCodeSchema,
+  LoginEmailSchema,
   TotpCodeSchema,
   type AllowlistEntryInput,
 } from "./schema";

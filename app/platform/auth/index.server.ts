@@ -13,6 +13,13 @@ export {
   accountsOf,
   countActiveSessions,
   countUsers,
+  type AccountState,
+  accountStatesOf,
+  createAccount,
+  endSessionsOf,
+  inactiveAccountsOf,
+  setAccountActive,
+  updateAccount,
 } from "./accounts.server";
 export { getAuth, sessionCookieName } from "./auth.server";
 export {
@@ -35,6 +42,7 @@ export {
 export {
   SIGN_IN_RATE_LIMITS,
   requestSignInCode,
+  signInVerifiedEmail,
   signOut,
   verifySignInCode,
   type LoginReply,

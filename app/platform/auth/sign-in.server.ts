@@ -306,3 +306,28 @@ export async function signOut(request: Request, userId?: string): Promise<Header
   getLogger().info({ event: "sign_out", userId }, "sign-out");
   return headers;
 }
+
+/**
+ * Opens a session for an email another party has proved (an organisation's OpenID provider):
+ * the account is made if it is new; the session and its cookie are the email-code sign-in's.
+ */
+export async function signInVerifiedEmail(
+  person: { email: string; name: string },
+  request: Request,
+): Promise<{ userId: string; created: boolean; headers: Headers }> {
+  const result = await getAuth().api.signInVerifiedEmail({
+    body: person,
+    headers: request.headers,
+    returnHeaders: true,
+  });
+  getLogger().info(
+    {
+      event: "sign_in.succeeded",
+      email: emailFingerprint(person.email),
+      userId: result.response.userId,
+      via: "sso",
+    },
+    "sign-in",
+  );
+  return { ...result.response, headers: result.headers };
+}

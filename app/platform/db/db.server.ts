@@ -27,6 +27,12 @@ export type { Database } from "./schema";
 /** Where the database is when DATABASE_URL does not say: a SQLite file. */
 export const DEFAULT_DATABASE_URL = "data/kestrel.db";
 
+/** Whether a failed insert hit a unique constraint: another request got there first. */
+export function isUniqueViolation(error: unknown): boolean {
+  const text = error instanceof Error ? `${error.message} ${String(error.cause ?? "")}` : "";
+  return /unique|duplicate key/i.test(text) || (error as { code?: string }).code === "23505";
+}
+
 export function isPostgresUrl(url: string): boolean {
   return /^postgres(ql)?:\/\//i.test(url);
 }

@@ -93,6 +93,8 @@ export interface UserTable {
   updated_at: AuthDate;
   two_factor_enabled: AuthBoolean | null;
   role: string | null;
+  /** Set: inactive (no sessions, no sign-in, left out of reminders and figures); records stay. */
+  deactivated_at: Generated<string | null>;
 }
 
 export interface SessionTable {
@@ -290,6 +292,14 @@ export interface OrganisationMemberTable {
   role_changed_at: string | null;
   /** Their line manager's user id, copied on escalations. */
   manager_id: string | null;
+  /** The identity provider's id for them (SCIM `externalId`). */
+  external_id: Generated<string | null>;
+  given_name: Generated<string | null>;
+  family_name: Generated<string | null>;
+  /** When the identity provider (SCIM) last changed the member. */
+  provisioned_at: Generated<string | null>;
+  /** Set: deleted by the identity provider (SCIM DELETE); the account is inactive too. */
+  scim_removed_at: Generated<string | null>;
 }
 
 export interface MemberGroupTable {
@@ -299,6 +309,10 @@ export interface MemberGroupTable {
   name: string;
   created_at: string;
   created_by: string;
+  /** The identity provider's id for the group (SCIM `externalId`). */
+  external_id: Generated<string | null>;
+  /** Who keeps the group: Kestrel's managers, or the identity provider through SCIM. */
+  source: Generated<"manual" | "scim">;
 }
 
 export interface MemberGroupMemberTable {
@@ -306,6 +320,50 @@ export interface MemberGroupMemberTable {
   user_id: string;
   added_at: string;
   added_by: string;
+}
+
+export interface OrganisationSsoTable {
+  organisation_id: number;
+  issuer: string;
+  client_id: string;
+  /** Encrypted (app/domain/sso/secret-box.server.ts), never the secret itself. */
+  client_secret: string;
+  name_claim: string;
+  email_claim: string;
+  groups_claim: string;
+  email_codes: "allowed" | "forbidden";
+  updated_at: string;
+  updated_by: string;
+}
+
+export interface OrganisationSsoDomainTable {
+  /** Lower case, without @. */
+  domain: string;
+  organisation_id: number;
+}
+
+export interface SsoLoginStateTable {
+  state: string;
+  organisation_id: number;
+  nonce: string;
+  code_verifier: string;
+  redirect_to: string;
+  expires_at: string;
+}
+
+export interface SsoAuditEventTable {
+  id: Generated<number>;
+  organisation_id: number | null;
+  kind:
+    | "settings.saved"
+    | "settings.removed"
+    | "connection.tested"
+    | "sign_in.succeeded"
+    | "sign_in.failed";
+  /** The administrator, or the person signing in (as the provider named them), when known. */
+  actor: string | null;
+  detail: string;
+  created_at: string;
 }
 
 export interface RequirementRestartTable {
@@ -348,6 +406,46 @@ export interface RequirementTable {
   due_days: number | null;
   /** Null: everyone. Else JSON `{groupIds, match, joinedAfter}`. */
   audience: string | null;
+  /** Fulfilled by passing modules (`training`) or by attesting the newest version (`policy`). */
+  kind: Generated<"training" | "policy">;
+}
+
+/** A version of a policy (a `policy` requirement); only ever added, the newest is in force. */
+export interface PolicyVersionTable {
+  id: Generated<number>;
+  requirement_id: number;
+  version: string;
+  /** Markdown: the policy's text, or with a document, what the page shows above it (may be ""). */
+  body: string;
+  /** YYYY-MM-DD. */
+  effective_date: string;
+  published_at: string;
+  published_by: string;
+  /** A PDF the version is, when published as a file (migration 0026). */
+  document: Uint8Array | null;
+  document_name: string | null;
+  document_sha256: string | null;
+  document_pages: number | null;
+}
+
+/** A member opened a policy version's page: the start of their time on page. */
+export interface PolicyViewTable {
+  id: Generated<number>;
+  version_id: number;
+  user_id: string;
+  opened_at: string;
+}
+
+/** A member's attestation of a policy version, once per version, signed into the evidence chain. */
+export interface PolicyAttestationTable {
+  id: Generated<number>;
+  version_id: number;
+  user_id: string;
+  opened_at: string;
+  attested_at: string;
+  seconds: number;
+  floor_seconds: number;
+  evidence_id: string;
 }
 
 export interface RequirementExtensionTable {
@@ -394,6 +492,30 @@ export interface ReportTable {
   language: string | null;
 }
 
+export interface ScimTokenTable {
+  id: Generated<number>;
+  organisation_id: number;
+  /** SHA-256 (hex) of the token's secret; the token is shown once and never stored. */
+  secret_hash: string;
+  created_at: string;
+  created_by: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+  revoked_by: string | null;
+}
+
+export interface ScimAuditTable {
+  id: Generated<number>;
+  organisation_id: number;
+  /** An admin's email, or `token #<id>`. */
+  actor: string;
+  action: string;
+  detail: string;
+  /** The HTTP status answered; 0 for an admin's change. */
+  status: number;
+  created_at: string;
+}
+
 export interface Database {
   analytics_event: AnalyticsEventTable;
   rate_limit: RateLimitTable;
@@ -422,8 +544,17 @@ export interface Database {
   requirement_extension: RequirementExtensionTable;
   requirement_restart: RequirementRestartTable;
   requirement_excusal: RequirementExcusalTable;
+  policy_version: PolicyVersionTable;
+  policy_view: PolicyViewTable;
+  policy_attestation: PolicyAttestationTable;
   member_group: MemberGroupTable;
   member_group_member: MemberGroupMemberTable;
+  organisation_sso: OrganisationSsoTable;
+  organisation_sso_domain: OrganisationSsoDomainTable;
+  sso_login_state: SsoLoginStateTable;
+  sso_audit_event: SsoAuditEventTable;
+  scim_token: ScimTokenTable;
+  scim_audit: ScimAuditTable;
   reminder_claim: ReminderClaimTable;
   report: ReportTable;
   aml_attempt: AmlAttemptTable;

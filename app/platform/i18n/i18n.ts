@@ -23,6 +23,7 @@ import partners from "../../../locales/en/partners.json";
 import type reminders from "../../../locales/en/reminders.json";
 import type requirements from "../../../locales/en/requirements.json";
 import type roster from "../../../locales/en/roster.json";
+import type policies from "../../../locales/en/policies.json";
 import type reports from "../../../locales/en/reports.json";
 import type skills from "../../../locales/en/skills.json";
 import type esgCourse from "../../../locales/en/esgCourse.json";
@@ -74,6 +75,7 @@ export type EnglishResources = typeof english & {
   reminders: typeof reminders;
   requirements: typeof requirements;
   roster: typeof roster;
+  policies: typeof policies;
   reports: typeof reports;
   training: typeof training;
   validation: typeof validation;

@@ -17,6 +17,7 @@ export const TRANSLATED_NAMESPACES = [
   "reminders",
   "requirements",
   "roster",
+  "policies",
   "reports",
   "esgCourse",
   "esgAdvisor",

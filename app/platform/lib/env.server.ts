@@ -97,6 +97,9 @@ export const EnvSchema = z.object({
   DATABASE_URL: z.string().min(1).default(DEFAULT_DATABASE_URL),
   APP_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  // Encrypts each organisation's single sign-on client secret at rest (decision 048); without it
+  // the key is derived from the server secret (SESSION_SECRET or data/session-secret).
+  SSO_ENCRYPTION_KEY: z.string().min(32, "must be at least 32 characters").optional(),
   // Signs certificates and evidence; without it a key is generated once into data/signing-key.pem.
   SIGNING_KEY: signingKey,
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),

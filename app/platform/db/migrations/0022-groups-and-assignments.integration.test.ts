@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/platform/db/db.server";
 import { down, up } from "./0022-groups-and-assignments";
+import * as scim from "./0024-scim-provisioning";
 
 // The SPEC's four requirements, as every organisation got them, become due 30 days after each
 // member's assignment; a date a manager chose stays fixed; going back restores every fixed date.
@@ -9,7 +10,9 @@ describe("0022: groups, assignments and relative due dates", () => {
   it("makes the untouched SPEC requirements relative, keeps chosen dates, and goes back", async () => {
     const db = getDb();
     const at = "2025-01-01T00:00:00.000Z";
-    // Back to the shape before the migration, where requirements only had fixed dates.
+    // Back to the shape before the migration, where requirements only had fixed dates (the later
+    // migration that adds to its tables first).
+    await scim.down(db as never);
     await down(db as never);
     const organisation = await db
       .insertInto("organisation")
@@ -100,5 +103,6 @@ describe("0022: groups, assignments and relative due dates", () => {
     await expect(sql`select id from member_group`.execute(db)).rejects.toThrow();
     // Left as the other tests expect it.
     await up(db as never);
+    await scim.up(db as never);
   });
 });

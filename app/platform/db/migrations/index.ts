@@ -21,6 +21,10 @@ import * as m0019 from "./0019-evidence-learner-keys";
 import * as m0020 from "./0020-aml-step-times";
 import * as m0021 from "./0021-spec-lead-values";
 import * as m0022 from "./0022-groups-and-assignments";
+import * as m0023 from "./0023-single-sign-on";
+import * as m0024 from "./0024-scim-provisioning";
+import * as m0025 from "./0025-policy-attestation";
+import * as m0026 from "./0026-policy-documents";
 
 // Listed by hand so the server bundle carries them (no directory scan at run time).
 // Names sort in the order they run; never rename or edit one that has shipped.
@@ -47,4 +51,8 @@ export const migrations: Record<string, Migration> = {
   "0020-aml-step-times": m0020,
   "0021-spec-lead-values": m0021,
   "0022-groups-and-assignments": m0022,
+  "0023-single-sign-on": m0023,
+  "0024-scim-provisioning": m0024,
+  "0025-policy-attestation": m0025,
+  "0026-policy-documents": m0026,
 };

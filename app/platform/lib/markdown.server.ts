@@ -1,7 +1,7 @@
 import { Marked } from "marked";
 import sanitizeHtml from "sanitize-html";
 
-// Drafts are markdown; the page and the exported file show them as HTML. Whatever the markdown
+// Markdown people write (skills drafts, policies) shown as HTML. Whatever the markdown
 // holds (a user's pasted HTML, a model's output, a `javascript:` link), the HTML keeps only
 // formatting: no scripts, no event handlers, no styles, links to http(s) and mailto only.
 
