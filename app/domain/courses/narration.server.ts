@@ -1,6 +1,6 @@
 // Narration synthesised offline (ARCHITECTURE "Generated media"): eSpeak NG compiled to
-// WebAssembly speaks the transcript, LAME (in JavaScript) encodes it to MP3. Both are loaded only
-// when media are built, never by the running server.
+// WebAssembly speaks the transcript, LAME (also WebAssembly, `wasm-media-encoders`) encodes it to
+// MP3. Both are loaded only when media are built, never by the running server.
 
 import type { ContentLanguage } from "~/domain/training/index.server";
 
@@ -23,6 +23,8 @@ export const NARRATION_VOICES: Partial<Record<ContentLanguage, string>> = {
 export const NARRATION_SETTINGS = {
   wordsPerMinute: 160,
   kbps: 48,
+  /** The MP3 encoder; a new one re-encodes every cached narration. */
+  encoder: "wasm-media-encoders 0.7.0",
   /** eSpeak's gap between paragraphs, in 10 ms units. */
   wordGap: 1,
 } as const;
@@ -52,9 +54,9 @@ function readWav(wav: Uint8Array): { samples: Int16Array; rate: number } {
 }
 
 export async function synthesise(text: string, voice = "en-gb"): Promise<Narration> {
-  const [{ default: ESpeakNg }, { Mp3Encoder }] = await Promise.all([
+  const [{ default: ESpeakNg }, { createMp3Encoder }] = await Promise.all([
     import("espeak-ng"),
-    import("@breezystack/lamejs"),
+    import("wasm-media-encoders"),
   ]);
   const errors: string[] = [];
   const espeak = await ESpeakNg({
@@ -81,14 +83,19 @@ export async function synthesise(text: string, voice = "en-gb"): Promise<Narrati
     throw new Error(`speech synthesis failed: ${errors.join("; ")}`);
   }
   const { samples, rate } = readWav(wav);
-  const encoder = new Mp3Encoder(1, rate, NARRATION_SETTINGS.kbps);
+  const encoder = await createMp3Encoder();
+  encoder.configure({ sampleRate: rate, channels: 1, bitrate: NARRATION_SETTINGS.kbps });
   const chunks: Uint8Array[] = [];
-  const frame = 1152;
-  for (let start = 0; start < samples.length; start += frame) {
-    const chunk = encoder.encodeBuffer(samples.subarray(start, start + frame));
-    if (chunk.length > 0) chunks.push(chunk);
+  // The encoder takes floats in [-1, 1]; a block of frames at a time. What it returns lives in
+  // its own memory until the next call, so each piece is copied out.
+  const block = 1152 * 64;
+  const pcm = new Float32Array(block);
+  for (let start = 0; start < samples.length; start += block) {
+    const piece = samples.subarray(start, start + block);
+    for (let index = 0; index < piece.length; index += 1) pcm[index] = (piece[index] ?? 0) / 32768;
+    chunks.push(encoder.encode([pcm.subarray(0, piece.length)]).slice());
   }
-  chunks.push(encoder.flush());
+  chunks.push(encoder.finalize().slice());
   const mp3 = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
   let at = 0;
   for (const chunk of chunks) {
