@@ -19,6 +19,8 @@ export interface AudioPlayerProps {
   /** Saving positions: signed-in learners only. */
   save: boolean;
   label: string;
+  /** The language the narration is spoken in. */
+  lang: string | undefined;
 }
 
 export default function AudioPlayer({
@@ -28,6 +30,7 @@ export default function AudioPlayer({
   resumeAt,
   save,
   label,
+  lang,
 }: AudioPlayerProps) {
   const { t } = useTranslation("esgCourse");
   const audio = useRef<HTMLAudioElement>(null);
@@ -136,6 +139,7 @@ export default function AudioPlayer({
       <audio
         ref={audio}
         src={src}
+        lang={lang}
         preload="metadata"
         onLoadedMetadata={(event) => {
           const element = event.currentTarget;

@@ -66,21 +66,32 @@ function Narration({
   paragraphs: string[];
 }) {
   const { t } = useTranslation("esgCourse");
+  const { language } = page.media;
   const audio = page.media.audio[audioId];
   return (
     <div className="mt-4 grid gap-4 lg:grid-cols-2">
-      <Suspense
-        fallback={<div className="h-14 rounded-xl border border-slate-200 dark:border-slate-700" />}
-      >
-        <AudioPlayer
-          audioId={audioId}
-          src={audio?.url}
-          seconds={audio?.seconds ?? 0}
-          resumeAt={page.positions[audioId] ?? 0}
-          save={page.signedIn}
-          label={title}
-        />
-      </Suspense>
+      <div>
+        <Suspense
+          fallback={
+            <div className="h-14 rounded-xl border border-slate-200 dark:border-slate-700" />
+          }
+        >
+          <AudioPlayer
+            audioId={audioId}
+            src={audio?.url}
+            seconds={audio?.seconds ?? 0}
+            resumeAt={page.positions[audioId] ?? 0}
+            save={page.signedIn}
+            label={title}
+            lang={audio?.lang}
+          />
+        </Suspense>
+        {audio && audio.lang !== language && (
+          <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+            {t("audio.englishVoice")}
+          </p>
+        )}
+      </div>
       <details className="rounded-xl border border-slate-200 p-3 dark:border-slate-700" open>
         <summary className="focus-ring cursor-pointer font-semibold">
           {t("audio.transcript")}
@@ -88,6 +99,7 @@ function Narration({
         <div
           className="focus-ring mt-2 max-h-64 space-y-2 overflow-y-auto text-sm"
           data-testid={`transcript-${audioId}`}
+          lang={language}
           // A scrolling region is reached by keyboard (WCAG 2.1.1).
           // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
           tabIndex={0}
@@ -120,8 +132,8 @@ function DeckCard({
     <li className="rounded-xl border border-slate-200 p-4 dark:border-slate-700">
       <div className="flex flex-wrap items-center gap-3">
         <FileText aria-hidden="true" className="size-5 text-brand-700" />
-        {/* The decks are built in English (the slides and their titles). */}
-        <h4 lang="en" className="font-semibold">
+        {/* The deck in the reader's language, or the English one where it has none. */}
+        <h4 lang={deck.lang} className="font-semibold">
           {deck.title}
         </h4>
         <span className="text-sm text-slate-600 dark:text-slate-400">

@@ -43,11 +43,13 @@ export async function serveDeckFile(
   fileName: string,
 ): Promise<Response> {
   const media = (await readManifest())?.courses[courseId];
-  const deck = Object.values(media?.decks ?? {}).find(
-    (candidate) => candidate.file === fileName || candidate.preview === fileName,
+  const deck = Object.values(media?.decks ?? {}).find((candidate) =>
+    Object.values(candidate.languages).some(
+      (files) => files.file === fileName || files.preview === fileName,
+    ),
   );
   if (!deck) return new Response("Not found", { status: 404 });
-  const isPreview = deck.preview === fileName;
+  const isPreview = Object.values(deck.languages).some((files) => files.preview === fileName);
   const download = new URL(request.url).searchParams.has("download");
 
   if (!isPreview || download) {

@@ -1,12 +1,14 @@
 import { type Color, PDFDocument, type PDFPage, rgb } from "pdf-lib";
 import sources from "../../../content/sources.json";
-import { DocumentFonts, type FontWeight } from "~/platform/lib/pdf-fonts.server";
+import { DocumentFonts, type FontWeight, shapeText } from "~/platform/lib/pdf-fonts.server";
 import { Shaper } from "~/platform/lib/pdf-text.server";
 import { brand } from "~/platform/lib/brand";
+import { type Locale, getI18n, loadDictionaries } from "~/platform/i18n";
+import { type ContentLanguage, localize } from "~/domain/training/index.server";
 import type { Course, Deck, Slide } from "./content-schema.server";
 
 // A course deck as a PDF: one landscape slide per page, drawn from the course content, so the deck
-// says what the course says. A slide whose text does not fit at the smallest size is an error of
+// says what the course says, in one of the course's languages (the fonts cover each script). A slide whose text does not fit at the smallest size is an error of
 // the content, found when the deck is built (and by its test), never a page cut short.
 
 const page = { width: 960, height: 540 };
@@ -36,20 +38,76 @@ interface SlideContent {
   sources: string[];
 }
 
+/** The words a deck adds to the course's own, in the deck's language. */
+export interface DeckLabels {
+  keyRequirements: string;
+  inPractice: string;
+  whatAndHow: string;
+  metrics: string;
+  controlsAndRoles: string;
+  roles: string;
+  question: (number: number, question: string) => string;
+  questionMultiple: (number: number, question: string) => string;
+  sources: string;
+  sourcesKicker: string;
+  cited: (sources: string) => string;
+  pages: (count: number) => string;
+  preview: (title: string) => string;
+}
+
+/** The locale whose dictionary a content language's deck reads. */
+const DECK_LOCALES: Record<ContentLanguage, Locale> = {
+  en: "en-US",
+  "fr-CA": "fr-CA",
+  ms: "ms-MY",
+  zh: "zh-SG",
+  ta: "ta-MY",
+  vi: "vi-VN",
+  th: "th-TH",
+};
+
+export async function deckLabels(language: ContentLanguage): Promise<DeckLabels> {
+  const locale = DECK_LOCALES[language];
+  await loadDictionaries(locale);
+  const t = getI18n(locale).getFixedT(null, "esgCourse");
+  return {
+    keyRequirements: t("deckPdf.keyRequirements"),
+    inPractice: t("deckPdf.inPractice"),
+    whatAndHow: t("deckPdf.whatAndHow"),
+    metrics: t("deckPdf.metrics"),
+    controlsAndRoles: t("deckPdf.controlsAndRoles"),
+    roles: t("deckPdf.roles"),
+    question: (number, question) => t("deckPdf.question", { number, question }),
+    questionMultiple: (number, question) => t("deckPdf.questionMultiple", { number, question }),
+    sources: t("deckPdf.sources"),
+    sourcesKicker: t("deckPdf.sourcesKicker"),
+    cited: (cited) => t("deckPdf.cited", { sources: cited }),
+    pages: (count) => t("pdf.pages", { count }),
+    preview: (title) => t("deckPdf.preview", { title }),
+  };
+}
+
 type SourceTag = keyof typeof sources;
 const sourceUrl = (tag: string) => (sources as Record<string, { url: string }>)[tag]?.url ?? "";
 
-function slideContent(course: Course, deck: Deck, slide: Slide): SlideContent {
+function slideContent(
+  course: Course,
+  deck: Deck,
+  slide: Slide,
+  language: ContentLanguage,
+  labels: DeckLabels,
+): SlideContent {
+  const l = (value: Parameters<typeof localize>[0]) => localize(value, language);
   const tags = (anchors: { source: string; section: string }[]) =>
     anchors.map((anchor) => `[${anchor.source}] ${anchor.section}`);
-  const bullets = (items: { en: string }[]) =>
-    items.map((item): Block => ({ kind: "bullet", text: item.en }));
+  const bullets = (items: Parameters<typeof localize>[0][]) =>
+    items.map((item): Block => ({ kind: "bullet", text: l(item) }));
   switch (slide.kind) {
     case "title":
-      return { title: deck.title.en, kicker: course.title.en, blocks: [], sources: [] };
+      return { title: l(deck.title), kicker: l(course.title), blocks: [], sources: [] };
     case "text":
       return {
-        title: slide.title.en,
+        title: l(slide.title),
         blocks: bullets(slide.bullets),
         sources: tags(slide.sources ?? []),
       };
@@ -58,67 +116,68 @@ function slideContent(course: Course, deck: Deck, slide: Slide): SlideContent {
       if (!framework) throw new Error(`no framework ${slide.framework}`);
       const parts = {
         summary: {
-          kicker: `${framework.area.en} · ${framework.practice.en}`,
-          blocks: [{ kind: "text", text: framework.description.en } as Block],
+          kicker: `${l(framework.area)} · ${l(framework.practice)}`,
+          blocks: [{ kind: "text", text: l(framework.description) } as Block],
         },
         requirements: {
-          kicker: "Key requirements",
+          kicker: labels.keyRequirements,
           blocks: bullets(framework.keyRequirements),
         },
         implementation: {
-          kicker: "Putting it into practice",
+          kicker: labels.inPractice,
           blocks: bullets(framework.implementation),
         },
       };
-      return { title: framework.name.en, ...parts[slide.part], sources: tags(framework.sources) };
+      return { title: l(framework.name), ...parts[slide.part], sources: tags(framework.sources) };
     }
     case "control": {
       const control = course.governance.find((item) => item.id === slide.control);
       if (!control) throw new Error(`no control ${slide.control}`);
       const parts = {
         summary: {
-          kicker: "What it is and how it is measured",
+          kicker: labels.whatAndHow,
           blocks: [
-            { kind: "text", text: control.description.en } as Block,
-            { kind: "heading", text: "Metrics" } as Block,
+            { kind: "text", text: l(control.description) } as Block,
+            { kind: "heading", text: labels.metrics } as Block,
             ...bullets(control.metrics),
           ],
         },
         practice: {
-          kicker: "Controls and who does what",
+          kicker: labels.controlsAndRoles,
           blocks: [
             ...bullets(control.controls),
-            { kind: "heading", text: "Roles (responsible / accountable)" } as Block,
+            { kind: "heading", text: labels.roles } as Block,
             ...control.raciRoles.map((role): Block => ({
               kind: "bullet",
-              text: `${role.activity.en}: ${role.responsible.en} / ${role.accountable.en}`,
+              text: `${l(role.activity)}: ${l(role.responsible)} / ${l(role.accountable)}`,
             })),
           ],
         },
         case: {
-          kicker: control.caseStudy.title.en,
+          kicker: l(control.caseStudy.title),
           blocks: control.caseStudy.paragraphs.map((paragraph): Block => ({
             kind: "text",
-            text: paragraph.en,
+            text: l(paragraph),
           })),
         },
       };
-      return { title: control.title.en, ...parts[slide.part], sources: tags(control.sources) };
+      return { title: l(control.title), ...parts[slide.part], sources: tags(control.sources) };
     }
     case "exercise": {
       const exercise = course.exercises.find((item) => item.id === slide.exercise);
       if (!exercise) throw new Error(`no exercise ${slide.exercise}`);
       return {
-        title: exercise.title.en,
-        kicker: exercise.description.en,
+        title: l(exercise.title),
+        kicker: l(exercise.description),
         blocks: [
-          ...exercise.scenario.map((paragraph): Block => ({ kind: "text", text: paragraph.en })),
-          ...exercise.steps.flatMap((step, index): Block[] => [
-            {
-              kind: "heading",
-              text: `Question ${index + 1}${step.type === "checkbox" ? " (choose every answer that applies)" : ""}: ${step.question.en}`,
-            },
-          ]),
+          ...exercise.scenario.map((paragraph): Block => ({ kind: "text", text: l(paragraph) })),
+          ...exercise.steps.map((step, index): Block => ({
+            kind: "heading",
+            text: (step.type === "checkbox" ? labels.questionMultiple : labels.question)(
+              index + 1,
+              l(step.question),
+            ),
+          })),
         ],
         sources: tags(exercise.sources),
       };
@@ -126,8 +185,8 @@ function slideContent(course: Course, deck: Deck, slide: Slide): SlideContent {
     case "sources": {
       const cited = deckSources(course, deck);
       return {
-        title: "Sources",
-        kicker: "Every fact in this deck comes from these publications",
+        title: labels.sources,
+        kicker: labels.sourcesKicker,
         blocks: cited.map((tag): Block => ({ kind: "bullet", text: `[${tag}] ${sourceUrl(tag)}` })),
         sources: [],
       };
@@ -203,10 +262,37 @@ async function layOut(
   return height <= available ? lines : null;
 }
 
-export async function renderDeckPdf(course: Course, deck: Deck): Promise<Uint8Array> {
+/** What a deck in one language draws: a deck is rendered again only when this changes. */
+export function deckContents(
+  course: Course,
+  deck: Deck,
+  language: ContentLanguage,
+  labels: DeckLabels,
+) {
+  return {
+    language,
+    brand: brand.fullName,
+    course: localize(course.title, language),
+    deck: localize(deck.title, language),
+    pages: labels.pages(deck.pages),
+    slides: deck.slides.map((slide) => slideContent(course, deck, slide, language, labels)),
+    cited: labels.cited(""),
+  };
+}
+
+/** Title sizes tried in turn until a slide's title fits on one line. */
+const TITLE_SIZES = [28, 25, 22];
+
+export async function renderDeckPdf(
+  course: Course,
+  deck: Deck,
+  language: ContentLanguage,
+  labels: DeckLabels,
+): Promise<Uint8Array> {
   const doc = await PDFDocument.create({ updateMetadata: false });
   const fonts = new DocumentFonts(doc);
-  const shaper = new Shaper("en");
+  const shaper = new Shaper(language);
+  const contents = deckContents(course, deck, language, labels);
   const draw = async (
     target: PDFPage,
     text: string,
@@ -220,7 +306,8 @@ export async function renderDeckPdf(course: Course, deck: Deck): Promise<Uint8Ar
     });
 
   for (const [index, slide] of deck.slides.entries()) {
-    const content = slideContent(course, deck, slide);
+    const content = contents.slides[index];
+    if (!content) throw new Error(`deck "${deck.id}": no page ${index + 1}`);
     const current = doc.addPage([page.width, page.height]);
     current.drawRectangle({
       x: 0,
@@ -251,15 +338,21 @@ export async function renderDeckPdf(course: Course, deck: Deck): Promise<Uint8Ar
         y -= 50;
       }
       await draw(current, content.kicker ?? "", { x: margin, y: y - 10, size: 20, color: muted });
-      await draw(current, `${deck.pages} pages`, { x: margin, y: 90, size: 13, color: muted });
+      await draw(current, contents.pages, { x: margin, y: 90, size: 13, color: muted });
     } else {
-      const titleLines = await shaper.wrap(content.title, "bold", 28, contentWidth);
-      if (titleLines.length > 1)
-        throw new Error(`deck "${deck.id}", page ${index + 1}: title too long`);
+      let titleSize: number | undefined;
+      for (const size of TITLE_SIZES) {
+        if ((await shaper.wrap(content.title, "bold", size, contentWidth)).length === 1) {
+          titleSize = size;
+          break;
+        }
+      }
+      if (!titleSize)
+        throw new Error(`deck "${deck.id}" (${language}), page ${index + 1}: title too long`);
       await draw(current, content.title, {
         x: margin,
         y: page.height - 62,
-        size: 28,
+        size: titleSize,
         weight: "bold",
       });
       let y = top;
@@ -277,7 +370,9 @@ export async function renderDeckPdf(course: Course, deck: Deck): Promise<Uint8Ar
         if (lines) break;
       }
       if (!lines)
-        throw new Error(`deck "${deck.id}", page ${index + 1}: "${content.title}" does not fit`);
+        throw new Error(
+          `deck "${deck.id}" (${language}), page ${index + 1}: "${content.title}" does not fit`,
+        );
       for (const line of lines) {
         y -= line.before + line.size * lineGap;
         if (line.bullet) {
@@ -293,7 +388,7 @@ export async function renderDeckPdf(course: Course, deck: Deck): Promise<Uint8Ar
       }
     }
 
-    const footer = `${course.title.en} · ${deck.title.en}`;
+    const footer = `${contents.course} · ${contents.deck}`;
     await draw(current, footer, { x: margin, y: 28, size: 9, color: muted });
     const number = `${index + 1} / ${deck.pages}`;
     const numberWidth = await shaper.width(number, "regular", 9);
@@ -304,7 +399,7 @@ export async function renderDeckPdf(course: Course, deck: Deck): Promise<Uint8Ar
       color: muted,
     });
     if (content.sources.length > 0) {
-      const cited = `Sources: ${content.sources.join("; ")}`;
+      const cited = labels.cited(content.sources.join("; "));
       const [line] = await shaper.wrap(cited, "regular", 8, contentWidth);
       await draw(current, line === cited ? line : `${line ?? ""} …`, {
         x: margin,
@@ -315,25 +410,37 @@ export async function renderDeckPdf(course: Course, deck: Deck): Promise<Uint8Ar
     }
   }
 
-  doc.setTitle(`${course.title.en}: ${deck.title.en}`, { showInWindowTitleBar: true });
-  doc.setSubject(course.title.en);
+  doc.setTitle(`${contents.course}: ${contents.deck}`, { showInWindowTitleBar: true });
+  doc.setSubject(contents.course);
   doc.setAuthor(brand.fullName);
   doc.setCreator(brand.fullName);
   doc.setProducer(brand.fullName);
-  doc.setLanguage("en");
+  doc.setLanguage(language);
   await fonts.write();
   return doc.save();
 }
 
 /** The first pages of a deck as a deck of their own: what a signed-out visitor may read. */
-export async function previewPdf(full: Uint8Array, pages: number): Promise<Uint8Array> {
+export async function previewPdf(
+  full: Uint8Array,
+  pages: number,
+  language: ContentLanguage,
+  labels: DeckLabels,
+): Promise<Uint8Array> {
   const source = await PDFDocument.load(full, { updateMetadata: false });
   const preview = await PDFDocument.create({ updateMetadata: false });
   const copied = await preview.copyPages(source, source.getPageIndices().slice(0, pages));
   for (const copy of copied) preview.addPage(copy);
-  preview.setTitle(`${source.getTitle() ?? ""} (preview)`, { showInWindowTitleBar: true });
+  preview.setTitle(labels.preview(source.getTitle() ?? ""), { showInWindowTitleBar: true });
   preview.setAuthor(brand.fullName);
   preview.setProducer(brand.fullName);
-  preview.setLanguage("en");
+  preview.setLanguage(language);
   return preview.save();
 }
+
+/**
+ * The code that draws a deck, as text: part of a built deck's cache key with what it draws, so a
+ * change to the drawing renders every deck again.
+ */
+export const deckRenderer = (): string =>
+  [renderDeckPdf, layOut, previewPdf, DocumentFonts, Shaper, shapeText].map(String).join("\n");

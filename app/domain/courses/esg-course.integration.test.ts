@@ -1,6 +1,12 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { PDFDocument } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/platform/db/db.server";
+import type { Locale } from "~/platform/i18n";
+import { serializeLocale } from "~/platform/i18n/index.server";
+import { getEnv } from "~/platform/lib/env.server";
+import type { MediaManifest } from "./media.server";
 import { buildCourseMedia, getEsgCourse } from "~/domain/courses/index.server";
 import { LEARNING_TABS } from "~/domain/courses/constants";
 import { factoryReset } from "~/workflows/factory-reset.server";
@@ -407,9 +413,58 @@ describe("the ESG course page", () => {
 });
 
 describe("course media", () => {
+  // English and Thai: a cold build (CI's empty cache) speaks ten narrations, not thirty-five.
   beforeAll(async () => {
-    await buildCourseMedia();
-  }, 120_000);
+    await buildCourseMedia({ languages: ["th"] });
+  }, 300_000);
+
+  const localeCookie = async (locale: Locale) =>
+    (await serializeLocale(locale)).split(";")[0] ?? "";
+
+  it("offers the decks and narrations in the reader's language, else the English ones", async () => {
+    const course = getEsgCourse();
+    const english = (await view()).media;
+    expect(english.language).toBe("en");
+    const thai = (await view(await localeCookie("th-TH"))).media;
+    expect(thai.language).toBe("th");
+    for (const deck of course.decks) {
+      expect(english.decks[deck.id]).toMatchObject({ lang: "en", title: deck.title.en });
+      expect(thai.decks[deck.id]).toMatchObject({ lang: "th", title: deck.title.th });
+      expect(thai.decks[deck.id]?.fullUrl).toMatch(
+        new RegExp(`/${deck.id}-th-[0-9a-f]{12}\\.pdf$`),
+      );
+    }
+    for (const id of ["overview", ...course.frameworks.map((framework) => framework.id)]) {
+      expect(english.audio[id]?.lang).toBe("en");
+      expect(thai.audio[id]?.lang).toBe("th");
+      expect(thai.audio[id]?.url).toMatch(new RegExp(`/${id}-th-[0-9a-f]{12}\\.mp3$`));
+      expect(thai.audio[id]?.url).not.toBe(english.audio[id]?.url);
+    }
+    // The Thai transcript file says what the Thai page shows beside the player.
+    const manifest = JSON.parse(
+      await readFile(path.join(getEnv().MEDIA_DIR, "manifest.json"), "utf8"),
+    ) as MediaManifest;
+    const transcript = manifest.courses["esg-ai-ethics"]?.audio.overview?.th?.transcript ?? "";
+    const text = await readFile(
+      path.join(getEnv().MEDIA_DIR, "audio/modules/esg-ai-ethics", transcript),
+      "utf8",
+    );
+    expect(text).toContain(course.overview.narration.title.th);
+    // Vietnamese was not built here: the English files, marked English, and the Thai deck is
+    // served like any other.
+    const vietnamese = (await view(await localeCookie("vi-VN"))).media;
+    expect(vietnamese.language).toBe("vi");
+    expect(vietnamese.decks.overall).toMatchObject({
+      lang: "en",
+      title: english.decks.overall?.title,
+    });
+    expect(vietnamese.audio.overview).toEqual(english.audio.overview);
+    const thaiPreview = thai.decks.overall?.previewUrl.split("/").pop() ?? "";
+    const served = await deck(thaiPreview);
+    expect(served.status).toBe(200);
+    const pdf = await PDFDocument.load(new Uint8Array(await served.arrayBuffer()));
+    expect(pdf.getPageCount()).toBe(3);
+  });
 
   function deck(file: string, { cookie = "", range = "", query = "" } = {}) {
     const request = new Request(`http://localhost/docs/modules/esg-ai-ethics/${file}${query}`, {
@@ -422,7 +477,9 @@ describe("course media", () => {
     const { cookie } = await signInForTest("listener");
     const page = await view(cookie);
     const overview = page.media.audio.overview;
-    expect(overview?.url).toMatch(/^\/audio\/modules\/esg-ai-ethics\/overview-[0-9a-f]{12}\.mp3$/);
+    expect(overview?.url).toMatch(
+      /^\/audio\/modules\/esg-ai-ethics\/overview-en-[0-9a-f]{12}\.mp3$/,
+    );
     const saved = await post(
       [
         ["intent", "position"],
@@ -528,7 +585,7 @@ describe("course media", () => {
     const download = await deck(fullFile, { cookie, query: "?download" });
     expect(download.status).toBe(200);
     expect(download.headers.get("Content-Disposition")).toBe(
-      'attachment; filename="esg-ai-ethics-overall.pdf"',
+      'attachment; filename="esg-ai-ethics-overall-en.pdf"',
     );
     expect((await deck("overall-000000000000.pdf", { cookie })).status).toBe(404);
     expect((await deck("../manifest.json", { cookie })).status).toBe(404);

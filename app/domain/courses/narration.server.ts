@@ -1,12 +1,30 @@
 // Narration synthesised offline (ARCHITECTURE "Generated media"): eSpeak NG compiled to
-// WebAssembly speaks the transcript, LAME (in JavaScript) encodes it to MP3. Both are loaded only
-// when media are built, never by the running server.
+// WebAssembly speaks the transcript, LAME (also WebAssembly, `wasm-media-encoders`) encodes it to
+// MP3. Both are loaded only when media are built, never by the running server.
 
-/** What the voice and the encoder are set to; part of every cached narration's key. */
+import type { ContentLanguage } from "~/domain/training/index.server";
+
+/**
+ * The eSpeak NG voice that reads each content language, from those the bundled espeak-ng ships
+ * (`espeak-ng --voices`); a language without one keeps the English narration. eSpeak has no
+ * Canadian French voice: French (France) reads fr-CA.
+ */
+export const NARRATION_VOICES: Partial<Record<ContentLanguage, string>> = {
+  en: "en-gb",
+  "fr-CA": "fr-fr",
+  ms: "ms",
+  zh: "cmn",
+  ta: "ta",
+  vi: "vi",
+  th: "th",
+};
+
+/** What the speech and the encoder are set to; part of every cached narration's key. */
 export const NARRATION_SETTINGS = {
-  voice: "en-gb",
   wordsPerMinute: 160,
   kbps: 48,
+  /** The MP3 encoder; a new one re-encodes every cached narration. */
+  encoder: "wasm-media-encoders 0.7.0",
   /** eSpeak's gap between paragraphs, in 10 ms units. */
   wordGap: 1,
 } as const;
@@ -35,16 +53,16 @@ function readWav(wav: Uint8Array): { samples: Int16Array; rate: number } {
   throw new Error("the synthesiser's WAV has no data");
 }
 
-export async function synthesise(text: string): Promise<Narration> {
-  const [{ default: ESpeakNg }, { Mp3Encoder }] = await Promise.all([
+export async function synthesise(text: string, voice = "en-gb"): Promise<Narration> {
+  const [{ default: ESpeakNg }, { createMp3Encoder }] = await Promise.all([
     import("espeak-ng"),
-    import("@breezystack/lamejs"),
+    import("wasm-media-encoders"),
   ]);
   const errors: string[] = [];
   const espeak = await ESpeakNg({
     arguments: [
       "-v",
-      NARRATION_SETTINGS.voice,
+      voice,
       "-s",
       String(NARRATION_SETTINGS.wordsPerMinute),
       "-g",
@@ -65,14 +83,19 @@ export async function synthesise(text: string): Promise<Narration> {
     throw new Error(`speech synthesis failed: ${errors.join("; ")}`);
   }
   const { samples, rate } = readWav(wav);
-  const encoder = new Mp3Encoder(1, rate, NARRATION_SETTINGS.kbps);
+  const encoder = await createMp3Encoder();
+  encoder.configure({ sampleRate: rate, channels: 1, bitrate: NARRATION_SETTINGS.kbps });
   const chunks: Uint8Array[] = [];
-  const frame = 1152;
-  for (let start = 0; start < samples.length; start += frame) {
-    const chunk = encoder.encodeBuffer(samples.subarray(start, start + frame));
-    if (chunk.length > 0) chunks.push(chunk);
+  // The encoder takes floats in [-1, 1]; a block of frames at a time. What it returns lives in
+  // its own memory until the next call, so each piece is copied out.
+  const block = 1152 * 64;
+  const pcm = new Float32Array(block);
+  for (let start = 0; start < samples.length; start += block) {
+    const piece = samples.subarray(start, start + block);
+    for (let index = 0; index < piece.length; index += 1) pcm[index] = (piece[index] ?? 0) / 32768;
+    chunks.push(encoder.encode([pcm.subarray(0, piece.length)]).slice());
   }
-  chunks.push(encoder.flush());
+  chunks.push(encoder.finalize().slice());
   const mp3 = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
   let at = 0;
   for (const chunk of chunks) {

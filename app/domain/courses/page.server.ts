@@ -174,7 +174,7 @@ export async function loadCoursePage(request: Request, course: Course): Promise<
     course: publicCourse(course, language, learner.id ?? "visitor"),
     signedIn: learner.kind === "user",
     ...(await learnerState(learner, course, language)),
-    media: await courseMediaView(course.id),
+    media: await courseMediaView(course.id, language),
   };
 }
 
@@ -250,7 +250,9 @@ export async function checkCoursePost(
       COURSE_RATE_LIMITS.positions,
     );
     if (!limited.allowed) return { reply: tooMany(limited.retryAfterSeconds) };
-    const media = await courseMediaView(course.id);
+    // The narration the reader's page plays: its length bounds the position.
+    const { locale } = await getLocaleState(request);
+    const media = await courseMediaView(course.id, contentLanguage(locale));
     const audio = media.audio[input.audio];
     if (!audio) return { reply: refuse(400, "validation") };
     const { id } = await ensureLearner(learner);

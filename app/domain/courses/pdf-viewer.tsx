@@ -185,7 +185,7 @@ export function PdfViewerDialog({
           className="fixed inset-2 z-50 flex flex-col overflow-hidden rounded-xl bg-white p-4 shadow-xl sm:inset-6 dark:bg-slate-900"
         >
           <div className="flex items-center gap-3">
-            <Dialog.Title lang="en" className="text-lg font-bold">
+            <Dialog.Title lang={deck.lang} className="text-lg font-bold">
               {deck.title}
             </Dialog.Title>
             <Dialog.Close className="focus-ring ml-auto rounded p-1" aria-label={t("pdf.close")}>

@@ -69,12 +69,22 @@ export interface CourseView {
   }[];
 }
 
+/** The course's decks and narrations in the reader's language, else English (`lang` says which). */
 export interface CourseMediaView {
+  /** The reader's content language. */
+  language: string;
   decks: Record<
     string,
-    { title: string; pages: number; previewPages: number; previewUrl: string; fullUrl: string }
+    {
+      title: string;
+      lang: string;
+      pages: number;
+      previewPages: number;
+      previewUrl: string;
+      fullUrl: string;
+    }
   >;
-  audio: Record<string, { url: string; transcriptUrl: string; seconds: number }>;
+  audio: Record<string, { lang: string; url: string; transcriptUrl: string; seconds: number }>;
 }
 
 export interface Completion {

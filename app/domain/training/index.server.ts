@@ -33,6 +33,7 @@ export { resetProgress } from "./progress.server";
 export { catalogueCounts } from "./catalogue.server";
 export {
   AnchorSchema,
+  CONTENT_LANGUAGES,
   type ContentLanguage,
   LEVELS,
   LocalizedSchema,
