@@ -23,6 +23,18 @@ const exercise = (id: string) =>
   ) as Exercise;
 const EXERCISES = ["bias-scan", "model-card", "raci-grid"].map(exercise);
 
+type Built = { file: string; preview?: string; title?: string };
+const mediaManifest = () =>
+  JSON.parse(readFileSync("build/media/manifest.json", "utf8")) as {
+    courses: Record<
+      string,
+      {
+        decks: Record<string, { languages: Record<string, Built> }>;
+        audio: Record<string, Record<string, Built>>;
+      }
+    >;
+  };
+
 async function openCourse(page: Page, query = "") {
   await page.goto(`${COURSE}${query}`);
   await waitForHydration(page);
@@ -125,10 +137,7 @@ test("a signed-out visitor's deck viewer stops at page 3, and the server refuses
   await page.keyboard.press("Escape");
   await expect(viewer).toBeHidden();
 
-  const manifest = JSON.parse(readFileSync("build/media/manifest.json", "utf8")) as {
-    courses: Record<string, { decks: Record<string, { file: string }> }>;
-  };
-  const full = manifest.courses["esg-ai-ethics"]?.decks.overall?.file ?? "";
+  const full = mediaManifest().courses["esg-ai-ethics"]?.decks.overall?.languages.en?.file ?? "";
   const refused = await request.get(`/docs/modules/esg-ai-ethics/${full}`);
   expect(refused.status()).toBe(403);
   expect(await refused.text()).toContain('href="/login?redirectTo=%2Fcourses%2Fesg-ai-ethics"');
@@ -147,7 +156,7 @@ test.describe("a deck that cannot be loaded", () => {
     await expect(card.getByRole("alert")).toContainText("PDF preview unavailable");
     await expect(card.getByRole("link", { name: "Open PDF in new tab" })).toHaveAttribute(
       "href",
-      /^\/docs\/modules\/esg-ai-ethics\/overall-[0-9a-f]{12}-preview\.pdf$/,
+      /^\/docs\/modules\/esg-ai-ethics\/overall-en-[0-9a-f]{12}-preview\.pdf$/,
     );
     await card.getByRole("button", { name: "Open viewer" }).click();
     const viewer = page.getByRole("dialog");
@@ -186,6 +195,25 @@ test("narrations shown after a tab switch are playable, not reported missing", a
     )
     .toEqual([true, true, true, true]);
   await expect(page.getByText("Audio content not available")).toHaveCount(0);
+});
+
+test("a Thai visitor gets the Thai decks and narrations, marked as Thai", async ({ page }) => {
+  await page.goto("/training");
+  await waitForHydration(page);
+  await page.getByTestId("lang-select").selectOption("th-TH");
+  await expect(page.locator("html")).toHaveAttribute("lang", "th-TH");
+  await openCourse(page);
+  const course = mediaManifest().courses["esg-ai-ethics"];
+  const deck = course?.decks.overall?.languages.th;
+  const narration = course?.audio.overview?.th;
+  expect(deck?.file).toMatch(/^overall-th-[0-9a-f]{12}\.pdf$/);
+  expect(narration?.file).toMatch(/^overview-th-[0-9a-f]{12}\.mp3$/);
+  // The overview's player plays the Thai narration; nothing on the page offers the English one.
+  await expect(page.locator(`audio[src$="/${narration?.file}"]`)).toHaveCount(1);
+  await expect(page.locator('audio[src*="-en-"]')).toHaveCount(0);
+  await expect(page.locator(`audio[src$="/${narration?.file}"]`)).toHaveAttribute("lang", /^th/);
+  await expect(page.getByText(deck?.title ?? "", { exact: true }).first()).toBeVisible();
+  await expectAccessible(page);
 });
 
 test("a learner completes the course, gets the certificate and downloads the 25-page deck; narration plays, seeks and resumes", async ({
