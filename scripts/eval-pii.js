@@ -93,6 +93,7 @@ const sets = [
   ],
   ["first blind", notes.filter((/** @type {{ set: string }} */ note) => note.set === "blind")],
   ["second blind", notes.filter((/** @type {{ set: string }} */ note) => note.set === "blind2")],
+  ["third blind", notes.filter((/** @type {{ set: string }} */ note) => note.set === "blind3")],
 ];
 let allMeet = false;
 for (const [name, set] of sets) {

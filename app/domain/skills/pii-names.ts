@@ -36,6 +36,11 @@ export const GIVEN_NAMES = words(`
 
 // Family names written before the given name: Chinese (pinyin, Hokkien, Cantonese, Teochew
 // spellings) and Vietnamese, with and without diacritics.
+// Vietnamese family names written without their diacritics.
+const VIETNAMESE_ASCII = words(
+  "Nguyen Tran Pham Hoang Huynh Vu Vo Dang Bui Ngo Duong Truong Dinh Trinh",
+);
+
 export const FAMILY_FIRST = words(`
   Tan Lim Lee Ng Wong Chan Goh Ong Teo Koh Chua Chong Chew Chia  Low Loh Lau Leong Liew  Yap
    Tay Toh Seah Quek Poh Phua Foo Fong  Kok Kwok Lai Lam Leung Loke Mak Neo Ang Au Choo Chin
@@ -47,7 +52,14 @@ export const FAMILY_FIRST = words(`
   Nguyễn Trần Lê Phạm Hoàng Huỳnh Phan Vũ Võ Đặng Bùi Đỗ Hồ Ngô Dương Lý Trương  Lâm Mai Tôn
   Châu Cao    Lưu Đoàn Vương Thái Quách Hà  Nguyen Tran Pham Hoang Huynh Vu Vo Dang Bui
    Ngo Duong Truong Lương La Tô Hứa Diệp Kiều Triệu Mạc Nghiêm Khúc
+  Ho Yip Kwek Loo Sim Seow Ting Chai Yeung Yim Chng Sng Quah Kuah Chiam Lye Hoe Tung Wan Yew
+  Đinh Dinh Trịnh Trinh Tạ Lại Chu Giang Phùng Tăng Thân Doãn Khổng Âu Ông Quan Lục
 `);
+// Among them, those written last in a Western-order name ("Terrence Yip", "Wendy Ho"): Chinese
+// family names in pinyin and dialect spellings, not Vietnamese ones (which come first).
+export const FAMILY_LAST = new Set(
+  [...FAMILY_FIRST].filter((name) => /^[A-Z][a-z]+$/u.test(name) && !VIETNAMESE_ASCII.has(name)),
+);
 
 // Vietnamese middle names: part of a name, but not one to look for on its own.
 export const MIDDLE_NAMES = words("Văn Thị Van Thi Hữu Huu Đức Thanh Ngọc Minh Quốc Xuân Thu");
@@ -102,14 +114,14 @@ export const PLACE_BEFORE =
 export const PLACE_AFTER =
   /^(?:'s)?\s+(?:Road|Rd|Street|St|Avenue|Ave|Boulevard|Blvd|Drive|Lane|Crescent|branch|Branch|Plaza|Mall|Hospital|School|University|Building|Tower|Centre|Center|Park|Station|Bridge|Square|Highway|City|Ward|District)\b/u;
 export const COMPANY_AFTER =
-  /^(?:\s+(?:&\s+)?\p{Lu}[\p{L}\p{M}'’-]*){0,3}\s+(?:Pte|Sdn|Bhd|Ltd|Limited|Inc|Corp|Corporation|LLC|LLP|Co\.|Company|Holdings|Trading|Group|Capital|Ventures|Enterprise|Enterprises|Logistics|Resources|Marine|Bank|Berhad|ltée|inc\.)(?![\p{L}])/u;
+  /^(?:\s+(?:&\s+)?\p{Lu}[\p{L}\p{M}'’-]*){0,3}\s+(?:Pte|Sdn|Bhd|Ltd|Limited|Inc|Corp|Corporation|LLC|LLP|Co\.|Company|Partners|Associates|Chambers|Holdings|Trading|Group|Capital|Ventures|Enterprise|Enterprises|Logistics|Resources|Marine|Bank|Berhad|ltée|inc\.)(?![\p{L}])/u;
 // A clause that names a company before the candidate ("công ty TNHH Thương mại Hoàng Phát").
 export const COMPANY_BEFORE =
   /(?:công ty|Công ty|TNHH|Cổ phần|Syarikat|syarikat|société|Société|บริษัท)[^,.;:!?，。；]*$/u;
 
 // Places written like names: "Thái Lan" is Thailand, not Mr Thái.
 export const PLACE_NAMES = new Set(
-  "Thái Lan|Hồng Kông|Hàn Quốc|Trung Quốc|Nhật Bản|Ma Cao|Đài Loan|Ấn Độ|Hoa Kỳ|Lào|Hồ Chí Minh|Ho Chi Minh|Kuala Lumpur|Johor Bahru|Hong Kong|George Town|Petaling Jaya|Hat Yai|Pulau Pinang|Ang Mo Kio|Nha Trang|Cần Thơ|Đà Nẵng|Hà Nội".split(
+  "Thái Lan|Hồng Kông|Hàn Quốc|Trung Quốc|Nhật Bản|Ma Cao|Đài Loan|Ấn Độ|Hoa Kỳ|Lào|Hồ Chí Minh|Ho Chi Minh|Kuala Lumpur|Johor Bahru|Hong Kong|George Town|Petaling Jaya|Hat Yai|Pulau Pinang|Ang Mo Kio|Nha Trang|Cần Thơ|Đà Nẵng|Hà Nội|Mã Lai|Chiang Mai|Chiang Rai|Ho Chi Minh City".split(
     "|",
   ),
 );

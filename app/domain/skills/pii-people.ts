@@ -15,6 +15,7 @@ import {
   COMPANY_AFTER,
   COMPANY_BEFORE,
   FAMILY_FIRST,
+  FAMILY_LAST,
   GIVEN_NAMES,
   MIDDLE_NAMES,
   NOT_NAMES,
@@ -171,6 +172,8 @@ const ROLE_WORDS = [
   "gf",
   "fianc[ée]e?",
   "driver",
+  "students?",
+  "classmates?",
   "maid",
   "helper",
   "landlord",
@@ -341,6 +344,13 @@ const ROLE = new RegExp(
 );
 const ROLE_WORD = new RegExp(`^(?:${ROLE_WORDS.join("|")})$`, "iu");
 
+// Words that open sentences (English, Vietnamese, Malay, French) and may stand before a name ("Had Arun said…").
+const SENTENCE_OPENERS = new Set(
+  "Had Has Have Did Does Do When If But And Then After Before Since Because Although Though Once While Should Would Could Will Can Per As So Yet Also Only Even Still Now Today Yesterday Later Meanwhile However Why How What Where Tell Ask Nếu Khi Sekiranya Jika Kalau Apabila Beritahu Tanya Si Quand Lorsque Dites Demandez".split(
+    " ",
+  ),
+);
+
 const TITLE_WORD = new RegExp(`^(?:${TITLES})$`, "u");
 
 // What follows a name and says it is one, for a run of capitalised words with no title, role or
@@ -438,18 +448,32 @@ function nameInRun(
     const familyFirst = FAMILY_FIRST.has(words[0] ?? "") && words.length >= 2 && words.length <= 4;
     // Vietnamese: a family name, a middle name (Văn, Thị…) and a given name.
     const middle = words.length >= 3 && words.length <= 4 && MIDDLE_NAMES.has(words[1] ?? "");
+    const sentenceStart = /(?:^|[.!?:;\n•]\s*|["“‘'(]\s*)$/u.test(text.slice(0, span.start));
+    // A given name, Western or not, then a Chinese family name: "Terrence Yip", "Priya Tan".
+    // At a sentence's start the first word must be a listed given name ("Tell Lam…" is not).
+    const familyLast =
+      words.length >= 2 &&
+      words.length <= 3 &&
+      FAMILY_LAST.has(words.at(-1) ?? "") &&
+      (!sentenceStart || GIVEN_NAMES.has(words[0] ?? ""));
     // At the start of a sentence a single capitalised word is as often an ordinary one ("Hãy
     // nói…", "Ini menyatakan…"), so there only a bracket after one word counts; and a
     // company says things too, so one word is never a name by what it says alone.
-    const sentenceStart = /(?:^|[.!?:;\n•]\s*|["“‘'(]\s*)$/u.test(text.slice(0, span.start));
     const told =
       context &&
       (words.length >= 2 || !SAYS_AFTER.test(text.slice(span.end, span.end + 30))) &&
       (words.length >= 2 || !sentenceStart || /^\s*\(/u.test(text.slice(span.end))) &&
       CUE_AFTER.test(text.slice(span.end, span.end + 60));
-    if (!patronymic && !givenFirst && !familyFirst && !middle && !told) return null;
-    // "Had Arun said…": an unlisted first word before a listed given name opens the sentence.
-    if (told && sentenceStart && !familyFirst && GIVEN_NAMES.has(words[1] ?? ""))
+    if (!patronymic && !givenFirst && !familyFirst && !middle && !familyLast && !told) return null;
+    // "Had Arun said…": a word that opens sentences, before a listed given name, is not part of
+    // the name ("Priscilla Nathan says…" is).
+    if (
+      told &&
+      sentenceStart &&
+      !familyFirst &&
+      GIVEN_NAMES.has(words[1] ?? "") &&
+      SENTENCE_OPENERS.has(words[0] ?? "")
+    )
       span.start = kept[1]?.start ?? span.start;
   }
   if (PLACE_NAMES.has(words.join(" "))) return null;

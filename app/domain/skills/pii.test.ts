@@ -13,10 +13,12 @@ import { scrubPii, type PiiType } from "./pii";
 
 // First measure of the held-out notes (docs/decisions/045-pii-people-and-drafts-from-notes.md).
 const HELD_OUT_FLOOR = { precision: 0.9, recall: 0.94, personRecall: 0.9 };
-// The second blind set, never tuned on (docs/decisions/055-pii-names-without-titles.md): measured
-// at 48.9 % recall (people 34.4 %) before the tuning on the first blind set and 74.4 % (people
-// 70.3 %) after it, precision 100 % both times. The floor is the second measure.
-const BLIND_2_FLOOR = { precision: 0.9, recall: 0.74, personRecall: 0.7 };
+// The second blind set (docs/decisions/055-pii-names-without-titles.md): measured at 48.9 % recall
+// (people 34.4 %) before the tuning on the first blind set and 74.4 % (people 70.3 %) after it,
+// then tuned on (decision 057): 78.9 % (people 76.6 %). The third, never tuned on: 73.2 % (people
+// 61.5 %), before and after that tuning. Precision 100 % each time. The floors are the last measures.
+const BLIND_2_FLOOR = { precision: 0.9, recall: 0.78, personRecall: 0.76 };
+const BLIND_3_FLOOR = { precision: 0.9, recall: 0.73, personRecall: 0.61 };
 
 // The identifier types the sentences of pii-corpus.ts list; names in them are found too.
 const IDENTIFIER_TYPES: readonly PiiType[] = [
@@ -49,6 +51,7 @@ describe("the labelled case-note corpus (tests/fixtures/pii)", () => {
   const notes = corpus().filter((note) => note.set === "tuning" || note.set === "heldOut");
   const blind = corpus().filter((note) => note.set === "blind");
   const blind2 = corpus().filter((note) => note.set === "blind2");
+  const blind3 = corpus().filter((note) => note.set === "blind3");
   const tuning = notes.filter((note) => note.set === "tuning");
   const heldOut = notes.filter((note) => note.set === "heldOut");
 
@@ -94,14 +97,18 @@ describe("the labelled case-note corpus (tests/fixtures/pii)", () => {
     expect(meetsTargets(evaluation)).toBe(true);
   });
 
-  // The second blind set is never tuned on: its measure after the tuning is a floor, not a target.
-  it("holds the second blind set at its measure after the tuning", () => {
-    expect(blind2.length).toBe(42);
-    const evaluation = evaluatePii(blind2);
-    console.log(reportLines("second blind", evaluation).join("\n"));
-    expect(evaluation.overall.precision).toBeGreaterThanOrEqual(BLIND_2_FLOOR.precision);
-    expect(evaluation.overall.recall).toBeGreaterThanOrEqual(BLIND_2_FLOOR.recall);
-    expect(evaluation.byType.PERSON?.recall).toBeGreaterThanOrEqual(BLIND_2_FLOOR.personRecall);
+  // The blind sets' measures are floors, not targets.
+  it.each([
+    ["second", () => blind2, 42, BLIND_2_FLOOR],
+    ["third", () => blind3, 56, BLIND_3_FLOOR],
+  ] as const)("holds the %s blind set at its last measure", (name, notesOf, count, floor) => {
+    const set = notesOf();
+    expect(set.length).toBe(count);
+    const evaluation = evaluatePii(set);
+    console.log(reportLines(`${name} blind`, evaluation).join("\n"));
+    expect(evaluation.overall.precision).toBeGreaterThanOrEqual(floor.precision);
+    expect(evaluation.overall.recall).toBeGreaterThanOrEqual(floor.recall);
+    expect(evaluation.byType.PERSON?.recall).toBeGreaterThanOrEqual(floor.personRecall);
   });
 
   it("leaves no labelled item of a tuning note in its scrubbed text", () => {
@@ -536,26 +543,38 @@ describe("spans the learner marks", () => {
 });
 
 describe("speed", () => {
-  it("scrubs 8,000 characters of case notes quickly (median of 20 runs; the 5 ms target is the bench's)", () => {
+  // Milliseconds on a shared machine say little (the 5 ms target is `npm run bench`'s); the
+  // shape does: 8,000 characters take about eight times 1,000, not 64 times as a scrubber that
+  // looked at every pair of words would.
+  it("scrubs case notes in time that grows with their length, not faster", () => {
     const sentences = [...POSITIVES.map((sample) => sample.text), ...NEGATIVES];
     let text = "";
     for (let i = 0; text.length < 8000; i++) {
       // Interleave positives and negatives so the mix is realistic.
       text += `${sentences[(i * 7) % sentences.length] ?? ""} `;
     }
-    text = text.slice(0, 8000);
-
-    for (let i = 0; i < 5; i++) scrubPii(text);
-    const times: number[] = [];
+    const long = text.slice(0, 8000);
+    const short = text.slice(0, 1000);
+    const median = (times: number[]) => {
+      const sorted = [...times].sort((a, b) => a - b);
+      return ((sorted[9] ?? 0) + (sorted[10] ?? 0)) / 2;
+    };
+    for (let i = 0; i < 5; i++) scrubPii(long);
+    const shortTimes: number[] = [];
+    const longTimes: number[] = [];
+    // Alternating, so a busy moment of the machine falls on both.
     for (let i = 0; i < 20; i++) {
-      const started = performance.now();
-      scrubPii(text);
-      times.push(performance.now() - started);
+      let started = performance.now();
+      for (let j = 0; j < 8; j++) scrubPii(short);
+      shortTimes.push((performance.now() - started) / 8);
+      started = performance.now();
+      scrubPii(long);
+      longTimes.push(performance.now() - started);
     }
-    times.sort((a, b) => a - b);
-    const median = ((times[9] ?? 0) + (times[10] ?? 0)) / 2;
-    console.log(`PII scrub of 8,000 characters: median ${median.toFixed(2)} ms`);
-    // Generous, so a loaded shared machine does not fail it; the target, 5 ms, is `npm run bench`'s.
-    expect(median).toBeLessThan(50);
+    const ratio = median(longTimes) / median(shortTimes);
+    console.log(
+      `PII scrub: 8,000 characters ${median(longTimes).toFixed(2)} ms, 1,000 ${median(shortTimes).toFixed(2)} ms (×${ratio.toFixed(1)})`,
+    );
+    expect(ratio).toBeLessThan(20);
   });
 });
