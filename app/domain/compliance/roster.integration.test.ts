@@ -456,6 +456,13 @@ describe("the roster as a PDF", () => {
       .where("id", "=", newcomer.id)
       .execute();
     await ageRequirements(manager.organisationId);
+    // In UTC, joining 40 × 24 hours ago is 40 calendar days ago whatever the hour; in a zone
+    // with summer time (a change falls between October and November) it may be 39.
+    await getDb()
+      .updateTable("organisation")
+      .set({ time_zone: "UTC" })
+      .where("id", "=", manager.organisationId)
+      .execute();
 
     const answer = await answerOf(() =>
       pdfLoader({
