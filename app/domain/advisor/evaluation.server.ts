@@ -1,5 +1,5 @@
 import evalItems from "../../../content/knowledge-base/eval.json";
-import type { Locale } from "~/platform/i18n";
+import { CONTENT_LANGUAGE_LOCALES } from "~/domain/training/index.server";
 import { answerQuestion } from "./answer.server";
 import { type EvalItem, EvalSchema, type KbLanguage } from "./knowledge-schema.server";
 import { ADVISOR_LIMITS, type AdvisorNote } from "./messages";
@@ -21,16 +21,6 @@ export const ADVISOR_TARGETS = {
   leakage: 0,
 };
 
-const LOCALES: Record<KbLanguage, Locale> = {
-  en: "en-US",
-  "fr-CA": "fr-CA",
-  ms: "ms-MY",
-  zh: "zh-SG",
-  ta: "ta-MY",
-  vi: "vi-VN",
-  th: "th-TH",
-};
-
 interface Answered {
   text: string;
   notes: AdvisorNote[];
@@ -40,7 +30,7 @@ interface Answered {
 async function ask(item: EvalItem, history: PastTurn[]): Promise<Answered> {
   for await (const piece of answerQuestion({
     question: item.question,
-    locale: LOCALES[item.language],
+    locale: CONTENT_LANGUAGE_LOCALES[item.language],
     language: item.language,
     history,
     signal: new AbortController().signal,

@@ -3,8 +3,12 @@ import sources from "../../../content/sources.json";
 import { DocumentFonts, type FontWeight, shapeText } from "~/platform/lib/pdf-fonts.server";
 import { Shaper } from "~/platform/lib/pdf-text.server";
 import { brand } from "~/platform/lib/brand";
-import { type Locale, getI18n, loadDictionaries } from "~/platform/i18n";
-import { type ContentLanguage, localize } from "~/domain/training/index.server";
+import { getI18n, loadDictionaries } from "~/platform/i18n";
+import {
+  CONTENT_LANGUAGE_LOCALES,
+  type ContentLanguage,
+  localize,
+} from "~/domain/training/index.server";
 import type { Course, Deck, Slide } from "./content-schema.server";
 
 // A course deck as a PDF: one landscape slide per page, drawn from the course content, so the deck
@@ -55,19 +59,8 @@ export interface DeckLabels {
   preview: (title: string) => string;
 }
 
-/** The locale whose dictionary a content language's deck reads. */
-const DECK_LOCALES: Record<ContentLanguage, Locale> = {
-  en: "en-US",
-  "fr-CA": "fr-CA",
-  ms: "ms-MY",
-  zh: "zh-SG",
-  ta: "ta-MY",
-  vi: "vi-VN",
-  th: "th-TH",
-};
-
 export async function deckLabels(language: ContentLanguage): Promise<DeckLabels> {
-  const locale = DECK_LOCALES[language];
+  const locale = CONTENT_LANGUAGE_LOCALES[language];
   await loadDictionaries(locale);
   const t = getI18n(locale).getFixedT(null, "esgCourse");
   return {

@@ -39,7 +39,7 @@ export {
   LocalizedSchema,
   localize,
 } from "./content-schema";
-export { contentLanguage } from "./language";
+export { CONTENT_LANGUAGE_LOCALES, contentLanguage } from "./language";
 export { progressResetAt } from "./learners.server";
 export { FINAL_DEFAULTS, type FinalSettings } from "./final.server";
 export { loadFinal, recordFinal } from "./final-page.server";

@@ -10,3 +10,14 @@ export function contentLanguage(locale: Locale): ContentLanguage {
   }
   return language === "th" ? "th" : "en";
 }
+
+/** The locale whose dictionary a content language's texts read (its words around the content). */
+export const CONTENT_LANGUAGE_LOCALES: Readonly<Record<ContentLanguage, Locale>> = {
+  en: "en-US",
+  "fr-CA": "fr-CA",
+  ms: "ms-MY",
+  zh: "zh-SG",
+  ta: "ta-MY",
+  vi: "vi-VN",
+  th: "th-TH",
+};
