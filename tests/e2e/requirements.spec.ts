@@ -18,7 +18,11 @@ test("an admin sets an organisation's requirement and its manager, who extends a
   const managerEmail = `manager@${domain}`;
   const learnerEmail = `learner@${domain}`;
 
-  await signInAdmin(page, `steward${testInfo.retry}@kestrel.test`, "/admin/allowlist");
+  await signInAdmin(
+    page,
+    `${["steward", "admin", "registrar", "examiner", "surveyor", "warden"][testInfo.repeatEachIndex]}${testInfo.retry}@kestrel.test`,
+    "/admin/allowlist",
+  );
   await admitOrganisation(page, domain, organisation);
 
   // The two sign in; a learner asking for the managers' page is refused (and so joins as a learner).
@@ -55,6 +59,16 @@ test("an admin sets an organisation's requirement and its manager, who extends a
     "ESG and Climate Disclosure",
   );
   await expectAccessible(page);
+
+  // Its editor opens on its summary and saves; the other editors hold no form until opened.
+  await expect(page.locator("form[id^='update-']")).toHaveCount(0);
+  await page.getByText("Edit Sanctions Screening").click();
+  const edit = page.locator("form[id^='update-']");
+  await expect(edit).toHaveCount(1);
+  await edit.getByLabel("Points").fill("175");
+  await edit.getByRole("button", { name: "Save changes" }).click();
+  await expect(edit.getByRole("status")).toHaveText("Requirement saved.");
+  await expect(table.getByRole("row", { name: /Sanctions Screening/ })).toContainText("175");
 
   await makeManager(page, managerEmail);
 

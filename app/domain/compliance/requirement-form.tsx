@@ -7,6 +7,7 @@ import {
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
+import { useState } from "react";
 import { useFieldMessage, useTranslation } from "~/platform/i18n";
 import { Button } from "~/platform/ui/button";
 import { Card } from "~/platform/ui/card";
@@ -14,6 +15,7 @@ import { type Column, DataTable } from "~/platform/ui/data-table";
 import { FormField, controlClass } from "~/platform/ui/field";
 import { FieldSelect } from "~/platform/ui/field-select";
 import { FormAlert, SubmitButton } from "~/platform/ui/form-status";
+import { useHydrated } from "~/platform/lib/hydrated";
 import { Done, memberLabel, useReply } from "./form-parts";
 import { GroupsManagement } from "./groups-form";
 import {
@@ -456,27 +458,59 @@ export function RequirementTable({
         <div className="space-y-2">
           <h3 className="text-lg font-bold">{t("list.editHeading")}</h3>
           {requirements.map((requirement) => (
-            <details
+            <RequirementEditor
               key={requirement.id}
-              open={reply?.form === `update-${requirement.id}` || undefined}
-              className="rounded-lg border border-slate-200 p-3 dark:border-slate-700"
-            >
-              <summary className="focus-ring cursor-pointer font-medium">
-                {t("list.edit", { name: requirement.name })}
-              </summary>
-              <div className="mt-4">
-                <RequirementForm
-                  requirement={requirement}
-                  options={options}
-                  groups={groups}
-                  reply={reply}
-                />
-              </div>
-            </details>
+              requirement={requirement}
+              options={options}
+              groups={groups}
+              reply={reply}
+            />
           ))}
         </div>
       )}
     </section>
+  );
+}
+
+/**
+ * One requirement's edit form behind its summary. Once the page is interactive only an opened
+ * editor holds its form: each form carries every track and module as a checkbox, and rendering all
+ * of them again after every save made the page slow to answer. Without scripts every form is there.
+ */
+function RequirementEditor({
+  requirement,
+  options,
+  groups,
+  reply,
+}: {
+  requirement: Requirement;
+  options: readonly FulfilmentOption[];
+  groups: readonly MemberGroup[];
+  reply: RequirementReply | undefined;
+}) {
+  const { t } = useTranslation("requirements");
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(reply?.form === `update-${requirement.id}`);
+  return (
+    <details
+      open={open || undefined}
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+      className="rounded-lg border border-slate-200 p-3 dark:border-slate-700"
+    >
+      <summary className="focus-ring cursor-pointer font-medium">
+        {t("list.edit", { name: requirement.name })}
+      </summary>
+      {(open || !hydrated) && (
+        <div className="mt-4">
+          <RequirementForm
+            requirement={requirement}
+            options={options}
+            groups={groups}
+            reply={reply}
+          />
+        </div>
+      )}
+    </details>
   );
 }
 
