@@ -90,6 +90,26 @@ describe("the AML cases in the learners' languages", () => {
     expect(scenarioTextsProblems(scenario, lostParagraph).join()).toMatch(/^narrative: \d+ items/);
   });
 
+  it("reads an afternoon time written on the 24-hour clock as the same time, and no other hour", () => {
+    const timed = structuredClone(scenario);
+    const stage = must(timed.stages[0], "a first stage");
+    stage.situation = "She came to the branch at 2:30 p.m. with 2 cards.";
+    const texts = englishTexts(timed);
+    const situation = (text: string) => {
+      const copy = structuredClone(texts);
+      must(copy.stages[stage.id], "the stage's texts").situation = text;
+      return scenarioTextsProblems(timed, copy);
+    };
+    expect(situation("Elle est venue à 14 h 30 avec 2 cartes.")).toEqual([]);
+    expect(situation("Elle est venue à 2 h 30 de l'après-midi avec 2 cartes.")).toEqual([]);
+    expect(situation("Elle est venue à 15 h 30 avec 2 cartes.").join()).toMatch(
+      /lacks the number 2/,
+    );
+    expect(situation("Elle est venue à 14 h 30 avec des cartes.").join()).toMatch(
+      /lacks the number 2/,
+    );
+  });
+
   it("reads thousands separators of any language as the same number", () => {
     const texts = englishTexts(scenario);
     const amount = scenario.narrative.findIndex((text) => /\d,\d{3}/.test(text));

@@ -79,12 +79,28 @@ const placeholders = (value: string) => (value.match(/\{\{\s*[\w.]+\s*\}\}/g) ??
 const numbers = (value: string) =>
   digitRuns(value.replace(/(\d)[\s.,\u00a0\u202f](?=\d{3}\b)/g, "$1"));
 
+/**
+ * The hours of the English's afternoon and evening times ("2:30 p.m.") with their 24-hour form
+ * ("14"): a translation may write the time as its readers do ("14 h 30", "14.30").
+ */
+const afternoonHours = (value: string) =>
+  [...value.matchAll(/\b(\d{1,2})(?:[:.]\d{2})?\s?p\.?\s?m\b/gi)]
+    .map((match) => Number(match[1]))
+    .filter((hour) => hour >= 1 && hour <= 11)
+    .map((hour) => [String(hour), String(hour + 12)] as const);
+
 function compare(english: unknown, translated: unknown, path: string, problems: string[]): void {
   if (typeof english === "string") {
     const target = typeof translated === "string" ? translated : "";
     const left = numbers(target);
+    const clock = afternoonHours(english);
     for (const run of numbers(english)) {
-      const at = left.indexOf(run);
+      let at = left.indexOf(run);
+      const hour = at === -1 ? clock.findIndex(([twelve]) => twelve === run) : -1;
+      if (hour !== -1) {
+        at = left.indexOf(clock[hour]?.[1] ?? "");
+        if (at !== -1) clock.splice(hour, 1);
+      }
       if (at === -1) problems.push(`${path}: lacks the number ${run} of the English`);
       else left.splice(at, 1);
     }
