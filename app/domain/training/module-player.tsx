@@ -55,6 +55,14 @@ export function ModulePlayer({
   if (player.finished) return <CompletionScreen player={player} score={player.finished.score} />;
   if (player.status === "locked") return <LockedNotice player={player} />;
   if (!step) return null;
+  // A step the page did not bring (the page carries the step it opened on): its own page has it.
+  if ("outline" in step) {
+    return (
+      <ButtonLink to={`?step=${stepIndex + 1}`} className="mt-6">
+        {t("module.resume")}
+      </ButtonLink>
+    );
+  }
   const last = stepIndex === player.steps.length - 1;
 
   return (
@@ -84,6 +92,8 @@ export function ModulePlayer({
         question={step.question}
         answered={answered}
         error={error}
+        // The step in the address: a post without scripts comes back to the step it answered.
+        action={`?step=${stepIndex + 1}`}
       />
 
       <nav

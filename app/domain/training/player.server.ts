@@ -103,6 +103,7 @@ export async function loadPlayer(request: Request, moduleId: string): Promise<Pl
   const nextId = track?.modules[track.modules.indexOf(moduleId) + 1];
   const next = nextId ? modules.get(nextId) : undefined;
   const intro = (module.intro ?? []).map((paragraph) => fill(localize(paragraph, language)));
+  const asked = Number(new URL(request.url).searchParams.get("step"));
   return {
     module: {
       ...moduleSummary(module, language),
@@ -112,8 +113,13 @@ export async function loadPlayer(request: Request, moduleId: string): Promise<Pl
       format: module.format,
       passMark: module.passMark,
     },
-    steps: module.steps.map((step) =>
-      stepView(step, shownItem(item, step.id, drawn), language, fill),
+    steps: module.steps.map((step, index) =>
+      // The page shows its step. A post without scripts comes back to its own address, which
+      // names the step it answered (`?step=`): that step shows its feedback even when the answer
+      // ended the take. No other step is shown before a new page.
+      index === take.stepIndex || index === asked - 1
+        ? stepView(step, shownItem(item, step.id, drawn), language, fill)
+        : { id: step.id, outline: true as const },
     ),
     ...take,
     status: progress.status,

@@ -63,6 +63,7 @@ export function QuestionForm({
   error,
   hidden = {},
   actions,
+  action,
 }: {
   fetcher: FetcherWithComponents<ActionResult>;
   takeKey: string;
@@ -73,6 +74,8 @@ export function QuestionForm({
   hidden?: Record<string, string>;
   /** Extra submit buttons (the lease scenario's Complete Scenario). */
   actions?: ReactNode;
+  /** Where the answer posts, when not to the page's own address. */
+  action?: string;
 }) {
   const { t } = useTranslation("training");
   const [choice, setChoice] = useState<string | null>(null);
@@ -81,7 +84,7 @@ export function QuestionForm({
 
   return (
     <>
-      <fetcher.Form method="post" className="mt-8">
+      <fetcher.Form method="post" action={action} className="mt-8">
         <input type="hidden" name="take" value={takeKey} />
         <input type="hidden" name="step" value={stepId} />
         {Object.entries(hidden).map(([name, value]) => (

@@ -251,10 +251,30 @@ describe("item banks", () => {
     for (const [index, id] of retakeItems.entries()) expect(id).not.toBe(firstItems[index]);
     // The page showed the drawn item, its options in the drawn order.
     const shown = await drawn(retake.take, 0);
-    expect(opened.steps[0]?.question.prompt).toBe(shown.question.prompt.en);
-    expect(opened.steps[0]?.question.options.map((option) => option.id)).toEqual(
+    const firstStep = present(opened.steps[0], "the first step");
+    if ("outline" in firstStep) throw new Error("the page opened on its first step without it");
+    expect(firstStep.question.prompt).toBe(shown.question.prompt.en);
+    expect(firstStep.question.options.map((option) => option.id)).toEqual(
       shown.question.options.map((option) => option.id),
     );
+    // The page carries the step it shows; the others are named, their teaching left to their pages.
+    expect(opened.steps.slice(1)).toEqual(
+      esg.steps.slice(1).map((step) => ({ id: step.id, outline: true })),
+    );
+  });
+
+  it("brings the step a post names, in full, even when its answer ended the take", async () => {
+    const done = await takeModule([true, true, true]);
+    expect(done.last.answer?.completed).toBe(true);
+    // A post without scripts comes back to `?step=3`; the take it answered is over, so the page's
+    // own step is the first of a new take, and the third comes too, for its feedback.
+    const back = (await player(`/training/module/${esg.id}?step=3`, done.cookie)).data as {
+      stepIndex: number;
+      steps: { id: string; outline?: true; question?: unknown }[];
+    };
+    expect(back.stepIndex).toBe(0);
+    expect(back.steps.map((step) => Boolean(step.outline))).toEqual([false, true, false]);
+    expect(back.steps[2]?.question).toBeDefined();
   });
 
   it("refuses an option of an item the take did not draw, and stores nothing", async () => {

@@ -37,6 +37,15 @@ export interface StepView {
   question: QuestionView;
 }
 
+/**
+ * A step the player's page does not show: its content comes with the page that shows it (each step
+ * is a page of its own, `?step=`), so a page carries one step's teaching, not the module's.
+ */
+export interface StepOutline {
+  id: string;
+  outline: true;
+}
+
 export interface ModuleSummary {
   id: string;
   title: string;
@@ -156,7 +165,8 @@ export interface PlayerData extends Omit<TakeState, "progress"> {
     format: "lesson" | "scenarios";
     passMark: number;
   };
-  steps: StepView[];
+  /** The shown step (and the one before it, which a post without scripts answers) in full. */
+  steps: (StepView | StepOutline)[];
   status: ItemProgress["status"];
   bestScore: number | null;
   lockedBy: { id: string; title: string }[];
