@@ -1,8 +1,6 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-
 export default defineConfig({
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
   test: {
@@ -34,8 +32,6 @@ export default defineConfig({
             "scripts/**/*.integration.test.ts",
           ],
           setupFiles: ["tests/integration/setup.ts"],
-          // One PostgreSQL database is shared, so files take turns; SQLite gets a file per test file.
-          fileParallelism: !onPostgres,
           // A test that signs four people in through the real sign-in steps takes 4–5 s on two busy
           // cores, against vitest's default limit of 5 s: the limit is for a hung test, not a slow one.
           testTimeout: 20_000,

@@ -1,11 +1,35 @@
 // Integration tests run on a real database: a fresh SQLite file per test file, or the PostgreSQL
-// named by TEST_DATABASE_URL (CI's second pass). Every test starts from empty tables.
+// named by TEST_DATABASE_URL (CI's second pass), a database per worker. Every test starts from
+// empty tables.
 import { randomUUID } from "node:crypto";
 import { rmSync } from "node:fs";
+import pg from "pg";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 
+/**
+ * On PostgreSQL each worker has a database of its own beside TEST_DATABASE_URL's (`<name>_<worker>`,
+ * created on first use), so files run side by side as they do on SQLite files.
+ */
+async function workerDatabase(url: string): Promise<string> {
+  const worker = process.env.VITEST_POOL_ID ?? "1";
+  if (!/^\d+$/.test(worker)) throw new Error(`unexpected VITEST_POOL_ID ${worker}`);
+  const own = new URL(url);
+  const name = `${decodeURIComponent(own.pathname.slice(1))}_${worker}`;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const found = await client.query("select 1 from pg_database where datname = $1", [name]);
+    if (found.rowCount === 0) await client.query(`create database "${name.replaceAll('"', "")}"`);
+  } finally {
+    await client.end();
+  }
+  own.pathname = `/${encodeURIComponent(name)}`;
+  return own.toString();
+}
+
 const sqliteFile = `data/test/${randomUUID()}.db`;
-process.env.DATABASE_URL = process.env.TEST_DATABASE_URL ?? sqliteFile;
+const postgres = process.env.TEST_DATABASE_URL;
+process.env.DATABASE_URL = postgres ? await workerDatabase(postgres) : sqliteFile;
 process.env.LOG_LEVEL = "silent";
 // Course media a test builds go to its own folder, never over the app's build.
 process.env.MEDIA_DIR = `data/test/media-${randomUUID()}`;
@@ -32,7 +56,7 @@ beforeEach(async () => {
 
 afterAll(async () => {
   await closeDb();
-  if (!process.env.TEST_DATABASE_URL) {
+  if (!postgres) {
     for (const suffix of ["", "-wal", "-shm"]) rmSync(sqliteFile + suffix, { force: true });
   }
   rmSync(process.env.MEDIA_DIR ?? "", { recursive: true, force: true });

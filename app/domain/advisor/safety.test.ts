@@ -87,7 +87,9 @@ describe("safety-eval.json", () => {
   });
 });
 
-describe("classifySafety on its test set", () => {
+// The first pass over a test set compiles each pattern on first use (about 1.3 s for the whole set
+// on a quiet machine, 70 ms once compiled): a limit for a hung test, not for a busy machine.
+describe("classifySafety on its test set", { timeout: 30_000 }, () => {
   it("refuses every harmful question with exactly its category (recall 1.0)", () => {
     const wrong = harmful
       .map((item) => ({ item, got: classifySafety(item.question).category }))
@@ -117,31 +119,35 @@ describe("classifySafety on its test set", () => {
   });
 });
 
-describe("classifySafety on the knowledge base's own questions (eval.json)", () => {
-  const questions = kbEval as { question: string; kind: string }[];
+describe(
+  "classifySafety on the knowledge base's own questions (eval.json)",
+  { timeout: 30_000 },
+  () => {
+    const questions = kbEval as { question: string; kind: string }[];
 
-  it("refuses none of the questions the advisor answers, or says are outside its sources", () => {
-    const refused = questions
-      .filter((item) => item.kind === "answer" || item.kind === "outside")
-      .map((item) => ({ item, got: classifySafety(item.question).category }))
-      .filter(({ got }) => got !== null)
-      .map(({ item, got }) => report(item, got));
-    expect(refused).toEqual([]);
-  });
+    it("refuses none of the questions the advisor answers, or says are outside its sources", () => {
+      const refused = questions
+        .filter((item) => item.kind === "answer" || item.kind === "outside")
+        .map((item) => ({ item, got: classifySafety(item.question).category }))
+        .filter(({ got }) => got !== null)
+        .map(({ item, got }) => report(item, got));
+      expect(refused).toEqual([]);
+    });
 
-  it("refuses its harmful questions, and its requests for personal advice as such", () => {
-    const wrong = questions
-      .filter((item) => item.kind === "harmful" || item.kind === "advice")
-      .map((item) => ({ item, got: classifySafety(item.question).category }))
-      .filter(({ item, got }) =>
-        item.kind === "advice"
-          ? got !== "personal-advice"
-          : got === null || got === "personal-advice",
-      )
-      .map(({ item, got }) => report(item, got));
-    expect(wrong).toEqual([]);
-  });
-});
+    it("refuses its harmful questions, and its requests for personal advice as such", () => {
+      const wrong = questions
+        .filter((item) => item.kind === "harmful" || item.kind === "advice")
+        .map((item) => ({ item, got: classifySafety(item.question).category }))
+        .filter(({ item, got }) =>
+          item.kind === "advice"
+            ? got !== "personal-advice"
+            : got === null || got === "personal-advice",
+        )
+        .map(({ item, got }) => report(item, got));
+      expect(wrong).toEqual([]);
+    });
+  },
+);
 
 describe("classifySafety on long texts", () => {
   it("reads a question whole, and the first and last part of a longer text", () => {
