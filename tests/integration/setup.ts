@@ -11,19 +11,18 @@ import { afterAll, beforeAll, beforeEach } from "vitest";
  * created on first use), so files run side by side as they do on SQLite files.
  */
 async function workerDatabase(url: string): Promise<string> {
-  const worker = process.env.VITEST_POOL_ID ?? "1";
-  if (!/^\d+$/.test(worker)) throw new Error(`unexpected VITEST_POOL_ID ${worker}`);
   const own = new URL(url);
-  const name = `${decodeURIComponent(own.pathname.slice(1))}_${worker}`;
+  const name = `${own.pathname.slice(1)}_${process.env.VITEST_POOL_ID ?? "1"}`;
+  if (!/^\w+$/.test(name)) throw new Error(`not a database name for a worker: ${name}`);
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     const found = await client.query("select 1 from pg_database where datname = $1", [name]);
-    if (found.rowCount === 0) await client.query(`create database "${name.replaceAll('"', "")}"`);
+    if (found.rowCount === 0) await client.query(`create database ${name}`);
   } finally {
     await client.end();
   }
-  own.pathname = `/${encodeURIComponent(name)}`;
+  own.pathname = `/${name}`;
   return own.toString();
 }
 

@@ -96,10 +96,10 @@ function compare(english: unknown, translated: unknown, path: string, problems: 
     const clock = afternoonHours(english);
     for (const run of numbers(english)) {
       let at = left.indexOf(run);
-      const hour = at === -1 ? clock.findIndex(([twelve]) => twelve === run) : -1;
-      if (hour !== -1) {
-        at = left.indexOf(clock[hour]?.[1] ?? "");
-        if (at !== -1) clock.splice(hour, 1);
+      const time = at === -1 ? clock.find(([twelve]) => twelve === run) : undefined;
+      if (time) {
+        at = left.indexOf(time[1]);
+        if (at !== -1) clock.splice(clock.indexOf(time), 1);
       }
       if (at === -1) problems.push(`${path}: lacks the number ${run} of the English`);
       else left.splice(at, 1);

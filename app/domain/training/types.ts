@@ -165,7 +165,7 @@ export interface PlayerData extends Omit<TakeState, "progress"> {
     format: "lesson" | "scenarios";
     passMark: number;
   };
-  /** The shown step (and the one before it, which a post without scripts answers) in full. */
+  /** In full, the step shown and the step the address names (`?step=`); the others outlined. */
   steps: (StepView | StepOutline)[];
   status: ItemProgress["status"];
   bestScore: number | null;
