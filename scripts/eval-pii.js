@@ -94,6 +94,7 @@ const sets = [
   ["first blind", notes.filter((/** @type {{ set: string }} */ note) => note.set === "blind")],
   ["second blind", notes.filter((/** @type {{ set: string }} */ note) => note.set === "blind2")],
   ["third blind", notes.filter((/** @type {{ set: string }} */ note) => note.set === "blind3")],
+  ["fourth blind", notes.filter((/** @type {{ set: string }} */ note) => note.set === "blind4")],
 ];
 let allMeet = false;
 for (const [name, set] of sets) {

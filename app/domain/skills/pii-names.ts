@@ -71,12 +71,50 @@ export const CJK_FAMILY_NAMES = new Set(
   ),
 );
 
+// Characters common in Chinese given names: with a family name's character before them, two of
+// them standing between punctuation or particles are a full name (林美玲、郑伟杰和…).
+export const CJK_GIVEN_CHARS = new Set(
+  `伟杰明华强军平勇斌涛辉刚健俊峰磊鹏宇浩凯豪家志文国建立永海林波成东亮龙飞超彬兵鑫晨轩博睿嘉
+  子梓宏振金荣发财福德忠义信仁礼安康泰祥瑞春秋冬夏月玲美丽芳娟英秀敏静燕霞红艳萍雪琳婷倩颖慧
+  欣怡佳琪璐瑶珊佩淑惠珍贞凤翠兰梅菊莲青云虹晶洁蓉薇宁娜莉妮芬芝蕾琴丹双晓思雨诗馨雅梦悦玉
+  秀桂香霖彤妍婉琦瑜璇萱蕙若菲茹莹婕嫣韵蓓宝珠翔翰霆锋铭鸿达耀炜煌烨坤昆山川江河湖源泉清
+  明亮光辉耀星宸晖阳旭昊昌盛兴旺隆富贵喜乐庆丰裕德才贤能良善正直诚毅勤俭宽厚敬和顺恒坚
+  武威雄豪杰英俊秀峻岳嵩松柏桐楠彦卿启贤耀钧铮锦绣霏瑾琛琳瑛璋珏瑞祺禧福禄寿春华秋实胜利
+  志强国庆建华卫东丽华淑芬秀英桂英凤英玉兰金凤美玲慧敏婉婷佳怡子轩浩然宇轩雨涵梓涵欣怡诗涵
+  添顺发财旺荣亚伦汉斌彪豹虎麟凯歌`.replace(/\s+/gu, ""),
+);
+
+// Thai given names in Thai script: with a family name after them, or after a role or a list of
+// names, they are a person (ลูกค้า สมชาย…, ประเสริฐ และ อนุชา).
+export const THAI_GIVEN_NAMES = words(`
+ สมชาย สมศักดิ์ สมหญิง สมศรี สมหมาย สมทรง สมจิต สมคิด สมพงษ์ สมปอง สมพร สมจิตร สุชาติ สุรชัย สุริยา
+ สุนทร สุนันทา สุดา สุภาพร สุพัตรา สุวิทย์ สุรเชษฐ์ สุภาวดี สุกัญญา สุมาลี สุจิตรา สุนีย์
+ ประเสริฐ ประยุทธ ประวิทย์ ประภาส ประสิทธิ์ ปิยะนุช ปิยพงษ์
+ อนุชา อนันต์ อภิชาติ อรทัย อัมพร อุไร อารีย์ อัญชลี เอกชัย
+ วิไลวรรณ วิชัย วิโรจน์ วันชัย วรรณา วิภาวดี วีระพงษ์ วนิดา วราภรณ์
+ มาลี มยุรี เมธี ไพโรจน์ พรทิพย์ พรรณี 
+ ณัฐธิดา ณัฐพงษ์ ณัฐวุฒิ ณัฐพล ณรงค์ ณิชา ธนพล ธนากร ธนวัฒน์ ธีรพงษ์ ธวัชชัย
+ กิตติ กิตติพงษ์ กิตติศักดิ์ กาญจนา กนกพร กัลยา เกศินี ขนิษฐา
+ จันทร์เพ็ญ จิราพร จิรายุ จารุวรรณ จักรพันธ์ ชัยวัฒน์ ชาตรี ชลธิชา ชนิดา ชุติมา
+ ดารุณี ทวีศักดิ์ ทรงศักดิ์ ทิพวรรณ นงลักษณ์ นพดล นันทนา นิตยา นิภา นพพร
+ บุญชัย บุญเรือน เบญจวรรณ ปัทมา ผ่องศรี พงศกร พัชรี พิไลพร เพ็ญศรี ภัทรา
+ รัตนา รุ่งนภา รุ่งโรจน์ ลัดดา ศรีสุดา ศิริพร ศักดิ์ชัย ศุภชัย สายสุนีย์ เสาวลักษณ์
+ หทัยรัตน์ อรอุมา อัจฉรา อุษา ยุทธนา ยุพา ยุวดี รัชนี วรวุฒิ ศรัณย์
+`);
+
 // Tamil given names in Tamil script (Tamil family names are fathers' given names).
 export const TAMIL_NAMES = words(`
   முருகன் செல்வம் ராஜேஷ் குமார் கவிதா ராமசாமி லட்சுமி நாராயணன் சுரேஷ் பிள்ளை பிரியா சுப்பிரமணியம்
   அருண் பிரகாஷ் விஜய் ஆனந்த் கணேஷ் ராஜா மீனா கிருஷ்ணன் செந்தில் வேலு அன்பு செல்வி கார்த்திக் பாலு
-  சுந்தரம் ரமேஷ் பாபு ஜெயந்தி ராஜேந்திரன் வெங்கடேஷ் சீனிவாசன்      
-   முத்து ராமன் சரவணன் தேவி கமலா பார்வதி சிவா ஸ்ரீதர் அசோக் மோகன் கோபால் ரவி
+  சுந்தரம் ரமேஷ் பாபு ஜெயந்தி ராஜேந்திரன் வெங்கடேஷ் சீனிவாசன்
+  முத்து ராமன் சரவணன் தேவி கமலா பார்வதி சிவா ஸ்ரீதர் அசோக் மோகன் கோபால் ரவி
+  கணேசன் ராஜேஸ்வரி ரம்யா மாலதி வள்ளி சாந்தி சரஸ்வதி பத்மா உமா கீதா சித்ரா வசந்தா ராணி
+  புஷ்பா புஷ்பவல்லி மஞ்சுளா சுமதி இந்திரா நிர்மலா விஜயா ஜோதி அமுதா தமிழ்செல்வி கலைச்செல்வி
+  மகேஸ்வரி பரமேஸ்வரி தனலட்சுமி விமலா சுசீலா ரேவதி சங்கீதா திவ்யா நந்தினி கீர்த்தனா ஹேமா
+  கார்த்திகேயன் சிவகுருநாதன் சுப்பையா கோவிந்தசாமி தங்கராஜு பழனிசாமி மாரிமுத்து வேலாயுதம்
+  ஆறுமுகம் சின்னசாமி பெருமாள் கந்தசாமி நடராஜன் ராஜகோபால் பாலகிருஷ்ணன் லோகேஸ்வரன் யோகேஸ்வரன்
+  தினேஷ் மணிகண்டன் சதீஷ் விக்னேஷ் பிரபு கண்ணன் சங்கர் சேகர் குமரன் வேல்முருகன் இளங்கோ
+  ஜெகதீசன் தியாகராஜன் ரவிச்சந்திரன் சந்திரன் சுதாகர் மதன் அருள் அன்பழகன் இளையராஜா
 `);
 
 // Capitalised words that follow a title or begin a name-like run but are not names.
@@ -86,6 +124,7 @@ export const NOT_NAMES = words(`
   Street Road Avenue Lane Drive Boulevard Plaza Mall Tower Centre Center Building Park Station
   Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June
   July August September October November December
+  Januari Februari Julai Ogos Oktober Disember Tháng
   Singapore Malaysia Thailand Vietnam Canada France Indonesia Philippines China Dubai London
   Toronto Vancouver Ottawa Montréal Montreal Québec Quebec Hamilton Calgary Laval Paris Bangkok
   Pattaya Chennai Beijing Shanghai Labuan Johor Selangor Penang Kelantan Sabah Sarawak Florida
@@ -101,7 +140,7 @@ export const NOT_NAMES = words(`
   Due Diligence Singpass Myinfo Scope Crescent Acct Système Usaha Wajar Dipertingkatkan
   Golden Silver Bright Summit Global Northern Southern Eastern Western Harbourfront Redhill
   Wall Journal Lucky Raffles Orchard Anson Robson Bay Yonge Maple Main
-  Khách Giám Chủ Người Công Ngân Cục Tổng Báo Lương Giao Nhân Con Vợ Chồng Anh Chị Ông Bà
+  Khách Giám Chủ Người Công Thứ Ngân Cục Tổng Báo Lương Giao Nhân Con Vợ Chồng Anh Chị Ông Bà
   Singapura Singapour Australia Úc Polis Pasukan Internet WhatsApp
   Dia Beliau Mereka Saya Kami Kita Ia Il Elle Ils Elles Nous Vous Họ Tôi Chúng
   Le La Les Un Une Son Sa Ses Mme Mlle Monsieur Madame Dossier Aucun Au Du Des Ce

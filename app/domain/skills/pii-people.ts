@@ -11,6 +11,7 @@
 // "Koh Holdings Pte Ltd") are not people.
 import {
   CJK_FAMILY_NAMES,
+  CJK_GIVEN_CHARS,
   CJK_NOT_NAMES,
   COMPANY_AFTER,
   COMPANY_BEFORE,
@@ -23,6 +24,7 @@ import {
   PLACE_BEFORE,
   PLACE_NAMES,
   TAMIL_NAMES,
+  THAI_GIVEN_NAMES,
 } from "./pii-names";
 import type { Candidate } from "./pii-types";
 
@@ -202,6 +204,21 @@ const ROLE_WORDS = [
   "proprietor",
   "contact",
   "chum",
+  "bro",
+  "sis",
+  "foreman",
+  "supervisor",
+  "cikgu",
+  "anak saudara(?:nya)?",
+  "pekerja(?:nya)?",
+  "sinh viên",
+  // Tamil words for a driver, an employee, a teacher: before a name in Latin letters only (in
+  // Tamil script they open phrases: ஓட்டுநர் உரிமம், "driving licence").
+  "ஓட்டுநர்",
+  "ஊழியர்",
+  "ஆசிரியர்",
+  "ஆசிரியை",
+  "பூசாரி",
   "blonde",
   "conjointe?",
   "beau-frère",
@@ -366,7 +383,7 @@ const CUE_AFTER = new RegExp(
 const SAYS_AFTER = new RegExp(String.raw`^,?\s+(?:${SAYS})(?![\p{L}\p{M}])`, "u");
 // Names joined to a name found: "Hafiz and Shanti", "Nguyễn Hoàng Long và Phạm Minh Châu".
 // ("Rahim & Loh" is a firm.)
-const JOIN = String.raw`\s+(?:and|và|dan|et|or|atau|hoặc|ou)\s+`;
+const JOIN = String.raw`(?:\s+(?:and|và|dan|et|or|atau|hoặc|ou)|,)\s+`;
 const JOINED_AFTER = new RegExp(String.raw`^${JOIN}`, "u");
 const JOINED_BEFORE = new RegExp(String.raw`(?<![\p{L}\p{M}])(${RUN_BODY})${JOIN}$`, "u");
 
@@ -424,16 +441,20 @@ function nameInRun(
     if (!cued) return null;
     first++;
   }
+  // "Anh" is a title ("older brother") before a name and a given name after one ("Tuấn Anh");
+  // "Công" opens "Công ty" (a company) and is a middle name after a family name ("Đinh Công Mạnh").
+  const nameAfterFirst = (i: number) =>
+    isNameToken(tokens[i]?.text ?? "") ||
+    (i > first &&
+      (tokens[i]?.text === "Anh" ||
+        (tokens[i]?.text === "Công" && !text.startsWith(" ty", tokens[i]?.end))));
   let last = tokens.length - 1;
-  while (
-    last >= first &&
-    (!isNameToken(tokens[last]?.text ?? "") || CONNECTOR.test(tokens[last]?.text ?? ""))
-  )
+  while (last >= first && (!nameAfterFirst(last) || CONNECTOR.test(tokens[last]?.text ?? "")))
     last--;
   // Stop at the first non-name inside the run: "Tan Wei Ming Singapore" is Tan Wei Ming.
   for (let i = first + 1; i <= last; i++) {
     const token = tokens[i]?.text ?? "";
-    if (!CONNECTOR.test(token) && !isNameToken(token)) {
+    if (!CONNECTOR.test(token) && !nameAfterFirst(i)) {
       last = i - 1;
       break;
     }
@@ -502,7 +523,7 @@ function isPlaceOrCompany(text: string, span: Span): boolean {
 
 const CJK = /[\u4e00-\u9fff]/u;
 const CJK_CUE = new RegExp(
-  "(?:账户持有人|持有人|客户|董事|姐夫|妹夫|表哥|表弟|表姐|表妹|堂哥|堂弟|堂姐|堂妹|朋友|老板|邻居|司机|经理|老公|老婆|岳父|岳母|女婿|儿媳|侄子|侄女|外甥|助理|秘书|同事|男友|女友|男朋友|女朋友|叔叔|舅舅|伯父|祖母|祖父|孙子|孙女|真名|化名|其妻|其夫|其丈夫|其女|其子|儿子|女儿|妻子|丈夫|受益人|汇款人|收款人|联系人|实益拥有人|公司秘书|属于|名为|弟弟|哥哥|姐姐|妹妹|父亲|母亲|申请人|担保人|股东|负责人)[：:]?",
+  "(?:账户持有人|持有人|客户|董事|姐夫|妹夫|表哥|表弟|表姐|表妹|堂哥|堂弟|堂姐|堂妹|朋友|老板|邻居|司机|经理|老公|老婆|岳父|岳母|女婿|儿媳|侄子|侄女|外甥|助理|秘书|同事|男友|女友|男朋友|女朋友|叔叔|舅舅|伯父|祖母|祖父|孙子|孙女|真名|化名|其妻|其夫|其丈夫|其女|其子|儿子|女儿|妻子|丈夫|受益人|汇款人|收款人|联系人|实益拥有人|公司秘书|属于|名为|弟弟|哥哥|姐姐|妹妹|父亲|母亲|申请人|担保人|股东|负责人|嫌疑人|当事人|户主|账户持有者|收款方|汇款方)[：:]?",
   "gu",
 );
 const CJK_TITLE_AFTER = /先生|女士|小姐|太太|夫人/gu;
@@ -533,6 +554,61 @@ function cjkNameAt(text: string, at: number): Span | null {
   if (CJK_NOT_NAMES.test(text.slice(at, end)) || CJK_NOT_NAMES.test(text.slice(at, at + 2)))
     return null;
   return end - at >= 2 || CJK_TITLE_AT.test(text.slice(end, end + 2)) ? { start: at, end } : null;
+}
+
+/** Where a name may start or end among characters: an edge, punctuation, a particle, a Latin word. */
+const cjkEdge = (char: string) => char === "" || !CJK.test(char) || CJK_STOP.has(char);
+
+/**
+ * A full name with no cue: a family name's character and two common given-name characters,
+ * standing apart from the words around them (林美玲与…, …、郑伟杰和…). Two characters alone are
+ * too often a word.
+ */
+function cjkStandaloneNames(text: string, out: Span[]): void {
+  for (let at = 0; at + 3 <= text.length; at++) {
+    if (!CJK_FAMILY_NAMES.has(text.charAt(at)) || !cjkEdge(text.charAt(at - 1))) continue;
+    const name = text.slice(at, at + 3);
+    if (!CJK_GIVEN_CHARS.has(name.charAt(1)) || !CJK_GIVEN_CHARS.has(name.charAt(2))) continue;
+    const next = text.charAt(at + 3);
+    if (!cjkEdge(next) && !CJK_TITLE_AT.test(text.slice(at + 3, at + 5))) continue;
+    if (CJK_NOT_NAMES.test(name) || CJK_NOT_NAMES.test(name.slice(0, 2))) continue;
+    out.push({ start: at, end: at + 3 });
+  }
+}
+
+// What joins the names of a list: 、, 和, 与, 及, 跟, 同, a comma.
+const CJK_LIST_AFTER = /^(?:、|，|,|和|与|及|跟|同)\s*/u;
+const CJK_LIST_BEFORE = /(?:、|，|,|和|与|及|跟|同)\s*$/u;
+
+/** The other names of a list that holds a name found: 郑伟杰、吴佩珊和Lau Kok Wai. */
+function cjkListNames(text: string, names: Span[], out: Span[]): void {
+  const queue = [...names];
+  const seen = new Set(names.map(({ start }) => start));
+  for (let span = queue.shift(); span; span = queue.shift()) {
+    const candidates: Span[] = [];
+    const after = CJK_LIST_AFTER.exec(text.slice(span.end, span.end + 3));
+    if (after) {
+      const next = cjkNameAt(text, span.end + after[0].length);
+      if (next && cjkEdge(text.charAt(next.end))) candidates.push(next);
+    }
+    const before = CJK_LIST_BEFORE.exec(text.slice(Math.max(0, span.start - 3), span.start));
+    if (before) {
+      const end = span.start - before[0].length;
+      for (let length = 3; length >= 2; length--) {
+        const previous = cjkNameAt(text, end - length);
+        if (previous?.end === end && cjkEdge(text.charAt(end - length - 1))) {
+          candidates.push(previous);
+          break;
+        }
+      }
+    }
+    for (const candidate of candidates) {
+      if (seen.has(candidate.start)) continue;
+      seen.add(candidate.start);
+      out.push(candidate);
+      queue.push(candidate);
+    }
+  }
 }
 
 function cjkNames(text: string, out: Span[]): void {
@@ -610,12 +686,41 @@ function thaiNameAt(text: string, start: number, after: "title" | "คุณ" | 
 const THAI_ROLE =
   /(?:ลูกค้า|ผู้รับเงิน|ผู้รับโอน|ผู้โอน|ผู้ฝาก|ผู้ถือบัญชี|เจ้าของบัญชี|หลานชาย|หลานสาว|พี่สาว|พี่ชาย|น้องสาว|น้องชาย|สามี|ภรรยา|ลูกชาย|ลูกสาว|ลูกเขย|ลูกสะใภ้|เพื่อน|แฟน|กรรมการ|นายจ้าง|ลูกจ้าง|คนขับรถ)\s*ชื่อ\s*/gu;
 
+// The same roles, kin and "real name" with a space and no ชื่อ: what follows counts only when it is
+// a listed given name (with the family name after it) or words before a bracket.
+const THAI_ROLE_SPACED =
+  /(?:ลูกค้า|ผู้รับเงินปลายทาง|ผู้รับเงิน|ผู้รับโอน|ผู้โอน|ผู้ฝาก|ผู้ถือบัญชี|เจ้าของบัญชี|หลานชาย|หลานสาว|พี่สาว|พี่ชาย|น้องสาว|น้องชาย|สามี|ภรรยา|ลูกชาย|ลูกสาว|ลูกเขย|ลูกสะใภ้|เพื่อน|แฟน|กรรมการ|ลูกจ้าง|คนขับรถ|ชื่อจริง|ชื่อเล่น|ผู้ต้องสงสัย|ผู้เสียหาย|แม่ค้า(?:ออนไลน์)?|พ่อค้า(?:ออนไลน์)?) +(?=[\u0E00-\u0E7F])/gu;
+// A listed given name standing between spaces (or at an edge), then a family name if one follows.
+const THAI_TOKEN = /(?<![\u0E00-\u0E7F])[\u0E00-\u0E7F]+(?![\u0E00-\u0E7F])/gu;
+// Names joined to a name found: "ประเสริฐ ทองดี และ อนุชา", "มาลี กับลูกชาย".
+const THAI_JOIN_AFTER = /^\s*(?:และ|กับ|,)\s*/u;
+
+function thaiSpacedName(text: string, at: number): Span | null {
+  // "กับลูกชาย บอย": a role, whose name the roles' loop finds.
+  THAI_ROLE_SPACED.lastIndex = 0;
+  if (THAI_ROLE_SPACED.exec(text.slice(at, at + 40))?.index === 0) return null;
+  const span = thaiNameAt(text, at, "role");
+  if (!span) return null;
+  const given = /^[\u0E00-\u0E7F]+/u.exec(text.slice(at))?.[0] ?? "";
+  if (THAI_GIVEN_NAMES.has(given)) return span;
+  return /^\s*[(（]/u.test(text.slice(span.end)) ? span : null;
+}
+
 function thaiNames(text: string, out: Span[]): void {
   THAI_TITLE.lastIndex = 0;
   for (let m = THAI_TITLE.exec(text); m !== null; m = THAI_TITLE.exec(text)) {
     // ทนาย (lawyer), มิถุนายน (June), ขอบคุณ (thank you) hold a title's letters.
     if (THAI_TITLE_INSIDE.test(text.slice(Math.max(0, m.index - 4), m.index))) continue;
     const span = thaiNameAt(text, m.index + m[0].length, m[0] === "คุณ" ? "คุณ" : "title");
+    if (span) out.push(span);
+  }
+  for (const m of text.matchAll(THAI_ROLE_SPACED)) {
+    const span = thaiSpacedName(text, m.index + m[0].length);
+    if (span) out.push(span);
+  }
+  for (const m of text.matchAll(THAI_TOKEN)) {
+    if (!THAI_GIVEN_NAMES.has(m[0])) continue;
+    const span = thaiNameAt(text, m.index, "title");
     if (span) out.push(span);
   }
   for (const m of text.matchAll(THAI_ROLE)) {
@@ -670,6 +775,8 @@ function tamilNameAt(text: string, at: number, afterTitle: boolean): Span | null
 
 // --- Finding and following names ------------------------------------------------------------
 
+const TAMIL_ROLE_BEFORE_LATIN = /^(?:ஓட்டுநர்|ஊழியர்|ஆசிரியர்)/u;
+
 function cuedNames(text: string, out: Span[]): void {
   for (const cue of [TITLE, ROLE]) {
     cue.lastIndex = 0;
@@ -683,7 +790,8 @@ function cuedNames(text: string, out: Span[]): void {
         // A role's run may itself hold a title: "Customer Mdm Siti…" is found by the title too.
         continue;
       }
-      const tamil = tamilNameAt(text, at, TAMIL_TITLE.test(m[0]));
+      const tamil =
+        !TAMIL_ROLE_BEFORE_LATIN.test(m[0]) && tamilNameAt(text, at, TAMIL_TITLE.test(m[0]));
       if (tamil) out.push(tamil);
       if (m[0].length === 0) cue.lastIndex++;
     }
@@ -698,21 +806,67 @@ function patternNames(text: string, out: Span[]): void {
   }
 }
 
-/** Capitalised words joined by "and" to a name found are a name too. */
+/**
+ * Words joined by "and" or a comma to a name found are a name too, and so on along the list:
+ * "Amélie Bergeron, Kevin Dubé et Noah Sirois", "ประเสริฐ ทองดี และ อนุชา".
+ */
 function joinedNames(text: string, names: Span[], out: Span[]): void {
-  for (const { start, end } of names) {
+  // After a bare comma, one capitalised word is as often a month or a place: two words, a listed
+  // given name, or more of the list ("…, Khánh và Đạt") say it is a name.
+  const listed = (span: Span) => {
+    const words = text.slice(span.start, span.end).split(/\s+/u);
+    return (
+      words.length >= 2 ||
+      GIVEN_NAMES.has(words[0] ?? "") ||
+      JOINED_AFTER.test(text.slice(span.end, span.end + 8))
+    );
+  };
+  const queue = [...names];
+  const seen = new Set(names.map(({ start }) => start));
+  const add = (span: Span | null) => {
+    if (!span || seen.has(span.start)) return;
+    seen.add(span.start);
+    out.push(span);
+    queue.push(span);
+  };
+  for (let name = queue.shift(); name; name = queue.shift()) {
+    const { start, end } = name;
+    if (/[\u0E00-\u0E7F]/u.test(text.charAt(end - 1))) {
+      const joined = THAI_JOIN_AFTER.exec(text.slice(end, end + 8));
+      if (joined) add(thaiSpacedName(text, end + joined[0].length));
+    }
+    if (/[\u0B80-\u0BFF]/u.test(text.charAt(end - 1))) {
+      const joined = TAMIL_JOIN_AFTER.exec(text.slice(end, end + 12));
+      const span = joined && tamilNameAt(text, end + joined[0].length, false);
+      if (span && TAMIL_NAMES.has(text.slice(span.start, span.end).split(" ")[0] ?? "")) add(span);
+    }
     const after = JOINED_AFTER.exec(text.slice(end, end + 8));
     if (after) {
       RUN_AT.lastIndex = end + after[0].length;
       const run = RUN_AT.exec(text);
       const span = run && nameInRun(text, run.index, run[0], true);
-      if (span && span.start === run.index) out.push(span);
+      if (span && span.start === run.index && (after[0].trim() !== "," || listed(span))) add(span);
     }
     const before = JOINED_BEFORE.exec(text.slice(Math.max(0, start - 80), start));
     if (before?.[1]) {
       const at = start - before[0].length;
       const span = nameInRun(text, at, before[1], true);
-      if (span && span.start === at) out.push(span);
+      if (span && span.start === at && (before[0].trim() !== "," || listed(span))) add(span);
+    }
+  }
+}
+
+// A list of Tamil words, two of them listed given names: "தேவி, கவிதா, ரம்யா".
+const TAMIL_LIST = /[\u0B80-\u0BFF]+(?:(?:,\s*|\s+மற்றும்\s+)[\u0B80-\u0BFF]+)+/gu;
+const TAMIL_JOIN_AFTER = /^(?:,\s*|\s+மற்றும்\s+)/u;
+
+function tamilListNames(text: string, out: Span[]): void {
+  for (const m of text.matchAll(TAMIL_LIST)) {
+    const items = [...m[0].matchAll(/[\u0B80-\u0BFF]+/gu)].filter((item) => item[0] !== "மற்றும்");
+    if (items.filter((item) => TAMIL_NAMES.has(item[0])).length < 2) continue;
+    for (const item of items) {
+      if (TAMIL_NAMES.has(item[0]))
+        out.push({ start: m.index + item.index, end: m.index + item.index + item[0].length });
     }
   }
 }
@@ -724,7 +878,7 @@ const CJK_NICKNAME = /[阿老小][\u4e00-\u9fff]/gu;
 const CJK_KIN = /^阿[姨婆公伯叔嫂哥姐妹弟爸妈]$/u;
 // The kinship word starts a phrase (เป้าหมาย, "target", holds ป้า).
 const THAI_NICKNAME =
-  /(?<=^|[^\u0E00-\u0E7F]|ของ|กับ|จาก|ให้|และ|ว่า|คือ|ถึง|โดย)(?:เจ๊|เฮีย|เสี่ย(?!ง)|น้า|ป้า(?!ย)|ลุง)([\u0E01-\u0E2E\u0E40-\u0E44][\u0E00-\u0E7F]{1,5}?)(?=ของ|ที่|เป็น|เจ้าของ|บอก|ได้|มา|โอน|ฝาก|ถอน|ซึ่ง|และ|กับ|ว่า|จะ|ให้|คน|[^\u0E00-\u0E7F]|$)/gu;
+  /(?<=^|[^\u0E00-\u0E7F]|ของ|กับ|จาก|ให้|และ|ว่า|คือ|ถึง|โดย)(?:เจ๊|เฮีย|เสี่ย(?!ง)|น้า|ป้า(?!ย)|ลุง|พี่(?!ชาย|สาว|น้อง|เลี้ยง|เขย|สะใภ้))([\u0E01-\u0E2E\u0E40-\u0E44][\u0E00-\u0E7F]{1,5}?)(?=ของ|ที่|เป็น|เจ้าของ|บอก|ได้|มา|โอน|ฝาก|ถอน|ซึ่ง|และ|กับ|ว่า|จะ|ให้|คน|[^\u0E00-\u0E7F]|$)/gu;
 
 function nicknames(text: string, out: Span[]): void {
   for (const m of text.matchAll(AH_NAME)) out.push({ start: m.index, end: m.index + m[0].length });
@@ -756,6 +910,14 @@ function mentions(text: string, names: Span[], out: Span[]): void {
     const name = text.slice(start, end);
     parts.add(name);
     if (CJK.test(name)) {
+      // 志明 after 黄志明: a three-character name's given name.
+      const given = name.slice(1);
+      if (
+        name.length === 3 &&
+        CJK_FAMILY_NAMES.has(name.charAt(0)) &&
+        [...given].every((char) => CJK_GIVEN_CHARS.has(char))
+      )
+        parts.add(given);
       continue;
     }
     // Thai and Tamil people go by their given name, the first word; the second (a family or a
@@ -790,8 +952,11 @@ export function findPeople(text: string, found: Candidate[], rank: number): void
   cuedNames(text, names);
   patternNames(text, names);
   cjkNames(text, names);
+  cjkStandaloneNames(text, names);
   thaiNames(text, names);
   joinedNames(text, [...names], names);
+  cjkListNames(text, [...names], names);
+  tamilListNames(text, names);
   const all = [...names];
   mentions(text, names, all);
   // A nickname is short and its later mentions too often part of a word (ต้นทุน, "cost").
