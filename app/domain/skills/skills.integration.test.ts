@@ -192,19 +192,41 @@ const decode = (html: string) =>
     .replace(/&#39;|&#x27;/g, "'")
     .replace(/&amp;/g, "&");
 
-/** Where a labelled value of the note still appears in a text (markdown escapes ignored). */
+/** Where a value stands in a text: whole words in Latin letters, anywhere in scripts without spaces. */
+function occurrences(value: string, text: string): number[] {
+  const escaped = value.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+  const pattern = /[\u0E00-\u0E7F\u0B80-\u0BFF\u4e00-\u9fff]/u.test(value)
+    ? new RegExp(escaped, "gu")
+    : new RegExp(`(?<![\\p{Script=Latin}\\p{N}])${escaped}(?![\\p{Script=Latin}\\p{N}])`, "gu");
+  return [...text.matchAll(pattern)].map((m) => m.index);
+}
+
+/** The capitalised words around a value in Latin letters: "Shahrul Jaya Enterprise" around "Shahrul". */
+function phraseAround(text: string, at: number, length: number): string {
+  const before = /(?:[\p{Lu}][\p{L}\p{M}'’&-]*\s)+$/u.exec(text.slice(0, at))?.[0] ?? "";
+  const after = /^(?:\s[\p{Lu}][\p{L}\p{M}'’&-]*)+/u.exec(text.slice(at + length))?.[0] ?? "";
+  return before + text.slice(at, at + length) + after;
+}
+
+/**
+ * The labelled values of the note that still appear in a text (markdown escapes ignored). A value
+ * the note also writes outside its labels, inside the name of something else (a company named
+ * after a person, "Shahrul Jaya Enterprise"), may stay in that name, however often the draft
+ * repeats it; elsewhere it may appear only as often as the note writes it unlabelled.
+ */
 function leaks(note: CorpusNote, text: string): string[] {
   const plain = decode(text).replace(/\\/g, "");
   return note.spans
     .map((span) => span.value)
     .filter((value) => {
-      // Thai, Tamil and Chinese run into the words around them: any occurrence counts.
-      if (/[\u0E00-\u0E7F\u0B80-\u0BFF\u4e00-\u9fff]/u.test(value)) return plain.includes(value);
-      const escaped = value.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
-      return new RegExp(
-        `(?<![\\p{Script=Latin}\\p{N}])${escaped}(?![\\p{Script=Latin}\\p{N}])`,
-        "u",
-      ).test(plain);
+      const unlabelled = occurrences(value, note.text).filter(
+        (at) => !note.spans.some((span) => at < span.end && at + value.length > span.start),
+      );
+      const names = unlabelled
+        .map((at) => phraseAround(note.text, at, value.length))
+        .filter((phrase) => phrase !== value);
+      const rest = names.reduce((left, name) => left.split(name).join(" "), plain);
+      return occurrences(value, rest).length > unlabelled.length - names.length;
     });
 }
 
