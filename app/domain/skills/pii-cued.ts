@@ -50,19 +50,19 @@ const DOB_CUES = [
     String.raw`on|le|pada|vào|là|ngày`,
   ),
   cueNoBoundary(
-    String.raw`เกิดวันที่|เกิดเมื่อ|วันเกิด|วันเดือนปีเกิด|出生日期|出生于|生于|出生|பிறந்த தேதி|பிறந்தது`,
+    String.raw`เกิดวันที่|เกิดเมื่อ|วันเกิด|วันเดือนปีเกิด|出生日期|出生年月日|出生于|生于|出生|生日|பிறந்த தேதி|பிறந்தது`,
     String.raw`วันที่|为|是`,
   ),
 ];
 
 const ACCOUNT_CUES = [
   cue(
-    String.raw`account|acct\.?|a/c|akaun|compte|numéro de compte|tài khoản`,
+    String.raw`account|acct\.?|acc\.?(?=\s?no)|a/c|akaun|compte|numéro de compte|tài khoản|STK|số TK`,
     String.raw`no\.?|number|num[ée]ro|n°|#|bernombor|số`,
   ),
   cueNoBoundary(
-    String.raw`บัญชีเลขที่|เลขที่บัญชี|เลขบัญชี|บัญชี|银行账号|银行账户|账户|账号|帐号|帐户|கணக்கு எண்`,
-    String.raw`เลขที่|为|是|号码`,
+    String.raw`บัญชีเลขที่|เลขที่บัญชี|เลขบัญชี|บัญชี|银行账号|银行账户|账户|账号|帐号|帐户|户口号码|户口|户头|கணக்கு எண்|கணக்கு`,
+    String.raw`เลขที่|为|是|号码|எண்`,
   ),
 ];
 

@@ -12,7 +12,8 @@ const STREET_TYPES =
   "Road|Rd|Street|St|Avenue|Ave|Drive|Dr|Lane|Ln|Crescent|Cres|Way|Walk|Close|Link|Boulevard|Blvd|Place|Pl|Court|Ct|Terrace|Rise|Heights|Circle|Square|Highway|Hwy|Parkway|Central|View|Grove|Gardens|Hill|Ring|Loop|Quay";
 const STREET_WORDS =
   "Jalan|Jln\\.?|Lorong|Persiaran|Lebuh|Lebuhraya|Taman|Pangsapuri|Kampung|Kg\\.?|Moo|rue|avenue|av\\.|boulevard|boul\\.|chemin|ch\\.|rang|route|place|allée|impasse|quai|đường|phố|hẻm|ngõ|ngách|Soi|Thanon";
-const PARTICLES = "de|la|du|des|d['’]|l['’]";
+// Longer first, each a whole word: "rue des Érables" is not "rue de" and "s Érables".
+const PARTICLES = "(?:des|de|la|du)(?![\\p{L}])|d['’]|l['’]";
 
 // "1450 Bay Street", "Blk 123 Ang Mo Kio Ave 3", "4500, rue Sherbrooke Ouest", "số 12 đường Lê Lợi".
 const STREET_START = new RegExp(
@@ -25,7 +26,7 @@ const STREET_START = new RegExp(
 );
 // What may follow the street in the same segment: a direction, a number, a unit.
 const STREET_TAIL = new RegExp(
-  String.raw`(?:\s(?:East|West|North|South|Est|Ouest|Nord|Sud|\d{1,4}[A-Z]?)(?![\p{L}\p{N}]))*(?:,?\s?(?:#\d{1,3}-\d{1,5}|(?:Unit|Suite|app\.|apt\.|bureau)\s?\d{1,5}))?`,
+  String.raw`(?:\s(?:East|West|North|South|Est|Ouest|Nord|Sud|[NS]?[EW]|[NS]|\d{1,4}[A-Z]?)(?![\p{L}\p{N}]))*(?:,?\s?(?:#\d{1,3}-\d{1,5}|(?:Unit|Suite|app\.|apt\.|bureau)\s?\d{1,5}))?`,
   "uy",
 );
 const ADMIN_WORDS =
@@ -58,8 +59,10 @@ const THAI_PART = new RegExp(
 
 // "上海市浦东新区世纪大道100号25楼2501室": a street (路, 街, 道, 巷) and its number, then floor and room.
 // It begins after the word that introduces it ("地址为", "位于", "住在") or a punctuation mark.
+// Malaysia writes a road's section (蕉赖路3段12号); Singapore a block, its unit and the postal
+// district (宏茂桥3道第456座#07-23，邮区560456).
 const CHINESE_ADDRESS =
-  /(?<=[为于在是：:址住，。、\s]|^)(?:[\u4e00-\u9fff]{1,6}[省市])?(?:[\u4e00-\u9fff]{1,5}[区县镇])?[\u4e00-\u9fff]{1,8}(?:大道|路|街|道|巷|弄)\d{1,5}号(?:\d{1,4}[楼层室座])*/gu;
+  /(?<=[为于在是：:址住，。、\s]|^)(?![为于在是住址]|地址|位于)(?:[\u4e00-\u9fff]{1,6}[省市])?(?:[\u4e00-\u9fff]{1,5}[区县镇])?[\u4e00-\u9fff]{1,8}(?:(?:大道|路|街|道|巷|弄)(?:\d{1,3}段)?\d{1,5}号(?:\d{1,4}[楼层室座])*|\d{0,3}道?第?\d{1,5}座#\d{1,3}-\d{1,5})(?:[，,]?\s?邮区\s?\d{6})?/gu;
 
 function latinAddresses(text: string, found: Candidate[], rank: number): void {
   STREET_START.lastIndex = 0;
