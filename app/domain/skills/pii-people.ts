@@ -267,7 +267,8 @@ const ROLE_WORDS = [
   "pemegang akaun",
   "isteri(?:nya)?",
   "suami(?:nya)?",
-  "anak(?: lelaki| perempuan)?(?:nya)?",
+  // Not "anak saudara" (a nephew or niece), a role of its own.
+  "anak(?! saudara)(?: lelaki| perempuan)?(?:nya)?",
   "bapa",
   "abang(?:nya)?",
   "kakak(?:nya)?",
@@ -755,13 +756,25 @@ const looksLikeTamilName = (word: string) =>
  * A Tamil name at `at`: one or two words that are not common words or inflected forms. After a
  * role ("customer", "his wife") a single word counts only if it is a listed given name.
  */
+/**
+ * A listed Tamil given name, or a compound ending in one: முத்துலட்சுமி (முத்து + லட்சுமி),
+ * பாலசுப்பிரமணியம். The listed part is long enough to be telling and the compound longer still.
+ */
+function isListedTamilName(word: string): boolean {
+  if (TAMIL_NAMES.has(word)) return true;
+  for (let cut = 2; cut <= word.length - 4; cut++) {
+    if (TAMIL_NAMES.has(word.slice(cut))) return true;
+  }
+  return false;
+}
+
 function tamilNameAt(text: string, at: number, afterTitle: boolean): Span | null {
   TAMIL_WORD.lastIndex = at;
   const given = TAMIL_WORD.exec(text);
   if (!given) return null;
   if (!TAMIL_NAMES.has(given[0]) && !looksLikeTamilName(given[0])) return null;
   // After a role, a single unlisted word is too often an ordinary one ("customer or…").
-  const listed = TAMIL_NAMES.has(given[0]);
+  const listed = isListedTamilName(given[0]);
   let end = at + given[0].length;
   if (text.charAt(end) === " ") {
     TAMIL_WORD.lastIndex = end + 1;
