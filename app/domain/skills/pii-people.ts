@@ -581,35 +581,26 @@ function cjkStandaloneNames(text: string, out: Span[]): void {
 const CJK_LIST_AFTER = /^(?:、|，|,|和|与|及|跟|同)\s*/u;
 const CJK_LIST_BEFORE = /(?:、|，|,|和|与|及|跟|同)\s*$/u;
 
-/** The other names of a list that holds a name found: 郑伟杰、吴佩珊和Lau Kok Wai. */
-function cjkListNames(text: string, names: Span[], out: Span[]): void {
-  const queue = [...names];
-  const seen = new Set(names.map(({ start }) => start));
-  for (let span = queue.shift(); span; span = queue.shift()) {
-    const candidates: Span[] = [];
-    const after = CJK_LIST_AFTER.exec(text.slice(span.end, span.end + 3));
-    if (after) {
-      const next = cjkNameAt(text, span.end + after[0].length);
-      if (next && cjkEdge(text.charAt(next.end))) candidates.push(next);
-    }
-    const before = CJK_LIST_BEFORE.exec(text.slice(Math.max(0, span.start - 3), span.start));
-    if (before) {
-      const end = span.start - before[0].length;
-      for (let length = 3; length >= 2; length--) {
-        const previous = cjkNameAt(text, end - length);
-        if (previous?.end === end && cjkEdge(text.charAt(end - length - 1))) {
-          candidates.push(previous);
-          break;
-        }
+/** The names in characters next to a name found in a list: 郑伟杰、吴佩珊和Lau Kok Wai. */
+function cjkListNeighbours(text: string, { start, end }: Span): Span[] {
+  const neighbours: Span[] = [];
+  const after = CJK_LIST_AFTER.exec(text.slice(end, end + 3));
+  if (after) {
+    const next = cjkNameAt(text, end + after[0].length);
+    if (next && cjkEdge(text.charAt(next.end))) neighbours.push(next);
+  }
+  const before = CJK_LIST_BEFORE.exec(text.slice(Math.max(0, start - 3), start));
+  if (before) {
+    const at = start - before[0].length;
+    for (let length = 3; length >= 2; length--) {
+      const previous = cjkNameAt(text, at - length);
+      if (previous?.end === at && cjkEdge(text.charAt(at - length - 1))) {
+        neighbours.push(previous);
+        break;
       }
     }
-    for (const candidate of candidates) {
-      if (seen.has(candidate.start)) continue;
-      seen.add(candidate.start);
-      out.push(candidate);
-      queue.push(candidate);
-    }
   }
+  return neighbours;
 }
 
 function cjkNames(text: string, out: Span[]): void {
@@ -682,15 +673,17 @@ function thaiNameAt(text: string, start: number, after: "title" | "คุณ" | 
   return { start, end };
 }
 
-// Roles before a Thai name, then ชื่อ ("named"): "ลูกค้าชื่อ ประภาส". Without ชื่อ a space after a
-// role separates phrases as often as it introduces a name.
-const THAI_ROLE =
-  /(?:ลูกค้า|ผู้รับเงิน|ผู้รับโอน|ผู้โอน|ผู้ฝาก|ผู้ถือบัญชี|เจ้าของบัญชี|หลานชาย|หลานสาว|พี่สาว|พี่ชาย|น้องสาว|น้องชาย|สามี|ภรรยา|ลูกชาย|ลูกสาว|ลูกเขย|ลูกสะใภ้|เพื่อน|แฟน|กรรมการ|นายจ้าง|ลูกจ้าง|คนขับรถ)\s*ชื่อ\s*/gu;
-
-// The same roles, kin and "real name" with a space and no ชื่อ: what follows counts only when it is
-// a listed given name (with the family name after it) or words before a bracket.
-const THAI_ROLE_SPACED =
-  /(?:ลูกค้า|ผู้รับเงินปลายทาง|ผู้รับเงิน|ผู้รับโอน|ผู้โอน|ผู้ฝาก|ผู้ถือบัญชี|เจ้าของบัญชี|หลานชาย|หลานสาว|พี่สาว|พี่ชาย|น้องสาว|น้องชาย|สามี|ภรรยา|ลูกชาย|ลูกสาว|ลูกเขย|ลูกสะใภ้|เพื่อน|แฟน|กรรมการ|ลูกจ้าง|คนขับรถ|ชื่อจริง|ชื่อเล่น|ผู้ต้องสงสัย|ผู้เสียหาย|แม่ค้า(?:ออนไลน์)?|พ่อค้า(?:ออนไลน์)?) +(?=[\u0E00-\u0E7F])/gu;
+// Roles and kin before a Thai name.
+const THAI_ROLES =
+  "ลูกค้า|ผู้รับเงิน|ผู้รับโอน|ผู้โอน|ผู้ฝาก|ผู้ถือบัญชี|เจ้าของบัญชี|หลานชาย|หลานสาว|พี่สาว|พี่ชาย|น้องสาว|น้องชาย|สามี|ภรรยา|ลูกชาย|ลูกสาว|ลูกเขย|ลูกสะใภ้|เพื่อน|แฟน|กรรมการ|ลูกจ้าง|คนขับรถ";
+// A role, then ชื่อ ("named"): "ลูกค้าชื่อ ประภาส".
+const THAI_ROLE = new RegExp(String.raw`(?:${THAI_ROLES}|นายจ้าง)\s*ชื่อ\s*`, "gu");
+// A role, kin or "real name" with a space and no ชื่อ, where a space separates phrases as often as
+// it introduces a name: what follows counts only when it is a listed given name (with the family
+// name after it) or words before a bracket.
+const THAI_ROLE_SPACED_WORDS = String.raw`(?:${THAI_ROLES}|ผู้รับเงินปลายทาง|ชื่อจริง|ชื่อเล่น|ผู้ต้องสงสัย|ผู้เสียหาย|แม่ค้า(?:ออนไลน์)?|พ่อค้า(?:ออนไลน์)?) +(?=[\u0E00-\u0E7F])`;
+const THAI_ROLE_SPACED = new RegExp(THAI_ROLE_SPACED_WORDS, "gu");
+const THAI_ROLE_SPACED_AT = new RegExp(`^${THAI_ROLE_SPACED_WORDS}`, "u");
 // A listed given name standing between spaces (or at an edge), then a family name if one follows.
 const THAI_TOKEN = /(?<![\u0E00-\u0E7F])[\u0E00-\u0E7F]+(?![\u0E00-\u0E7F])/gu;
 // Names joined to a name found: "ประเสริฐ ทองดี และ อนุชา", "มาลี กับลูกชาย".
@@ -698,8 +691,7 @@ const THAI_JOIN_AFTER = /^\s*(?:และ|กับ|,)\s*/u;
 
 function thaiSpacedName(text: string, at: number): Span | null {
   // "กับลูกชาย บอย": a role, whose name the roles' loop finds.
-  THAI_ROLE_SPACED.lastIndex = 0;
-  if (THAI_ROLE_SPACED.exec(text.slice(at, at + 40))?.index === 0) return null;
+  if (THAI_ROLE_SPACED_AT.test(text.slice(at, at + 40))) return null;
   const span = thaiNameAt(text, at, "role");
   if (!span) return null;
   const given = /^[\u0E00-\u0E7F]+/u.exec(text.slice(at))?.[0] ?? "";
@@ -753,10 +745,6 @@ const looksLikeTamilName = (word: string) =>
   word.length >= 3 && !TAMIL_NOT_NAME.has(word) && !TAMIL_CASE_ENDING.test(word);
 
 /**
- * A Tamil name at `at`: one or two words that are not common words or inflected forms. After a
- * role ("customer", "his wife") a single word counts only if it is a listed given name.
- */
-/**
  * A listed Tamil given name, or a compound ending in one: முத்துலட்சுமி (முத்து + லட்சுமி),
  * பாலசுப்பிரமணியம். The listed part is long enough to be telling and the compound longer still.
  */
@@ -768,6 +756,10 @@ function isListedTamilName(word: string): boolean {
   return false;
 }
 
+/**
+ * A Tamil name at `at`: one or two words that are not common words or inflected forms. After a
+ * role ("customer", "his wife") a single word counts only if it is a listed given name.
+ */
 function tamilNameAt(text: string, at: number, afterTitle: boolean): Span | null {
   TAMIL_WORD.lastIndex = at;
   const given = TAMIL_WORD.exec(text);
@@ -821,7 +813,7 @@ function patternNames(text: string, out: Span[]): void {
 
 /**
  * Words joined by "and" or a comma to a name found are a name too, and so on along the list:
- * "Amélie Bergeron, Kevin Dubé et Noah Sirois", "ประเสริฐ ทองดี และ อนุชา".
+ * "Amélie Bergeron, Kevin Dubé et Noah Sirois", "ประเสริฐ ทองดี และ อนุชา", 郑伟杰、吴佩珊和….
  */
 function joinedNames(text: string, names: Span[], out: Span[]): void {
   // After a bare comma, one capitalised word is as often a month or a place: two words, a listed
@@ -844,6 +836,7 @@ function joinedNames(text: string, names: Span[], out: Span[]): void {
   };
   for (let name = queue.shift(); name; name = queue.shift()) {
     const { start, end } = name;
+    for (const neighbour of cjkListNeighbours(text, name)) add(neighbour);
     if (/[\u0E00-\u0E7F]/u.test(text.charAt(end - 1))) {
       const joined = THAI_JOIN_AFTER.exec(text.slice(end, end + 8));
       if (joined) add(thaiSpacedName(text, end + joined[0].length));
@@ -968,7 +961,6 @@ export function findPeople(text: string, found: Candidate[], rank: number): void
   cjkStandaloneNames(text, names);
   thaiNames(text, names);
   joinedNames(text, [...names], names);
-  cjkListNames(text, [...names], names);
   tamilListNames(text, names);
   const all = [...names];
   mentions(text, names, all);
