@@ -159,6 +159,25 @@ test.describe("scrolling", () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 
+  test("a reader who scrolls before the scripts run stays where they scrolled", async ({
+    page,
+  }) => {
+    await page.goto("/kestrel");
+    await waitForHydration(page); // the first visit's flag is stored: this is a returning reader
+    // The page's scripts are held back until the reader has scrolled, as on a slow phone.
+    let release = () => {};
+    const scrolled = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/assets/*.js", async (route) => {
+      await scrolled;
+      await route.continue();
+    });
+    await page.goto("/kestrel", { waitUntil: "domcontentloaded" });
+    await page.evaluate(() => window.scrollTo(0, 1500));
+    release();
+    await waitForHydration(page);
+    expect(await page.evaluate(() => window.scrollY)).toBe(1500);
+  });
+
   test("back restores the place the reader left", async ({ page }) => {
     await page.goto("/kestrel");
     await waitForHydration(page);

@@ -5,7 +5,7 @@ import {
   FIRST_VISIT_KEY,
   SCROLL_TOP_THRESHOLD_PX,
   type ScrollAction,
-  decideFirstVisit,
+  decideFirstRender,
   decideScroll,
 } from "./scroll";
 import { useTranslation } from "~/platform/i18n";
@@ -57,12 +57,7 @@ export function ScrollManager() {
     currentKey.current = location.key;
     if (firstRender.current) {
       firstRender.current = false;
-      const action = decideFirstVisit(location.hash, firstVisitFlagStored());
-      apply(
-        action.kind === "none"
-          ? decideScroll({ hash: location.hash, navigationType: "PUSH" })
-          : action,
-      );
+      apply(decideFirstRender(location.hash, firstVisitFlagStored()));
       return;
     }
     // Runs before the browser dispatches scroll events for the new page, so lastY is still

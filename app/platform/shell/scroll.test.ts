@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
-  decideFirstVisit,
+  decideFirstRender,
   decideScroll,
   fixedBackTarget,
   isIgnoredHash,
@@ -61,11 +61,19 @@ describe("isIgnoredHash", () => {
   });
 });
 
-describe("decideFirstVisit", () => {
+describe("decideFirstRender", () => {
   it("scrolls smoothly to the top only on a first visit without a hash", () => {
-    expect(decideFirstVisit("", false)).toEqual({ kind: "top", smooth: true });
-    expect(decideFirstVisit("", true)).toEqual({ kind: "none" });
-    expect(decideFirstVisit("#asean", false)).toEqual({ kind: "none" });
+    expect(decideFirstRender("", false)).toEqual({ kind: "top", smooth: true });
+  });
+
+  it("leaves a returning reader where they are, having perhaps scrolled before the scripts ran", () => {
+    expect(decideFirstRender("", true)).toEqual({ kind: "none" });
+  });
+
+  it("finds an anchor again, but not a PDF viewer's hash", () => {
+    expect(decideFirstRender("#asean", false)).toEqual({ kind: "anchor", id: "asean" });
+    expect(decideFirstRender("#asean", true)).toEqual({ kind: "anchor", id: "asean" });
+    expect(decideFirstRender("#page=2", true)).toEqual({ kind: "none" });
   });
 });
 

@@ -37,10 +37,15 @@ export function decideScroll({ hash, navigationType, savedY }: ScrollInput): Scr
   return { kind: "top", smooth: false };
 }
 
-/** SPEC §2: the first visit without a hash stores a flag and scrolls smoothly to the top. */
-export function decideFirstVisit(hash: string, flagStored: boolean): ScrollAction {
-  if (hash || flagStored) return { kind: "none" };
-  return { kind: "top", smooth: true };
+/**
+ * The document's first render. SPEC §2: the first visit without a hash stores a flag and scrolls
+ * smoothly to the top. Otherwise the browser has already placed the page (at the top, at the
+ * anchor, or where a reload left it) and the reader may have scrolled before the scripts ran:
+ * only an anchor is found again (its target may render late), nothing else moves.
+ */
+export function decideFirstRender(hash: string, flagStored: boolean): ScrollAction {
+  if (!hash && !flagStored) return { kind: "top", smooth: true };
+  return hash ? decideScroll({ hash, navigationType: "PUSH" }) : { kind: "none" };
 }
 
 /** SPEC §2: the Back button shows on course and training paths. */
