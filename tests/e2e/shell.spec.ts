@@ -1,5 +1,5 @@
 import type { Route } from "@playwright/test";
-import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
+import { expect, expectAccessible, holdScripts, test, waitForHydration } from "./fixtures";
 
 test.describe("header and footer", () => {
   test("header links: home, Campus in a new tab, Partners, Contact, Request a Demo", async ({
@@ -165,14 +165,11 @@ test.describe("scrolling", () => {
     await page.goto("/kestrel");
     await waitForHydration(page); // the first visit's flag is stored: this is a returning reader
     // The page's scripts are held back until the reader has scrolled, as on a slow phone.
-    let release = () => {};
-    const scrolled = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/assets/*.js", async (route) => {
-      await scrolled;
-      await route.continue();
-    });
-    await page.goto("/kestrel", { waitUntil: "domcontentloaded" });
+    const release = await holdScripts(page);
+    await page.goto("/kestrel", { waitUntil: "commit" });
+    await page.getByRole("contentinfo").waitFor();
     await page.evaluate(() => window.scrollTo(0, 1500));
+    expect(await page.evaluate(() => window.scrollY)).toBe(1500);
     release();
     await waitForHydration(page);
     expect(await page.evaluate(() => window.scrollY)).toBe(1500);

@@ -154,12 +154,13 @@ async function overflow(page: Page) {
   });
 }
 
-async function walk(page: Page, paths: readonly string[]) {
+async function walk(page: Page, paths: readonly string[], { scripts = true } = {}) {
   const problems: string[] = [];
   for (const path of paths) {
     await page.setViewportSize({ width: WIDTHS[0], height: 800 });
     await page.goto(path);
-    await waitForHydration(page);
+    if (scripts) await waitForHydration(page);
+    else await page.evaluate(() => document.fonts.ready.then(() => true));
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 800 });
       const found = await overflow(page);
@@ -218,6 +219,20 @@ for (const locale of LANGUAGES) {
     });
   });
 }
+
+test.describe("without scripts", () => {
+  test.use({ javaScriptEnabled: false });
+
+  // The language and region forms show their submit buttons; the header keeps room for a Back link.
+  test("the header and the region form still fit, in every language", async ({ page }) => {
+    const problems: string[] = [];
+    for (const locale of LANGUAGES) {
+      await chooseLocale(page, locale);
+      problems.push(...(await walk(page, ["/kestrel", "/courses/aml-fraud"], { scripts: false })));
+    }
+    expect(problems).toEqual([]);
+  });
+});
 
 test("the admin area, signed in with the second factor, in every language", async ({
   page,

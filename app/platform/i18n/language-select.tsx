@@ -92,7 +92,7 @@ export function LanguageSelect() {
           </select>
         </div>
         <ReturnHereInput />
-        <NoScriptSubmit>{t("header:language.change")}</NoScriptSubmit>
+        <NoScriptSubmit compact>{t("header:language.change")}</NoScriptSubmit>
       </form>
       {upsell ? (
         <div

@@ -39,7 +39,7 @@ export function RegionQuickReference({ localized }: { localized: LocalizedPack |
         <form
           method="post"
           action={href("/region")}
-          className="flex items-center gap-2"
+          className="flex flex-wrap items-center gap-2"
           onSubmit={(event) => {
             event.preventDefault();
             changeRegion(String(new FormData(event.currentTarget).get("region")));

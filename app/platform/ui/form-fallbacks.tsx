@@ -1,3 +1,4 @@
+import { Check } from "lucide-react";
 import type { ReactNode } from "react";
 import { useLocation } from "react-router";
 
@@ -9,15 +10,25 @@ export function ReturnHereInput({ name = "redirectTo" }: { name?: string }) {
   );
 }
 
-/** The submit button a select needs when no script submits it on change. */
-export function NoScriptSubmit({ children }: { children: ReactNode }) {
+/**
+ * The submit button a select needs when no script submits it on change. `compact`: on a phone it
+ * shows a tick and keeps its words for screen readers (the header has no room for them).
+ */
+export function NoScriptSubmit({
+  children,
+  compact = false,
+}: {
+  children: ReactNode;
+  compact?: boolean;
+}) {
   return (
     <noscript>
       <button
         type="submit"
-        className="focus-ring rounded-lg border border-slate-300 px-2 py-1.5 text-sm dark:border-slate-600"
+        className="focus-ring inline-flex items-center gap-1 rounded-lg border border-slate-300 px-2 py-1.5 text-sm dark:border-slate-600"
       >
-        {children}
+        {compact && <Check aria-hidden="true" className="size-4 sm:hidden" />}
+        <span className={compact ? "max-sm:sr-only" : undefined}>{children}</span>
       </button>
     </noscript>
   );
