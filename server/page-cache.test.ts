@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { type IncomingHttpHeaders, type Server, createServer, request } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
+import { brotliDecompressSync } from "node:zlib";
 import express from "express";
 import { pino } from "pino";
 import type { ServerBuild } from "react-router";
@@ -200,6 +201,24 @@ describe("page cache", () => {
       expect((await site.get("/kestrel", { "If-None-Match": tag })).status).toBe(304);
     }
     expect((await site.get("/kestrel", { "If-None-Match": '"other"' })).status).toBe(200);
+  });
+
+  it("answers a page's first visitors with quick brotli and later ones with its best, the same page", async () => {
+    const site = await startSite();
+    const br = { "Accept-Encoding": "br" };
+    const html = (await site.get("/privacy")).body.toString();
+    expect(html).toContain("<html");
+    const quick = await site.get("/privacy", br);
+    expect(brotliDecompressSync(quick.body).toString()).toBe(html);
+    // The third response starts the best compression, off the request; later ones carry it.
+    expect((await site.get("/privacy", br)).body.equals(quick.body)).toBe(true);
+    await expect
+      .poll(async () => (await site.get("/privacy", br)).body.length, { timeout: 10_000 })
+      .toBeLessThan(quick.body.length * 0.95);
+    const best = await site.get("/privacy", br);
+    expect(brotliDecompressSync(best.body).toString()).toBe(html);
+    expect(best.headers.etag).toBe(quick.headers.etag);
+    expect(best.headers["content-length"]).toBe(String(best.body.length));
   });
 
   it("allows the cached page's inline scripts by hash, from the policy's own options", async () => {
