@@ -677,6 +677,31 @@ describe("finding a term in a text", () => {
   });
 });
 
+describe("the terms the course teaches, as the second reading settled them", () => {
+  // locales/GLOSSARY.md, "Second reading of 2026-11-28": a learner who writes the term the course
+  // now uses is credited with the concept it names.
+  test.each([
+    ["ms", "reporting-entity", "Bank ini ialah institusi pelapor di bawah AMLA."],
+    ["ms", "timely-reporting", "Laporkan secepat yang praktikal secara munasabah."],
+    ["zh", "mule-accounts", "这些是钱骡账户，资金进出很快。"],
+    ["ta", "source-of-funds", "வாடிக்கையாளரின் நிதி மூலத்தைக் கேட்க வேண்டும்."],
+    ["ta", "source-of-funds", "செல்வ மூலம் விளக்கப்படவில்லை என்றாலும் STR தேவை."],
+    ["ta", "trade-mismatch", "இது மிகை விலைப்பட்டியலிடலின் அறிகுறி."],
+    ["ta", "beneficial-owner", "உண்மையான பயன்பெறும் உரிமையாளர் யார் என்று தெரியவில்லை."],
+    ["vi", "mule-accounts", "Đây là tài khoản thuê mượn của người chuyển tiền thuê."],
+    ["vi", "pep-exposure", "Khách hàng là người có quan hệ mật thiết với PEP."],
+    ["th", "reasonable-grounds", "เมื่อมีเหตุอันควรสงสัยตามสมควรแล้วต้องรายงาน"],
+    ["fr", "enhanced-due-diligence", "Appliquer des mesures de vigilance renforcées."],
+    ["fr", "customer-due-diligence", "La vigilance à l'égard de la clientèle est incomplète."],
+    ["fr", "pep-exposure", "Le client est une personne étroitement associée à une PPE."],
+    ["fr", "threshold-avoidance", "Il fractionne une opération pour rester sous le seuil."],
+  ] as const)("%s %s: %s", (language, concept, sentence) => {
+    const terms = readers.lexicons.get(language)?.concepts[concept] ?? [];
+    const text = normalize(sentence);
+    expect(terms.some((term) => findTerm(text, normalize(term)).length > 0)).toBe(true);
+  });
+});
+
 describe("reading sentences", () => {
   const en = [readers.cues.get("en")].filter((cue) => cue !== undefined);
 
