@@ -95,6 +95,7 @@ const sets = [
   ["second blind", notes.filter((/** @type {{ set: string }} */ note) => note.set === "blind2")],
   ["third blind", notes.filter((/** @type {{ set: string }} */ note) => note.set === "blind3")],
   ["fourth blind", notes.filter((/** @type {{ set: string }} */ note) => note.set === "blind4")],
+  ["fifth blind", notes.filter((/** @type {{ set: string }} */ note) => note.set === "blind5")],
 ];
 let allMeet = false;
 for (const [name, set] of sets) {

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { listFormat } from "~/platform/lib/intl";
 import { useTranslation } from "~/platform/i18n";
 import { Button } from "~/platform/ui/button";
-import { type MarkableType, MARKABLE_TYPES, type PiiType } from "./pii-types";
+import { type MarkableType, MARKABLE_TYPES, type PiiType, isMarkableText } from "./pii-types";
 import { type FoundItem, MARKED_LIMITS } from "./types";
 
 // What the scrubber removed from the notes, by type with the original text (shown only to the
@@ -72,7 +72,7 @@ export function PiiReview({
         value = notes.value.slice(notes.selectionStart, notes.selectionEnd).trim();
       }
     }
-    if (value.length < 2) return;
+    if (!isMarkableText(value)) return;
     onMark({ text: value.slice(0, MARKED_LIMITS.chars), type });
     setText("");
   };

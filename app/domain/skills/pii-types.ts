@@ -23,6 +23,13 @@ export type PiiType = (typeof PII_TYPES)[number];
 export const MARKABLE_TYPES = ["PERSON", "ADDRESS", "ACCOUNT", "DOB", "PASSPORT", "PHONE"] as const;
 export type MarkableType = (typeof MARKABLE_TYPES)[number];
 
+/**
+ * Whether a marked text is long enough to stand for personal data: two characters, or one Chinese
+ * character (a family name alone, 王 of 王老板). A single letter would replace every one of it.
+ */
+export const isMarkableText = (value: string) =>
+  value.length >= 2 || /^\p{Script=Han}$/u.test(value);
+
 /** A span a finder proposes; `rank` breaks ties between overlapping spans of equal length. */
 export interface Candidate {
   start: number;

@@ -9,7 +9,7 @@ import { findCued } from "./pii-cued";
 import { findIdentifiers } from "./pii-ids";
 import { findPeople } from "./pii-people";
 import { findAddresses } from "./pii-places";
-import { type Candidate, type MarkableType, type PiiType } from "./pii-types";
+import { type Candidate, type MarkableType, type PiiType, isMarkableText } from "./pii-types";
 
 export { MARKABLE_TYPES, PII_TYPES, type MarkableType, type PiiType } from "./pii-types";
 
@@ -40,7 +40,6 @@ export interface MarkedSpan {
 const RANKS = { DOB: 20, ACCOUNT: 5, PASSPORT: 21, ADDRESS: 30, PERSON: 31 } as const;
 const IDENTIFIER_RANK = 8;
 const MARKED_RANK = -1;
-const MIN_MARKED_CHARS = 2;
 
 const escape = (value: string) => value.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 
@@ -48,7 +47,7 @@ function markedCandidates(text: string, marked: readonly MarkedSpan[]): Candidat
   const out: Candidate[] = [];
   for (const { text: value, type } of marked) {
     const wanted = value.trim();
-    if (wanted.length < MIN_MARKED_CHARS) continue;
+    if (!isMarkableText(wanted)) continue;
     // Whitespace as typed need not match the notes' exactly.
     const pattern = new RegExp(escape(wanted).replace(/\s+/g, "\\s+"), "giu");
     for (const m of text.matchAll(pattern)) {
