@@ -18,10 +18,14 @@ export const GIVEN_NAMES = words(`
   Patricia Patrick Paul Peter Rachel Raymond Rebecca Richard Robert Ronald Rose Ruth Ryan Samantha
   Samuel Sandra Sarah Scott Sean Sharon Sophia Stephanie Stephen Steven Susan Teresa Thomas Timothy
   Tyler Victoria Vincent Walter William Zachary Jasmine Joanne Kenny Terence Desmond Gerald Wendy
+  Cheryl Vivian Maricel
   Alain André Antoine Audrey Bernard Camille Chantal Christophe Claude Denis Didier Dominique Émilie
   Étienne François Françoise Gabriel Geneviève Gilles Gisèle Guy Hélène Isabelle Jacques Jean Josée
   Julien Louis Luc Lucie Marc Marie Martin Mathieu Michel Monique Nathalie Nicolas Olivier Philippe
   Pierre René Serge Simon Sophie Stéphane Sylvie Valérie Yves Éric Hugo Léa Manon Maxime Mélanie
+  Alexandre Annie Benoît Carole Danielle Diane Émile Félix Francine Frédéric Gaétan Ghislain Ginette
+  Guillaume Jocelyn Johanne Karine Lise Martine Mireille Normand Pierrette Raphaël Réjean Rémi
+  Sébastien Sylvain Yvon Ève
   Ahmad Ahmed Aina Aisyah Aminah Amir Amirul Anwar Aziz Azman  Faizal Farah Farid Fatimah Hafiz
   Hafizuddin Hakim Hamid Hamzah Hasan Hassan Hidayah Ibrahim Idris  Ismail Izzah Kamal Khairul
   Mahmud Mohamad Mohammad Mohamed Mohd Muhammad Nabil Nadia Norazlina Nor Noor Nur Nurul Omar Rahim
@@ -59,6 +63,16 @@ export const FAMILY_FIRST = words(`
 // family names in pinyin and dialect spellings, not Vietnamese ones (which come first).
 export const FAMILY_LAST = new Set(
   [...FAMILY_FIRST].filter((name) => /^[A-Z][a-z]+$/u.test(name) && !VIETNAMESE_ASCII.has(name)),
+);
+
+// Myanmar names have no family name: two to four of these words make one (Aung Ko Ko, Thida Win,
+// Min Zaw Oo), and one at least must be of the first list, which are no English words.
+export const MYANMAR_NAME_WORDS = words(`
+  Aung Kyaw Zaw Myint Htun Naing Hla Thida Khin Mya Hnin Lwin Htet Myo Maung Thein Nyein Phyu
+  Thuzar Nilar Yadanar Thant Khaing Htay Sithu Thura Pyae Phyo Nwe Kyi Soe Tun Moe Thet Zin
+`);
+export const MYANMAR_COMMON_WORDS = words(
+  "Win Oo Ko Min Su Ei Wai Nay Linn Lin Ye Mon Than Sein Mar Cho May",
 );
 
 // Vietnamese middle names: part of a name, but not one to look for on its own.

@@ -19,6 +19,8 @@ import {
   FAMILY_LAST,
   GIVEN_NAMES,
   MIDDLE_NAMES,
+  MYANMAR_COMMON_WORDS,
+  MYANMAR_NAME_WORDS,
   NOT_NAMES,
   PLACE_AFTER,
   PLACE_BEFORE,
@@ -37,13 +39,23 @@ const LOWER = String.raw`[\p{Ll}\p{M}]`;
 const WORD = String.raw`\p{Lu}(?:['’]\p{Lu})?${LOWER}+(?:-\p{Lu}${LOWER}+)*(?:\p{Lu}${LOWER}+)?`;
 const CONNECTORS = "bin|binti|bte|bt|a/l|a/p|s/o|d/o";
 const CONNECTOR = new RegExp(`^(?:${CONNECTORS})$`, "u");
-const RUN_BODY = String.raw`${WORD}(?:\s(?:(?:${CONNECTORS})\s)?${WORD}){0,5}`;
+// French particles inside a family name ("Louis-Philippe de Montigny", "Pierrette Du Berger"):
+// part of a name between two of its words, but unlike bin or a/l no evidence of one ("Banque de
+// Montréal" is not a person).
+const PARTICLES = "de la|de|du|des|Du|De|Des|Le|La";
+const PARTICLE = new RegExp(`^(?:${PARTICLES})$`, "u");
+const JOINERS = `${CONNECTORS}|${PARTICLES}`;
+const RUN_BODY = String.raw`${WORD}(?:\s(?:(?:${JOINERS})\s)?${WORD}){0,5}`;
 const RUN_AT = new RegExp(RUN_BODY, "uy");
 // A run starts where a Latin word does not continue (Chinese or Thai letters may touch it).
 const RUNS = new RegExp(String.raw`(?<![A-Za-z\u00C0-\u024F\u1E00-\u1EFF'’-])${RUN_BODY}`, "gu");
 const COMPANY_WORD =
   /^(?:Pte|Sdn|Bhd|Ltd|Limited|Inc|Corp|Corporation|LLC|LLP|Company|Holdings|Trading|Group|Capital|Ventures|Enterprise|Enterprises|Logistics|Resources|Marine|Bank|Berhad)$/u;
-const TOKEN = new RegExp(String.raw`${WORD}|${CONNECTORS}`, "gu");
+const TOKEN = new RegExp(String.raw`(?:${PARTICLES})(?=\s)|${WORD}|${CONNECTORS}`, "gu");
+const isJoiner = (token: string) => CONNECTOR.test(token) || PARTICLE.test(token);
+/** A listed given name, or one joined to another by a hyphen (Marie-Ève, Louis-Philippe). */
+const isGivenName = (word: string) =>
+  GIVEN_NAMES.has(word) || (word.includes("-") && GIVEN_NAMES.has(word.split("-")[0] ?? ""));
 
 // Titles written before a name. "M." and "MM." need their dot; "Tan Sri" is a title, not a Tan.
 const TITLES = [
@@ -450,12 +462,11 @@ function nameInRun(
       (tokens[i]?.text === "Anh" ||
         (tokens[i]?.text === "Công" && !text.startsWith(" ty", tokens[i]?.end))));
   let last = tokens.length - 1;
-  while (last >= first && (!nameAfterFirst(last) || CONNECTOR.test(tokens[last]?.text ?? "")))
-    last--;
+  while (last >= first && (!nameAfterFirst(last) || isJoiner(tokens[last]?.text ?? ""))) last--;
   // Stop at the first non-name inside the run: "Tan Wei Ming Singapore" is Tan Wei Ming.
   for (let i = first + 1; i <= last; i++) {
     const token = tokens[i]?.text ?? "";
-    if (!CONNECTOR.test(token) && !nameAfterFirst(i)) {
+    if (!isJoiner(token) && !nameAfterFirst(i)) {
       last = i - 1;
       break;
     }
@@ -466,10 +477,15 @@ function nameInRun(
   const span = { start: kept[0]?.start ?? 0, end: kept.at(-1)?.end ?? 0 };
   if (!cued) {
     const patronymic = words.some((word) => CONNECTOR.test(word));
-    const givenFirst = GIVEN_NAMES.has(words[0] ?? "") && words.length >= 2;
+    const givenFirst = isGivenName(words[0] ?? "") && words.length >= 2;
     const familyFirst = FAMILY_FIRST.has(words[0] ?? "") && words.length >= 2 && words.length <= 4;
     // Vietnamese: a family name, a middle name (Văn, Thị…) and a given name.
     const middle = words.length >= 3 && words.length <= 4 && MIDDLE_NAMES.has(words[1] ?? "");
+    const myanmar =
+      words.length >= 2 &&
+      words.length <= 4 &&
+      words.some((word) => MYANMAR_NAME_WORDS.has(word)) &&
+      words.every((word) => MYANMAR_NAME_WORDS.has(word) || MYANMAR_COMMON_WORDS.has(word));
     const sentenceStart = /(?:^|[.!?:;\n•]\s*|["“‘'(]\s*)$/u.test(text.slice(0, span.start));
     // A given name, Western or not, then a Chinese family name: "Terrence Yip", "Priya Tan".
     // At a sentence's start the first word must be a listed given name ("Tell Lam…" is not).
@@ -486,7 +502,8 @@ function nameInRun(
       (words.length >= 2 || !SAYS_AFTER.test(text.slice(span.end, span.end + 30))) &&
       (words.length >= 2 || !sentenceStart || /^\s*\(/u.test(text.slice(span.end))) &&
       CUE_AFTER.test(text.slice(span.end, span.end + 60));
-    if (!patronymic && !givenFirst && !familyFirst && !middle && !familyLast && !told) return null;
+    if (!patronymic && !givenFirst && !familyFirst && !middle && !familyLast && !myanmar && !told)
+      return null;
     // "Had Arun said…": a word that opens sentences, before a listed given name, is not part of
     // the name ("Priscilla Nathan says…" is).
     if (
@@ -931,12 +948,7 @@ function mentions(text: string, names: Span[], out: Span[]): void {
     const words = name.split(/\s+/);
     const telling = /[\u0E00-\u0E7F\u0B80-\u0BFF]/u.test(name) ? words.slice(0, 1) : words;
     for (const part of telling) {
-      if (
-        part.length >= 3 &&
-        !CONNECTOR.test(part) &&
-        !MIDDLE_NAMES.has(part) &&
-        isNameToken(part)
-      ) {
+      if (part.length >= 3 && !isJoiner(part) && !MIDDLE_NAMES.has(part) && isNameToken(part)) {
         parts.add(part);
       }
     }
