@@ -42,6 +42,13 @@ const IDENTIFIER_TYPES: readonly PiiType[] = [
 ];
 
 // Scrubbing `value` inside a sentence removes it as exactly one item of `type`.
+/** What the scrubber takes for the type in the text, in reading order. */
+const found = (text: string, type: PiiType) =>
+  scrubPii(text)
+    .found.filter((item) => item.type === type)
+    .map((item) => item.value);
+const people = (text: string) => found(text, "PERSON");
+
 function expectScrubbed(value: string, type: PiiType) {
   const result = scrubPii(`Noted: ${value} today.`);
   expect(result.text).toBe(`Noted: [${type} 1] today.`);
@@ -363,11 +370,6 @@ describe("placeholders and counts", () => {
 });
 
 describe("names without a title (decision 055)", () => {
-  const people = (text: string) =>
-    scrubPii(text)
-      .found.filter((item) => item.type === "PERSON")
-      .map((item) => item.value);
-
   it("reads kinship, job and alias words as cues in each language", () => {
     expect(people("Her son-in-law Marcus Yeo has the card.")).toEqual(["Marcus Yeo"]);
     expect(people("Paid by the driver, Rajan Pillai, in cash.")).toEqual(["Rajan Pillai"]);
@@ -421,11 +423,6 @@ describe("names without a title (decision 055)", () => {
 });
 
 describe("names found by lists and lists of names (decision 060)", () => {
-  const found = (text: string, type: PiiType) =>
-    scrubPii(text)
-      .found.filter((item) => item.type === type)
-      .map((item) => item.value);
-
   it("finds Chinese names of three characters standing between particles, and their given names", () => {
     expect(found("林美玲与丈夫开了联名户口。", "PERSON")).toEqual(["林美玲"]);
     expect(found("客户黄志明说是卖车的钱，但志明名下没有车。", "PERSON")).toEqual([
@@ -503,11 +500,6 @@ describe("names found by lists and lists of names (decision 060)", () => {
 });
 
 describe("French compound names and Myanmar names (the fourth blind set as development data)", () => {
-  const people = (text: string) =>
-    scrubPii(text)
-      .found.filter((item) => item.type === "PERSON")
-      .map((item) => item.value);
-
   it("reads a hyphenated given name and a family name with its particle as one name", () => {
     expect(people("Josée-Anne Paradis et Jean-Marc de Lotbinière ont signé le même jour.")).toEqual(
       ["Josée-Anne Paradis", "Jean-Marc de Lotbinière"],
