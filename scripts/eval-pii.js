@@ -97,11 +97,14 @@ const sets = [
   ["fourth blind", notes.filter((/** @type {{ set: string }} */ note) => note.set === "blind4")],
   ["fifth blind", notes.filter((/** @type {{ set: string }} */ note) => note.set === "blind5")],
 ];
+const UNSEEN = "fifth blind";
 let allMeet = false;
 for (const [name, set] of sets) {
   const result = evaluation.evaluatePii(set);
   console.log(evaluation.reportLines(name, result).join("\n"));
-  if (verbose) {
+  // The newest blind set is measured only: its notes and misses are not read until another
+  // set, written after the scrubber's next changes, takes its place.
+  if (verbose && name !== UNSEEN) {
     for (const miss of result.missed)
       console.log(`  missed ${miss.note} ${miss.type}: ${miss.value}`);
     for (const wrong of result.wrong)

@@ -150,6 +150,14 @@ async function startApp() {
  */
 async function saveLandingPage() {
   mkdirSync(PAGE_DIR, { recursive: true });
+  // Every process renders the page once and compresses it at its best after a few responses
+  // (server/page-cache.ts), and which process takes a connection depends on which is free: the
+  // copies are taken once the page has been served often enough that every process has its
+  // steady-state bytes.
+  for (let served = 0; served < 8 * WORKERS; served += 1) {
+    await httpRequest("GET", `${APP}${LANDING}`, { headers: { "Accept-Encoding": "br" } });
+  }
+  await sleep(500);
   const copies = { "index.html": "identity", "index.html.gz": "gzip", "index.html.br": "br" };
   /** @type {Record<string, string>} */
   let headers = {};
@@ -972,10 +980,11 @@ async function main() {
       `${mark(advisor.median <= 150)}`,
   );
   const built = await import(path.join(ROOT, "build/server/index.js"));
-  const evaluation = built.evaluateAdvisor();
+  const evaluation = await built.evaluateAdvisor();
   console.log(
-    `ESG Advisor retrieval: median ${evaluation.retrievalMedianMs.toFixed(2)} ms a question over ` +
-      `${evaluation.questions} questions; target ≤ 5 ms: ${mark(evaluation.retrievalMedianMs <= 5)}`,
+    `ESG Advisor answer without a model (understanding, retrieval, the answer's sentences): median ` +
+      `${evaluation.medianMs.toFixed(2)} ms a question over ${evaluation.questions} questions; ` +
+      `target ≤ 5 ms: ${mark(evaluation.medianMs <= 5)}`,
   );
   const calibration = path.join(ROOT, "content/compliance-packs/calibration");
   const answers = readdirSync(calibration).flatMap((file) =>

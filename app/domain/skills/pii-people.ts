@@ -9,6 +9,7 @@
 //   "Whitfield said").
 // Streets, branches and companies named after people ("Jalan Tun Razak", "chi nhánh Nguyễn Huệ",
 // "Koh Holdings Pte Ltd") are not people.
+import ordinaryWords from "./pii-ordinary-words.json";
 import {
   CJK_FAMILY_NAMES,
   CJK_GIVEN_CHARS,
@@ -129,6 +130,11 @@ const LEADING_TITLE = new RegExp(String.raw`^(?:(?:${TITLES})\.?|M\.|MM\.)(?:\s+
 
 // Roles that name a person right after them ("customer Tan Wei Ming", "his wife, Margaret").
 const ROLE_WORDS = [
+  "lawyer",
+  "peguam",
+  "avocat",
+  "avocate",
+  "luật sư",
   "customer",
   "client",
   "cliente",
@@ -329,6 +335,9 @@ const ROLE_WORDS = [
   "hàng xóm",
   "người liên hệ",
   "tên thật",
+  "tên Việt",
+  "tên khai sinh",
+  "biệt danh",
   "வாடிக்கையாளர்",
   "கணக்கு வைத்திருப்பவர்",
   "மனைவி",
@@ -369,7 +378,7 @@ const ROLES = [...ROLE_WORDS]
   .map(caseless)
   .join("|");
 const ROLE = new RegExp(
-  String.raw`(?<![\p{L}\p{M}])(?:${ROLES})(?:['’]s)?(?![\p{L}\p{M}-])[,:]?\s*(?:(?:là|tên(?: là)?|est|is)\s+)?["'“‘«]?\s*`,
+  String.raw`(?<![\p{L}\p{M}])(?:${ROLES})(?:['’]s)?["'”’»]?(?![\p{L}\p{M}-])[,:]?\s*(?:(?:là|tên(?: là)?|est|is)\s+)?["'“‘«]?\s*`,
   "gu",
 );
 const ROLE_WORD = new RegExp(`^(?:${ROLE_WORDS.join("|")})$`, "iu");
@@ -403,6 +412,12 @@ const JOINED_BEFORE = new RegExp(String.raw`(?<![\p{L}\p{M}])(${RUN_BODY})${JOIN
 function isNameToken(token: string): boolean {
   return !NOT_NAMES.has(token) && !ROLE_WORD.test(token) && !TITLE_WORD.test(token);
 }
+
+const OTHER_SCRIPT = /[\u0E00-\u0E7F\u0B80-\u0BFF\u4e00-\u9fff]/u;
+/** Words the product's own text writes in lower case (scripts/pii-ordinary-words.js). */
+const ORDINARY = new Set<string>(ordinaryWords);
+const isOrdinary = (word: string) =>
+  word.split("-").some((part) => ORDINARY.has(part.toLowerCase()));
 
 /** The name in a run of capitalised words, or null: trimmed of titles, roles and non-names. */
 function nameInRun(
@@ -497,12 +512,30 @@ function nameInRun(
     // At the start of a sentence a single capitalised word is as often an ordinary one ("Hãy
     // nói…", "Ini menyatakan…"), so there only a bracket after one word counts; and a
     // company says things too, so one word is never a name by what it says alone.
+    // A Latin name in Thai, Tamil or Chinese text ("โอนไปให้ Chea Sokha ที่พนมเปญ"): two or
+    // three capitalised words between letters of the other script, none an ordinary word
+    // ("ตาม Penal Code มาตรา…").
+    const embedded =
+      words.length >= 2 &&
+      words.length <= 3 &&
+      !words.some(isOrdinary) &&
+      OTHER_SCRIPT.test(text.slice(Math.max(0, span.start - 3), span.start)) &&
+      OTHER_SCRIPT.test(text.slice(span.end, span.end + 3));
     const told =
       context &&
       (words.length >= 2 || !SAYS_AFTER.test(text.slice(span.end, span.end + 30))) &&
       (words.length >= 2 || !sentenceStart || /^\s*\(/u.test(text.slice(span.end))) &&
       CUE_AFTER.test(text.slice(span.end, span.end + 60));
-    if (!patronymic && !givenFirst && !familyFirst && !middle && !familyLast && !myanmar && !told)
+    if (
+      !patronymic &&
+      !givenFirst &&
+      !familyFirst &&
+      !middle &&
+      !familyLast &&
+      !myanmar &&
+      !embedded &&
+      !told
+    )
       return null;
     // "Had Arun said…": a word that opens sentences, before a listed given name, is not part of
     // the name ("Priscilla Nathan says…" is).
@@ -541,9 +574,10 @@ function isPlaceOrCompany(text: string, span: Span): boolean {
 
 const CJK = /[\u4e00-\u9fff]/u;
 const CJK_CUE = new RegExp(
-  "(?:账户持有人|持有人|客户|董事|姐夫|妹夫|表哥|表弟|表姐|表妹|堂哥|堂弟|堂姐|堂妹|朋友|老板|邻居|司机|经理|老公|老婆|岳父|岳母|女婿|儿媳|侄子|侄女|外甥|助理|秘书|同事|男友|女友|男朋友|女朋友|叔叔|舅舅|伯父|祖母|祖父|孙子|孙女|真名|化名|其妻|其夫|其丈夫|其女|其子|儿子|女儿|妻子|丈夫|受益人|汇款人|收款人|联系人|实益拥有人|公司秘书|属于|名为|弟弟|哥哥|姐姐|妹妹|父亲|母亲|申请人|担保人|股东|负责人|嫌疑人|当事人|户主|账户持有者|收款方|汇款方)[：:]?",
+  "(?:账户持有人|持有人|客户|董事|姐夫|妹夫|表哥|表弟|表姐|表妹|堂哥|堂弟|堂姐|堂妹|朋友|老板|邻居|司机|经理|老公|老婆|岳父|岳母|女婿|儿媳|侄子|侄女|外甥|助理|秘书|同事|男友|女友|男朋友|女朋友|叔叔|舅舅|伯父|祖母|祖父|孙子|孙女|真名|化名|其妻|其夫|其丈夫|其女|其子|儿子|女儿|妻子|丈夫|受益人|汇款人|收款人|联系人|实益拥有人|公司秘书|属于|名为|弟弟|哥哥|姐姐|妹妹|父亲|母亲|申请人|担保人|股东|负责人|嫌疑人|当事人|户主|账户持有者|收款方|汇款方|会计|出纳|员工|职员|华文名|中文名|原名|本名|又名|别名|全名|名叫|叫做)[：:]?",
   "gu",
 );
+const CJK_CUE_BEFORE = new RegExp(String.raw`(?:${CJK_CUE.source}|(?:叫|称|喊)(?:他|她)?)$`, "u");
 const CJK_TITLE_AFTER = /先生|女士|小姐|太太|夫人/gu;
 // 据…说 ("according to … "), not 根据, 数据, 证据 or 依据.
 const CJK_ACCORDING =
@@ -551,7 +585,7 @@ const CJK_ACCORDING =
 const CJK_TITLE_AT = /^(?:先生|女士|小姐|太太|夫人)/u;
 // Characters that end a name: particles and verbs that follow one in a sentence.
 const CJK_STOP = new Set(
-  "于的在称使向从将是与和也为以通出住每收同用确报指持询电护身生等已被对把给并曾因及或到说表自很都，。、；：（）()".split(
+  "于的在称使向从将是与和也为以通出住每收同用确报指持询电护身生等已被对把给并曾因及或到说表自很都证，。、；：（）()".split(
     "",
   ),
 );
@@ -611,7 +645,13 @@ function cjkListNeighbours(text: string, { start, end }: Span): Span[] {
     const at = start - before[0].length;
     for (let length = 3; length >= 2; length--) {
       const previous = cjkNameAt(text, at - length);
-      if (previous?.end === at && cjkEdge(text.charAt(at - length - 1))) {
+      // 包括蔡国荣、Tan Bee Lian: the list mark bounds the name; a word may run into it only
+      // when its given characters are a name's (国荣), never for two characters alone.
+      const given = text.slice(at - length + 1, at);
+      const bounded =
+        cjkEdge(text.charAt(at - length - 1)) ||
+        (length === 3 && [...given].every((char) => CJK_GIVEN_CHARS.has(char)));
+      if (previous?.end === at && bounded) {
         neighbours.push(previous);
         break;
       }
@@ -625,6 +665,8 @@ function cjkNames(text: string, out: Span[]): void {
   for (let m = CJK_CUE.exec(text); m !== null; m = CJK_CUE.exec(text)) {
     const span = cjkNameAt(text, m.index + m[0].length);
     if (span) out.push(span);
+    // Cues overlap: 其女儿郭婉婷 holds 其女 (his daughter) and 女儿 (daughter), the name after the second.
+    else CJK_CUE.lastIndex = m.index + 1;
   }
   for (const m of text.matchAll(CJK_ACCORDING)) {
     const span = cjkNameAt(text, m.index + 1);
@@ -725,7 +767,9 @@ function thaiNames(text: string, out: Span[]): void {
     if (span) out.push(span);
   }
   for (const m of text.matchAll(THAI_ROLE_SPACED)) {
-    const span = thaiSpacedName(text, m.index + m[0].length);
+    const at = m.index + m[0].length;
+    // ชื่อจริง (real name) and ชื่อเล่น (nickname) name whoever follows them.
+    const span = m[0].startsWith("ชื่อ") ? thaiNameAt(text, at, "title") : thaiSpacedName(text, at);
     if (span) out.push(span);
   }
   for (const m of text.matchAll(THAI_TOKEN)) {
@@ -745,9 +789,13 @@ function thaiNames(text: string, out: Span[]): void {
 // --- Tamil --------------------------------------------------------------------------------------
 
 const TAMIL_WORD = /[\u0B80-\u0BFF]+/uy;
+const TAMIL_WORD_AT = (text: string, at: number) => {
+  TAMIL_WORD.lastIndex = at;
+  return TAMIL_WORD.exec(text)?.[0] ?? "";
+};
 // Common words that follow a role or a title but are not names: pronouns, numbers, particles.
 const TAMIL_NOT_NAME = new Set(
-  `அந்த இந்த அவர் அவரது அவருடைய அவள் தனது தன் தனக்கு கணக்கு மூலம் உடன் ஒவ்வொரு ஒரு ஒரே ஒருவர்
+  `என்ற என்னும் அந்த இந்த அவர் அவரது அவருடைய அவள் தனது தன் தனக்கு கணக்கு மூலம் உடன் ஒவ்வொரு ஒரு ஒரே ஒருவர்
   இரண்டு மூன்று பல சில கடன் பிறந்த மின்னஞ்சல் கைபேசி கடவுச்சீட்டு அட்டை தொலைபேசி முகவரி எண் பெயர்
   வங்கி நிறுவனம் என்று மற்றும் அல்லது அல்ல அல்லாத உரிய யார் எது எதை என்ன எப்படி ஏன் எங்கே
   உங்கள் நீங்கள் நான் நாங்கள் மட்டுமே மீண்டும் அதே தெளிவாக உண்மையான பதிலாக குடும்ப தகவல்
@@ -820,6 +868,56 @@ function cuedNames(text: string, out: Span[]): void {
   }
 }
 
+// Initials before a name, as Tamil names are written (the father's initial): "S. Balakrishnan",
+// "க. ராமலிங்கம்", "R. வேலாயுதம்". A lone capital and a full stop before an ordinary word ("Plan
+// B. The…") is no name: the word after must be a name's.
+const LATIN_INITIALS = String.raw`(?:\p{Lu}\.\s?){1,3}`;
+const TAMIL_INITIALS = String.raw`(?:[\u0B95-\u0BB9][\u0BBE-\u0BCD]?\.\s?){1,2}`;
+const INITIALS = new RegExp(
+  String.raw`(?<![\p{L}\p{M}\p{N}.])(?:${LATIN_INITIALS}|${TAMIL_INITIALS})(?=[\p{Lu}\u0B80-\u0BFF])`,
+  "gu",
+);
+const INITIALS_AT = new RegExp(String.raw`^(?:${LATIN_INITIALS}|${TAMIL_INITIALS})`, "u");
+
+function initialledNames(text: string, out: Span[]): void {
+  for (const m of text.matchAll(INITIALS)) {
+    const before = text.slice(0, m.index);
+    // An option's letter ("B. Lúc 11:30…") opens its line or sentence; "Aiman R. Một LCTR…" is
+    // a name's last initial, then the next sentence. A title may come first ("Encik A. Rahman").
+    if (/(?:^|[.!?:;\n"“'‘(（$€£¥฿₫])\s*$/u.test(before)) continue;
+    const word = /(\p{Lu}[\p{Ll}\p{M}]+)\s$/u.exec(before)?.[1];
+    if (word && !TITLE_WORD.test(word)) continue;
+    const at = m.index + m[0].length;
+    RUN_AT.lastIndex = at;
+    const run = RUN_AT.exec(text);
+    // The initial stands for the father's name: one Tamil word follows it.
+    const tamil = TAMIL_WORD_AT(text, at);
+    const name = run
+      ? nameInRun(text, at, run[0], true)
+      : looksLikeTamilName(tamil) && { start: at, end: at + tamil.length };
+    // "M." is Monsieur, a title the name's cue already takes: "M. D. Hale" is D. Hale.
+    const title = /^M{1,2}\.\s?/u.exec(m[0])?.[0] ?? "";
+    if (name && name.start === at && title.length < m[0].length) {
+      out.push({ start: m.index + title.length, end: name.end });
+    }
+  }
+}
+
+// "'சேது அண்ணா'": a name before the words for elder brother, elder sister or sir.
+const TAMIL_HONORIFIC_AFTER =
+  /(?<![\u0B80-\u0BFF])([\u0B80-\u0BFF]+) (?:அண்ணா|அக்கா|ஐயா)(?![\u0B80-\u0BFF])/gu;
+const TAMIL_KIN_MODIFIERS = new Set(
+  "என் எனது உன் உனது அவரின் அவளது அவளுடைய மூத்த இளைய பெரிய சின்ன".split(" "),
+);
+
+function tamilHonorificNames(text: string, out: Span[]): void {
+  for (const m of text.matchAll(TAMIL_HONORIFIC_AFTER)) {
+    const word = m[1] ?? "";
+    if (!looksLikeTamilName(word) || TAMIL_KIN_MODIFIERS.has(word)) continue;
+    out.push({ start: m.index, end: m.index + word.length });
+  }
+}
+
 function patternNames(text: string, out: Span[]): void {
   RUNS.lastIndex = 0;
   for (let m = RUNS.exec(text); m !== null; m = RUNS.exec(text)) {
@@ -840,7 +938,8 @@ function joinedNames(text: string, names: Span[], out: Span[]): void {
     return (
       words.length >= 2 ||
       GIVEN_NAMES.has(words[0] ?? "") ||
-      JOINED_AFTER.test(text.slice(span.end, span.end + 8))
+      (/^\p{Lu}/u.test(text.slice(span.end).replace(JOINED_AFTER, "").slice(0, 1)) &&
+        JOINED_AFTER.test(text.slice(span.end, span.end + 8)))
     );
   };
   const queue = [...names];
@@ -901,7 +1000,7 @@ const CJK_NICKNAME = /[阿老小][\u4e00-\u9fff]/gu;
 const CJK_KIN = /^阿[姨婆公伯叔嫂哥姐妹弟爸妈]$/u;
 // The kinship word starts a phrase (เป้าหมาย, "target", holds ป้า).
 const THAI_NICKNAME =
-  /(?<=^|[^\u0E00-\u0E7F]|ของ|กับ|จาก|ให้|และ|ว่า|คือ|ถึง|โดย)(?:เจ๊|เฮีย|เสี่ย(?!ง)|น้า|ป้า(?!ย)|ลุง|พี่(?!ชาย|สาว|น้อง|เลี้ยง|เขย|สะใภ้))([\u0E01-\u0E2E\u0E40-\u0E44][\u0E00-\u0E7F]{1,5}?)(?=ของ|ที่|เป็น|เจ้าของ|บอก|ได้|มา|โอน|ฝาก|ถอน|ซึ่ง|และ|กับ|ว่า|จะ|ให้|คน|[^\u0E00-\u0E7F]|$)/gu;
+  /(?<=^|[^\u0E00-\u0E7F]|ของ|กับ|จาก|ให้|และ|ว่า|คือ|ถึง|โดย)(?:เจ๊|เฮีย|เสี่ย(?!ง)|น้า|ป้า(?!ย)|ลุง|พี่(?!ชาย|สาว|น้อง|เลี้ยง|เขย|สะใภ้)|น้อง(?!ชาย|สาว|เขย|สะใภ้|ๆ))([\u0E01-\u0E2E\u0E40-\u0E44][\u0E00-\u0E7F]{1,5}?)(?=ของ|ที่|เป็น|เจ้าของ|บอก|ได้|มา|โอน|ฝาก|ถอน|ซึ่ง|และ|กับ|ว่า|จะ|ให้|คน|[^\u0E00-\u0E7F]|$)/gu;
 
 function nicknames(text: string, out: Span[]): void {
   for (const m of text.matchAll(AH_NAME)) out.push({ start: m.index, end: m.index + m[0].length });
@@ -909,7 +1008,9 @@ function nicknames(text: string, out: Span[]): void {
     const name = m[0];
     // 养老金 (pension) is not 老金: a nickname starts a phrase.
     const previous = text.charAt(m.index - 1);
-    if (CJK.test(previous) && !CJK_STOP.has(previous)) continue;
+    // …or follows a role or a naming verb: 会计阿芬, 朋友叫他阿杰.
+    const cued = CJK_CUE_BEFORE.test(text.slice(Math.max(0, m.index - 6), m.index));
+    if (CJK.test(previous) && !CJK_STOP.has(previous) && !cued) continue;
     // …and ends one: 阿明说, 老黄也; 阿拉伯 (Arabia) and 小时 run on.
     const next = text.charAt(m.index + 2);
     if (CJK.test(next) && !CJK_STOP.has(next)) continue;
@@ -945,7 +1046,7 @@ function mentions(text: string, names: Span[], out: Span[]): void {
     }
     // Thai and Tamil people go by their given name, the first word; the second (a family or a
     // father's name) is as often an ordinary word (மணி, "hour").
-    const words = name.split(/\s+/);
+    const words = name.replace(INITIALS_AT, "").split(/\s+/);
     const telling = /[\u0E00-\u0E7F\u0B80-\u0BFF]/u.test(name) ? words.slice(0, 1) : words;
     for (const part of telling) {
       if (part.length >= 3 && !isJoiner(part) && !MIDDLE_NAMES.has(part) && isNameToken(part)) {
@@ -969,6 +1070,8 @@ export function findPeople(text: string, found: Candidate[], rank: number): void
   const names: Span[] = [];
   cuedNames(text, names);
   patternNames(text, names);
+  initialledNames(text, names);
+  tamilHonorificNames(text, names);
   cjkNames(text, names);
   cjkStandaloneNames(text, names);
   thaiNames(text, names);

@@ -11,10 +11,11 @@ const HOUSE = String.raw`(?:(?:Blk|Block|Blok)\.?\s?[A-Z]?-?${NUM}|(?:No\.?|Lot|
 const STREET_TYPES =
   "Road|Rd|Street|St|Avenue|Ave|Drive|Dr|Lane|Ln|Crescent|Cres|Way|Walk|Close|Link|Boulevard|Blvd|Place|Pl|Court|Ct|Terrace|Rise|Heights|Circle|Square|Highway|Hwy|Parkway|Central|View|Grove|Gardens|Hill|Ring|Loop|Quay";
 const STREET_WORDS =
-  "Jalan|Jln\\.?|Lorong|Persiaran|Lebuh|Lebuhraya|Taman|Pangsapuri|Kampung|Kg\\.?|Moo|rue|avenue|av\\.|boulevard|boul\\.|chemin|ch\\.|rang|route|place|allée|impasse|quai|đường|phố|hẻm|ngõ|ngách|Soi|Thanon";
+  "Jalan|Jln\\.?|Lorong|Persiaran|Lebuh|Lebuhraya|Taman|Pangsapuri|Kampung|Kg\\.?|Moo|rue|avenue|av\\.|boulevard|boul\\.|chemin|ch\\.|rang|route|place|allée|impasse|quai|đường|phố|hẻm|ngõ|ngách|kiệt|Soi|Thanon";
 // Longer first, each a whole word: "rue des Érables" is not "rue de" and "s Érables".
 const PARTICLES = "(?:des|de|la|du)(?![\\p{L}])|d['’]|l['’]";
 
+const VN_WARDS = "[Pp]hường|[Xx]ã|[Qq]uận|[Hh]uyện|P\\.|Q\\.";
 // "1450 Bay Street", "Blk 123 Ang Mo Kio Ave 3", "4500, rue Sherbrooke Ouest", "số 12 đường Lê Lợi".
 const STREET_START = new RegExp(
   String.raw`(?<![\p{L}\p{N}$€£¥฿₫.,/-])${HOUSE},?\s(?:` +
@@ -22,6 +23,14 @@ const STREET_START = new RegExp(
     String.raw`(?:(?:${CAP}|${NUM})\s){1,5}(?:${STREET_TYPES})\.?(?![\p{L}])` +
     String.raw`|(?:${STREET_WORDS})\s(?:(?:${CAP}|${NUM}|${PARTICLES}|${STREET_WORDS})\s?){1,6}` +
     ")",
+  "gu",
+);
+// Vietnam names a street without a word for it, then its ward or district: "27/4 Lê Văn Sỹ,
+// Phường 13", the street being a person's name. A year or a day is no house number ("năm 2024
+// Nguyễn Thị Lan, quận Ba Đình…").
+const VN_STREET_START = new RegExp(
+  String.raw`(?<![\p{L}\p{N}$€£¥฿₫.,/-]|(?:[Nn]gày|[Nn]ăm|[Tt]háng|[Ll]úc|[Ss]ố tiền)\s)` +
+    String.raw`(?!(?:19|20)\d\d\s)${NUM},?\s(?:${CAP}\s){0,4}${CAP}(?=,\s?(?:${VN_WARDS})\s)`,
   "gu",
 );
 // What may follow the street in the same segment: a direction, a number, a unit.
@@ -64,11 +73,10 @@ const THAI_PART = new RegExp(
 const CHINESE_ADDRESS =
   /(?<=[为于在是：:址住，。、\s]|^)(?![为于在是住址]|地址|位于)(?:[\u4e00-\u9fff]{1,6}[省市])?(?:[\u4e00-\u9fff]{1,5}[区县镇])?[\u4e00-\u9fff]{1,8}(?:(?:大道|路|街|道|巷|弄)(?:\d{1,3}段)?\d{1,5}号(?:\d{1,4}[楼层室座])*|\d{0,3}道?第?\d{1,5}座#\d{1,3}-\d{1,5})(?:[，,]?\s?邮区\s?\d{6})?/gu;
 
-function latinAddresses(text: string, found: Candidate[], rank: number): void {
-  STREET_START.lastIndex = 0;
-  for (let m = STREET_START.exec(text); m !== null; m = STREET_START.exec(text)) {
-    const start = m.index;
-    let end = start + m[0].trimEnd().length;
+function latinAddresses(text: string, found: Candidate[], rank: number, start: RegExp): void {
+  start.lastIndex = 0;
+  for (let m = start.exec(text); m !== null; m = start.exec(text)) {
+    let end = m.index + m[0].trimEnd().length;
     STREET_TAIL.lastIndex = end;
     const tail = STREET_TAIL.exec(text);
     if (tail) end += tail[0].length;
@@ -82,8 +90,8 @@ function latinAddresses(text: string, found: Candidate[], rank: number): void {
       end += segment[0].length;
       if (POSTCODE.test(segment[0])) afterPostcode = true;
     }
-    found.push({ start, end, type: "ADDRESS", rank });
-    STREET_START.lastIndex = end;
+    found.push({ start: m.index, end, type: "ADDRESS", rank });
+    start.lastIndex = end;
   }
 }
 
@@ -113,7 +121,8 @@ function chineseAddresses(text: string, found: Candidate[], rank: number): void 
 }
 
 export function findAddresses(text: string, found: Candidate[], rank: number): void {
-  latinAddresses(text, found, rank);
+  latinAddresses(text, found, rank, STREET_START);
+  latinAddresses(text, found, rank, VN_STREET_START);
   thaiAddresses(text, found, rank);
   chineseAddresses(text, found, rank);
 }
