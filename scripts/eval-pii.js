@@ -96,8 +96,9 @@ const sets = [
   ["third blind", notes.filter((/** @type {{ set: string }} */ note) => note.set === "blind3")],
   ["fourth blind", notes.filter((/** @type {{ set: string }} */ note) => note.set === "blind4")],
   ["fifth blind", notes.filter((/** @type {{ set: string }} */ note) => note.set === "blind5")],
+  ["sixth blind", notes.filter((/** @type {{ set: string }} */ note) => note.set === "blind6")],
 ];
-const UNSEEN = "fifth blind";
+const UNSEEN = "sixth blind";
 let allMeet = false;
 for (const [name, set] of sets) {
   const result = evaluation.evaluatePii(set);
