@@ -2,7 +2,8 @@
 // own text (course content and dictionaries, in English, Malay, French and Vietnamese) writes in
 // lower case. A capitalised word among them is an ordinary word at the start of a title ("Penal
 // Code", "Royal Gazette"), not a name; the scrubber reads the list where nothing else tells a name
-// from a term. Words inside addresses and emails ("k.varga@…", "/docs/…") are left out.
+// from a term. Only prose is read (strings of three words or more, not ids or answer keys), and
+// words inside addresses and emails ("k.varga@…", "/docs/…") are left out.
 //
 // Run after content changes: node scripts/pii-ordinary-words.js
 import { readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
@@ -22,11 +23,27 @@ function* jsonFiles(/** @type {string} */ dir) {
   }
 }
 
+/**
+ * The prose of a JSON file: its strings of three words or more (not ids, keys or answers).
+ * @returns {Generator<string>}
+ */
+function* prose(/** @type {unknown} */ value) {
+  if (typeof value === "string") {
+    if (value.trim().split(/\s+/u).length >= 3) yield value;
+  } else if (Array.isArray(value)) {
+    for (const item of value) yield* prose(item);
+  } else if (value && typeof value === "object") {
+    for (const item of Object.values(value)) yield* prose(item);
+  }
+}
+
 const words = new Set();
 for (const dir of ["content", "locales"]) {
   for (const file of jsonFiles(path.join(ROOT, dir))) {
-    for (const [word] of readFileSync(file, "utf8").matchAll(WORD)) {
-      if (LATIN.test(word)) words.add(word);
+    for (const text of prose(JSON.parse(readFileSync(file, "utf8")))) {
+      for (const [word] of text.matchAll(WORD)) {
+        if (LATIN.test(word)) words.add(word);
+      }
     }
   }
 }

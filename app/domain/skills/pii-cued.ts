@@ -46,11 +46,11 @@ function cueNoBoundary(alternatives: string, filler: string): RegExp {
 
 const DOB_CUES = [
   cue(
-    String.raw`DOB|D\.O\.B\.?|date of birth|birth ?date|born|née|né|date de naissance|tarikh lahir|lahir pada|lahir|dilahirkan|ngày sinh|sinh ngày`,
+    String.raw`DOB|D\.O\.B\.?|date of birth|birth ?date|born|née|né|date de naissance|tarikh lahir|lahir pada|lahir|dilahirkan|ngày sinh|sinh ngày|sinh`,
     String.raw`on|le|pada|vào|là|ngày`,
   ),
   cueNoBoundary(
-    String.raw`เกิดวันที่|เกิดเมื่อ|วันเกิด|วันเดือนปีเกิด|出生日期|出生年月日|出生于|生于|出生|生日|பிறந்த தேதி|பிறந்தது`,
+    String.raw`เกิดวันที่|เกิดเมื่อ|วันเกิด|วันเดือนปีเกิด|เกิด|出生日期|出生年月日|出生于|生于|出生|生日|பிறந்த தேதி|பிறந்தது`,
     String.raw`วันที่|为|是`,
   ),
 ];
@@ -69,7 +69,8 @@ const ACCOUNT_CUES = [
 const PASSPORT_CUES = [
   cue(
     String.raw`passport|pasport|passeport|hộ chiếu`,
-    String.raw`no\.?|number|num[ée]ro|n°|nombor|số`,
+    // "passeport canadien GA518273", "Malaysian passport no."
+    String.raw`no\.?|number|num[ée]ro|n°|nombor|số|(?:canadien|malaisien|singapourien|vietnamien|thaïlandais|chinois|français|indien|coréen|cambodgien)n?e?|Việt Nam|Malaysia|Singapore`,
   ),
   cueNoBoundary(String.raw`护照|หนังสือเดินทาง|கடவுச்சீட்டு`, String.raw`号码|号|เลขที่|எண்|为|是`),
 ];
@@ -109,6 +110,10 @@ function isAccountNumber(text: string) {
   };
 }
 
+// Thai banks write an account number as 3, 1, 5 and 1 digits (068-2-41937-5): that shape is an
+// account wherever it stands, never a phone number.
+const THAI_ACCOUNT = /(?<![\d-])\d{3}-\d-\d{5}-\d(?![\d-])/gu;
+
 export function findCued(
   text: string,
   found: Candidate[],
@@ -123,6 +128,10 @@ export function findCued(
     valueAfterCues(text, DOB_CUES, DATE, () => true),
   );
   push("ACCOUNT", valueAfterCues(text, ACCOUNT_CUES, ACCOUNT_NUMBER, isAccountNumber(text)));
+  push(
+    "ACCOUNT",
+    [...text.matchAll(THAI_ACCOUNT)].map((m) => ({ start: m.index, end: m.index + m[0].length })),
+  );
   push(
     "PASSPORT",
     valueAfterCues(text, PASSPORT_CUES, PASSPORT_NUMBER, () => true),

@@ -159,6 +159,7 @@ export const NOT_NAMES = words(`
   Pelanggan Puan Encik Penyata Pada Syarikat Rujukan Akaun Isterinya Suaminya Transaksi Tiada
   Ambassador Duta Lúc Từ Vào Sau Trong Khi Ngày Theo Selon Jusqu Dans Pour Dari Dalam Selepas
   Sejak Untuk Highlands Riverside Yard Wharf Harbour Harbor Quarry Estate
+  AmBank Affin Maybank Agrobank Pasar Kedai Restoran Klinik Kilang Gerai
 `);
 
 // Words that, just before a run of capitalised words, make it a street, a branch or a company.
@@ -174,7 +175,7 @@ export const COMPANY_BEFORE =
 
 // Places written like names: "Thái Lan" is Thailand, not Mr Thái.
 export const PLACE_NAMES = new Set(
-  "Thái Lan|Hồng Kông|Hàn Quốc|Trung Quốc|Nhật Bản|Ma Cao|Đài Loan|Ấn Độ|Hoa Kỳ|Lào|Hồ Chí Minh|Ho Chi Minh|Kuala Lumpur|Johor Bahru|Hong Kong|George Town|Petaling Jaya|Hat Yai|Pulau Pinang|Ang Mo Kio|Nha Trang|Cần Thơ|Đà Nẵng|Hà Nội|Mã Lai|Chiang Mai|Chiang Rai|Ho Chi Minh City|Khon Kaen|Roi Et|Udon Thani|Nakhon Ratchasima|Nakhon Pathom|Nong Khai|Surat Thani|Chon Buri|Samut Prakan|Phnom Penh|Siem Reap|Cameron Highlands|Shah Alam|Kota Kinabalu|Kota Bharu|Alor Setar|Mong Kok|Tsim Sha Tsui|Sham Shui Po".split(
+  "Thái Lan|Hồng Kông|Hàn Quốc|Trung Quốc|Nhật Bản|Ma Cao|Đài Loan|Ấn Độ|Hoa Kỳ|Lào|Hồ Chí Minh|Ho Chi Minh|Kuala Lumpur|Johor Bahru|Hong Kong|George Town|Petaling Jaya|Hat Yai|Pulau Pinang|Ang Mo Kio|Nha Trang|Cần Thơ|Đà Nẵng|Hà Nội|Mã Lai|Chiang Mai|Chiang Rai|Ho Chi Minh City|Khon Kaen|Roi Et|Udon Thani|Nakhon Ratchasima|Nakhon Pathom|Nong Khai|Surat Thani|Chon Buri|Samut Prakan|Phnom Penh|Siem Reap|Cameron Highlands|Shah Alam|Kota Kinabalu|Kota Bharu|Alor Setar|Mong Kok|Tsim Sha Tsui|Sham Shui Po|Hong Leong|Bank Rakyat|Public Bank".split(
     "|",
   ),
 );

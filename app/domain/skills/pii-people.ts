@@ -37,7 +37,7 @@ interface Span {
 }
 
 const LOWER = String.raw`[\p{Ll}\p{M}]`;
-const WORD = String.raw`\p{Lu}(?:['’]\p{Lu})?${LOWER}+(?:-\p{Lu}${LOWER}+)*(?:\p{Lu}${LOWER}+)?`;
+const WORD = String.raw`\p{Lu}(?:['’]\p{Lu})?${LOWER}+(?:-\p{Script=Latin}${LOWER}+)*(?:\p{Lu}${LOWER}+)?`;
 const CONNECTORS = "bin|binti|bte|bt|a/l|a/p|s/o|d/o";
 const CONNECTOR = new RegExp(`^(?:${CONNECTORS})$`, "u");
 // French particles inside a family name ("Louis-Philippe de Montigny", "Pierrette Du Berger"):
@@ -115,13 +115,20 @@ const TITLES = [
   "Me",
   "Maître",
   "Monsieur",
+  "Inspektor",
+  "Inspector",
+  "Sarjan",
+  "Sergeant",
+  "Koperal",
+  "Corporal",
+  "Detective",
   "Madame",
   "Mademoiselle",
   "monsieur",
   "madame",
 ].join("|");
 // Only abbreviations take a dot: "chị." ends a sentence, it does not introduce a name.
-const ABBREVIATED = "Mr|Mrs|Ms|Mdm|Dr|Prof|Hj";
+const ABBREVIATED = "Mr|Mrs|Ms|Mdm|Dr|Prof|Hj|En|Pn|Insp|Sgt|Det";
 const TITLE = new RegExp(
   String.raw`(?<![\p{L}\p{M}])(?:(?:${TITLES})|(?:${ABBREVIATED})\.|M\.|MM\.)\s+(?=\p{Lu})`,
   "gu",
@@ -130,6 +137,18 @@ const LEADING_TITLE = new RegExp(String.raw`^(?:(?:${TITLES})\.?|M\.|MM\.)(?:\s+
 
 // Roles that name a person right after them ("customer Tan Wei Ming", "his wife, Margaret").
 const ROLE_WORDS = [
+  "tên",
+  "godson",
+  "goddaughter",
+  "godfather",
+  "godmother",
+  "sujet",
+  "associé",
+  "associée",
+  "préposé",
+  "préposée",
+  "phiên dịch",
+  "người nước ngoài",
   "lawyer",
   "peguam",
   "avocat",
@@ -378,7 +397,7 @@ const ROLES = [...ROLE_WORDS]
   .map(caseless)
   .join("|");
 const ROLE = new RegExp(
-  String.raw`(?<![\p{L}\p{M}])(?:${ROLES})(?:['’]s)?["'”’»]?(?![\p{L}\p{M}-])[,:]?\s*(?:(?:là|tên(?: là)?|est|is)\s+)?["'“‘«]?\s*`,
+  String.raw`(?<![\p{L}\p{M}])(?:${ROLES})(?:['’]s)?(?:\s?["'”’»])?(?![\p{L}\p{M}-])[,:]?\s*(?:(?:là|tên(?: là)?|est|is)\s+)?["'“‘«]?\s*`,
   "gu",
 );
 const ROLE_WORD = new RegExp(`^(?:${ROLE_WORDS.join("|")})$`, "iu");
@@ -410,6 +429,9 @@ const JOINED_AFTER = new RegExp(String.raw`^${JOIN}`, "u");
 const JOINED_BEFORE = new RegExp(String.raw`(?<![\p{L}\p{M}])(${RUN_BODY})${JOIN}$`, "u");
 
 function isNameToken(token: string): boolean {
+  // A lower-case part after a hyphen is a Korean given name's (Ji-hoon), not a word's (Co-lessee).
+  const lowerPart = /-(\p{Ll}[\p{L}\p{M}]*)/u.exec(token)?.[1];
+  if (lowerPart && ORDINARY.has(lowerPart)) return false;
   return !NOT_NAMES.has(token) && !ROLE_WORD.test(token) && !TITLE_WORD.test(token);
 }
 
@@ -574,11 +596,11 @@ function isPlaceOrCompany(text: string, span: Span): boolean {
 
 const CJK = /[\u4e00-\u9fff]/u;
 const CJK_CUE = new RegExp(
-  "(?:账户持有人|持有人|客户|董事|姐夫|妹夫|表哥|表弟|表姐|表妹|堂哥|堂弟|堂姐|堂妹|朋友|老板|邻居|司机|经理|老公|老婆|岳父|岳母|女婿|儿媳|侄子|侄女|外甥|助理|秘书|同事|男友|女友|男朋友|女朋友|叔叔|舅舅|伯父|祖母|祖父|孙子|孙女|真名|化名|其妻|其夫|其丈夫|其女|其子|儿子|女儿|妻子|丈夫|受益人|汇款人|收款人|联系人|实益拥有人|公司秘书|属于|名为|弟弟|哥哥|姐姐|妹妹|父亲|母亲|申请人|担保人|股东|负责人|嫌疑人|当事人|户主|账户持有者|收款方|汇款方|会计|出纳|员工|职员|华文名|中文名|原名|本名|又名|别名|全名|名叫|叫做)[：:]?",
+  "(?:账户持有人|持有人|客户|董事|姐夫|妹夫|表哥|表弟|表姐|表妹|堂哥|堂弟|堂姐|堂妹|朋友|老板|邻居|司机|经理|老公|老婆|岳父|岳母|女婿|儿媳|侄子|侄女|外甥|助理|秘书|同事|男友|女友|男朋友|女朋友|叔叔|舅舅|伯父|祖母|祖父|孙子|孙女|真名|化名|其妻|其夫|其丈夫|其女|其子|儿子|女儿|妻子|丈夫|受益人|汇款人|收款人|联系人|实益拥有人|公司秘书|属于|名为|弟弟|哥哥|姐姐|妹妹|父亲|母亲|申请人|担保人|股东|负责人|嫌疑人|当事人|户主|账户持有者|收款方|汇款方|会计|出纳|员工|职员|柜员|工头|太太|华文名|中文名|原名|本名|又名|别名|全名|名叫|叫做)[：:]?",
   "gu",
 );
 const CJK_CUE_BEFORE = new RegExp(String.raw`(?:${CJK_CUE.source}|(?:叫|称|喊)(?:他|她)?)$`, "u");
-const CJK_TITLE_AFTER = /先生|女士|小姐|太太|夫人/gu;
+const CJK_TITLE_AFTER = /先生|女士|小姐|太太|夫人|老板/gu;
 // 据…说 ("according to … "), not 根据, 数据, 证据 or 依据.
 const CJK_ACCORDING =
   /(?<![根数证依占单收票字])据(?=[\u4e00-\u9fff]{2,3}(?:说|称|表示|透露|反映))/gu;
@@ -663,7 +685,12 @@ function cjkListNeighbours(text: string, { start, end }: Span): Span[] {
 function cjkNames(text: string, out: Span[]): void {
   CJK_CUE.lastIndex = 0;
   for (let m = CJK_CUE.exec(text); m !== null; m = CJK_CUE.exec(text)) {
-    const span = cjkNameAt(text, m.index + m[0].length);
+    const at = m.index + m[0].length;
+    // 他太太Wendy, 柜员Priya: a name in Latin letters after the cue.
+    RUN_AT.lastIndex = at;
+    const run = /\p{Lu}/u.test(text.charAt(at)) ? RUN_AT.exec(text) : null;
+    const latin = run && nameInRun(text, at, run[0], true);
+    const span = latin?.start === at ? latin : cjkNameAt(text, at);
     if (span) out.push(span);
     // Cues overlap: 其女儿郭婉婷 holds 其女 (his daughter) and 女儿 (daughter), the name after the second.
     else CJK_CUE.lastIndex = m.index + 1;
@@ -674,7 +701,8 @@ function cjkNames(text: string, out: Span[]): void {
   }
   CJK_TITLE_AFTER.lastIndex = 0;
   for (let m = CJK_TITLE_AFTER.exec(text); m !== null; m = CJK_TITLE_AFTER.exec(text)) {
-    for (let length = 3; length >= 1; length--) {
+    // 王老板 is Boss Wang, 金铺老板 the gold shop's owner: before 老板 only a family name counts.
+    for (let length = m[0] === "老板" ? 1 : 3; length >= 1; length--) {
       const start = m.index - length;
       if (start < 0) continue;
       const name = text.slice(start, m.index);
@@ -704,7 +732,7 @@ const THAI_NOT_NAME =
   /^(?:พ่อ|แม่|ภาพ|สมบัติ|ค่า|ธรรม|ประโยชน์|ลักษณะ|จ้าง|หน้า|กรัฐมนตรี|กเทศมนตรี|ทะเบียน|อำเภอ|พยาบาล|ความ|แบบ)/u;
 // A second word that is a verb or particle, not a family name.
 const THAI_NOT_SURNAME =
-  /^(?:เปิด|ใช้|ได้|เป็น|อยู่|โทร|เกิด|อายุ|ถือ|ลงนาม|รับ|ส่ง|เลข|บัญชี|และ|ซึ่ง|ว่า|จาก|ยืนยัน|แจ้ง|ติดต่อ|สั่ง|ถอน|โอน|ซื้อ|ขาย|เข้า|ออก|ที่|ของ|ให้|กับ|ใน|มี|ไม่|คือ|จะ|ก็|เมื่อ|หลัง|ก่อน|ทำ|อีเมล|ควบคุม|เบอร์|ถูก|นำ|ขอ|บอก|กล่าว|เดินทาง|พบ|ยอม|ต้อง|ยัง|เคย|หรือ|แต่|เพื่อ|โดย|ไป|มา|ลูกค้า|ผู้|บริษัท|ธนาคาร|สาขา|วันที่)/u;
+  /^(?!มี(?:สุข|ชัย|ทรัพย์|โชค|ศรี|แก้ว|บุญ))(?:คน|เปิด|ใช้|ได้|เป็น|อยู่|โทร|เกิด|อายุ|ถือ|ลงนาม|รับ|ส่ง|เลข|บัญชี|และ|ซึ่ง|ว่า|จาก|ยืนยัน|แจ้ง|ติดต่อ|สั่ง|ถอน|โอน|ซื้อ|ขาย|เข้า|ออก|ที่|ของ|ให้|กับ|ใน|มี|ไม่|คือ|จะ|ก็|เมื่อ|หลัง|ก่อน|ทำ|อีเมล|ควบคุม|เบอร์|ถูก|นำ|ขอ|บอก|กล่าว|เดินทาง|พบ|ยอม|ต้อง|ยัง|เคย|หรือ|แต่|เพื่อ|โดย|ไป|มา|ลูกค้า|ผู้|บริษัท|ธนาคาร|สาขา|วันที่)/u;
 
 /** A Thai given name at `start`, and the family name after a space if one follows. */
 function thaiNameAt(text: string, start: number, after: "title" | "คุณ" | "role"): Span | null {
@@ -882,12 +910,17 @@ const INITIALS_AT = new RegExp(String.raw`^(?:${LATIN_INITIALS}|${TAMIL_INITIALS
 function initialledNames(text: string, out: Span[]): void {
   for (const m of text.matchAll(INITIALS)) {
     const before = text.slice(0, m.index);
-    // An option's letter ("B. Lúc 11:30…") opens its line or sentence; "Aiman R. Một LCTR…" is
-    // a name's last initial, then the next sentence. A title may come first ("Encik A. Rahman").
-    if (/(?:^|[.!?:;\n"“'‘(（$€£¥฿₫])\s*$/u.test(before)) continue;
+    // After a currency it is one ("$ S. Selon…"); "Aiman R. Một LCTR…" is a name's last initial,
+    // then the next sentence. A title may come first ("Encik A. Rahman").
+    if (/[$€£¥฿₫]\s*$/u.test(before)) continue;
     const word = /(\p{Lu}[\p{Ll}\p{M}]+)\s$/u.exec(before)?.[1];
     if (word && !TITLE_WORD.test(word)) continue;
     const at = m.index + m[0].length;
+    // An option's letter or a sentence's end comes before an ordinary word ("B. Lúc 16:05…",
+    // "Plan B. The customer…"), an initial before a name's.
+    const next = /^\p{L}[\p{L}\p{M}'’-]*/u.exec(text.slice(at))?.[0] ?? "";
+    const named = FAMILY_FIRST.has(next) || FAMILY_LAST.has(next) || isGivenName(next);
+    if (NOT_NAMES.has(next) || (isOrdinary(next) && !named)) continue;
     RUN_AT.lastIndex = at;
     const run = RUN_AT.exec(text);
     // The initial stands for the father's name: one Tamil word follows it.
@@ -952,6 +985,7 @@ function joinedNames(text: string, names: Span[], out: Span[]): void {
   };
   for (let name = queue.shift(); name; name = queue.shift()) {
     const { start, end } = name;
+    add(aliasAfter(text, end));
     for (const neighbour of cjkListNeighbours(text, name)) add(neighbour);
     if (/[\u0E00-\u0E7F]/u.test(text.charAt(end - 1))) {
       const joined = THAI_JOIN_AFTER.exec(text.slice(end, end + 8));
@@ -978,6 +1012,44 @@ function joinedNames(text: string, names: Span[], out: Span[]): void {
   }
 }
 
+// A name's other name in brackets right after it: 王老板（王国华）, Chan Siu Ming（陈少明）,
+// น้องฟ้า (กัญญาณัฐ ใจดี เกิด…), in any script.
+const BRACKET_AFTER = /^(?:先生|女士|小姐|太太|夫人|老板)?\s?[(（]\s?/u;
+
+function aliasAfter(text: string, end: number): Span | null {
+  const bracket = BRACKET_AFTER.exec(text.slice(end, end + 5));
+  if (!bracket) return null;
+  const at = end + bracket[0].length;
+  const first = text.charAt(at);
+  // The other name fills the bracket, or its first part (a name, then a birth date…); a word
+  // that opens it is a role (ชื่อเล่น แนน, லாரி ஓட்டுநர்) or a nickname's kin word (เสี่ยชาติ),
+  // found by their own rules.
+  if (CJK.test(first)) {
+    // Filling the bracket, a family name and one to three characters are a name even where they
+    // begin a word (王国华 holds 王国, "kingdom").
+    const whole = /^[\u4e00-\u9fff]{2,4}(?=[)）])/u.exec(text.slice(at, at + 6))?.[0];
+    if (whole && CJK_FAMILY_NAMES.has(whole.charAt(0)))
+      return { start: at, end: at + whole.length };
+    const span = cjkNameAt(text, at);
+    return span && /^[)）、，,\s]/u.test(text.charAt(span.end)) ? span : null;
+  }
+  if (/[\u0E00-\u0E7F]/u.test(first)) {
+    const opening = text.slice(at, at + 40);
+    if (THAI_ROLE_SPACED_AT.test(opening) || THAI_KIN_AT.test(opening)) return null;
+    // A given and a family name, or a listed given name: "(บุคคลสมมติ)" describes, it names no one.
+    const span = thaiNameAt(text, at, "role");
+    const words = span ? text.slice(span.start, span.end).split(" ") : [];
+    return words.length === 2 || THAI_GIVEN_NAMES.has(words[0] ?? "") ? span : null;
+  }
+  if (/[\u0B80-\u0BFF]/u.test(first)) {
+    return TAMIL_NAMES.has(TAMIL_WORD_AT(text, at)) ? tamilNameAt(text, at, false) : null;
+  }
+  RUN_AT.lastIndex = at;
+  const run = RUN_AT.exec(text);
+  const span = run && nameInRun(text, at, run[0], false);
+  return span?.start === at ? span : null;
+}
+
 // A list of Tamil words, two of them listed given names: "தேவி, கவிதா, ரம்யா".
 const TAMIL_LIST = /[\u0B80-\u0BFF]+(?:(?:,\s*|\s+மற்றும்\s+)[\u0B80-\u0BFF]+)+/gu;
 const TAMIL_JOIN_AFTER = /^(?:,\s*|\s+மற்றும்\s+)/u;
@@ -998,9 +1070,17 @@ const AH_NAME = /(?<![\p{L}\p{M}])Ah[ -]\p{Lu}\p{Ll}{1,6}(?![\p{L}\p{M}])/gu;
 const CJK_NICKNAME = /[阿老小][\u4e00-\u9fff]/gu;
 // 阿姨 (auntie), 阿公 (grandpa)…: kin, not names.
 const CJK_KIN = /^阿[姨婆公伯叔嫂哥姐妹弟爸妈]$/u;
+// Words and countries that begin with 阿: 阿拉伯, 阿根廷, 阿富汗, 阿联酋, 阿尔及利亚…
+const CJK_AH_WORDS = /^阿(?:拉|根|富|联|尔|塞|曼|姆|里|克|布|伯|米|的|谀|弥)/u;
 // The kinship word starts a phrase (เป้าหมาย, "target", holds ป้า).
 const THAI_NICKNAME =
   /(?<=^|[^\u0E00-\u0E7F]|ของ|กับ|จาก|ให้|และ|ว่า|คือ|ถึง|โดย)(?:เจ๊|เฮีย|เสี่ย(?!ง)|น้า|ป้า(?!ย)|ลุง|พี่(?!ชาย|สาว|น้อง|เลี้ยง|เขย|สะใภ้)|น้อง(?!ชาย|สาว|เขย|สะใภ้|ๆ))([\u0E01-\u0E2E\u0E40-\u0E44][\u0E00-\u0E7F]{1,5}?)(?=ของ|ที่|เป็น|เจ้าของ|บอก|ได้|มา|โอน|ฝาก|ถอน|ซึ่ง|และ|กับ|ว่า|จะ|ให้|คน|[^\u0E00-\u0E7F]|$)/gu;
+
+const THAI_KIN_AT = /^(?:เจ๊|เฮีย|เสี่ย|น้า|ป้า|ลุง|พี่|น้อง|ชื่อ)/u;
+// A family word or a lawyer written against the name: ภรรยานิภาเป็น…, หลานสาวแพรวพามา…,
+// ลูกเขยต้นยอมรับ…, ทนายชัยวัฒน์ ที่… (ทนายความ is "lawyer" whole).
+const THAI_KIN_NAME =
+  /(?<=^|[^\u0E00-\u0E7F]|ของ|กับ|จาก|ให้|และ|ว่า|คือ|โดย)(?:ภรรยา|สามี|ลูกชาย|ลูกสาว|หลานชาย|หลานสาว|ลูกเขย|ลูกสะใภ้|ทนาย(?!ความ))(?!ของ|มา|ได้|เพิ่ง|ที่|เป็น|จะ|ก็|ไม่|ยัง|เคย|และ|กับ|ให้|ว่า|คือ|ซึ่ง|อยู่|ไป|บอก|ถูก|ต้อง|ทำ|เอง|คน|ทั้ง|ด้วย|ขอ|ช่วย|เข้า|ออก|โอน|ถอน|ฝาก|รับ|ส่ง|เช่น|หรือ|แต่|นั้น|นี้|เขา|เธอ|ผู้)([\u0E01-\u0E2E\u0E40-\u0E44][\u0E00-\u0E7F]{1,7}?)(?=ของ|ที่|เป็น|บอก|ได้|มา|พา|ยอม|ยืนยัน|โอน|ฝาก|ถอน|ซึ่ง|และ|กับ|ว่า|จะ|ให้|[^\u0E00-\u0E7F]|$)/gu;
 
 function nicknames(text: string, out: Span[]): void {
   for (const m of text.matchAll(AH_NAME)) out.push({ start: m.index, end: m.index + m[0].length });
@@ -1009,15 +1089,27 @@ function nicknames(text: string, out: Span[]): void {
     // 养老金 (pension) is not 老金: a nickname starts a phrase.
     const previous = text.charAt(m.index - 1);
     // …or follows a role or a naming verb: 会计阿芬, 朋友叫他阿杰.
-    const cued = CJK_CUE_BEFORE.test(text.slice(Math.max(0, m.index - 6), m.index));
+    // A quotation mark may stand between: 秘书“小美”.
+    const before = text.slice(Math.max(0, m.index - 7), m.index).replace(/[“"「『]$/u, "");
+    const cued = CJK_CUE_BEFORE.test(before);
     if (CJK.test(previous) && !CJK_STOP.has(previous) && !cued) continue;
-    // …and ends one: 阿明说, 老黄也; 阿拉伯 (Arabia) and 小时 run on.
+    // …and ends one: 阿明说, 老黄也; 阿拉伯 (Arabia) and 小时 run on. After a role the name may run
+    // into the next word (司机阿强手上), but not into a country's (员工阿拉伯语).
     const next = text.charAt(m.index + 2);
-    if (CJK.test(next) && !CJK_STOP.has(next)) continue;
+    const closed = !CJK.test(next) || CJK_STOP.has(next) || /^[”"」』]/u.test(next);
+    if (!closed && !(cued && !CJK_AH_WORDS.test(text.slice(m.index, m.index + 3)))) continue;
     if (CJK_KIN.test(name)) continue;
-    // 老/小 before a family name only: 老黄, 小王 (小时 is an hour, 老人 an old man).
-    if (!name.startsWith("阿") && !CJK_FAMILY_NAMES.has(name.charAt(1))) continue;
+    // 老/小 before a family name only: 老黄, 小王 (小时 is an hour, 老人 an old man); after a role
+    // and in quotation marks 小 may come before a given name (秘书“小美”).
+    const quoted = before.length < text.slice(Math.max(0, m.index - 7), m.index).length;
+    if (!name.startsWith("阿") && !CJK_FAMILY_NAMES.has(name.charAt(1)) && !(cued && quoted))
+      continue;
     out.push({ start: m.index, end: m.index + name.length });
+  }
+  for (const m of text.matchAll(THAI_KIN_NAME)) {
+    const name = m[1] ?? "";
+    if (THAI_NOT_NAME.test(name) || THAI_AFTER_YOU.test(name)) continue;
+    out.push({ start: m.index + m[0].length - name.length, end: m.index + m[0].length });
   }
   for (const m of text.matchAll(THAI_NICKNAME)) {
     const name = m[1] ?? "";
@@ -1080,6 +1172,13 @@ export function findPeople(text: string, found: Candidate[], rank: number): void
   const all = [...names];
   mentions(text, names, all);
   // A nickname is short and its later mentions too often part of a word (ต้นทุน, "cost").
-  nicknames(text, all);
+  const nicknamed: Span[] = [];
+  nicknames(text, nicknamed);
+  all.push(...nicknamed);
+  // น้องฟ้า (กัญญาณัฐ ใจดี…): a nickname's full name in brackets.
+  for (const { end } of nicknamed) {
+    const alias = aliasAfter(text, end);
+    if (alias) all.push(alias);
+  }
   for (const span of all) found.push({ ...span, type: "PERSON", rank });
 }

@@ -30,7 +30,9 @@ const STREET_START = new RegExp(
 // Nguyễn Thị Lan, quận Ba Đình…").
 const VN_STREET_START = new RegExp(
   String.raw`(?<![\p{L}\p{N}$€£¥฿₫.,/-]|(?:[Nn]gày|[Nn]ăm|[Tt]háng|[Ll]úc|[Ss]ố tiền)\s)` +
-    String.raw`(?!(?:19|20)\d\d\s)${NUM},?\s(?:${CAP}\s){0,4}${CAP}(?=,\s?(?:${VN_WARDS})\s)`,
+    String.raw`(?:(?!(?:19|20)\d\d\s)${NUM},?\s(?:${CAP}\s){0,4}${CAP}(?=,\s?(?:${VN_WARDS})\s)` +
+    // "Tổ 7, khu phố 3, phường Tân Phong": a residents' group or hamlet, then the ward.
+    String.raw`|(?:Tổ|Ấp|Thôn|Xóm)\s\d{1,4}(?=,\s?(?:[Kk]hu phố|${VN_WARDS})\s))`,
   "gu",
 );
 // What may follow the street in the same segment: a direction, a number, a unit.
@@ -39,7 +41,7 @@ const STREET_TAIL = new RegExp(
   "uy",
 );
 const ADMIN_WORDS =
-  "phường|quận|huyện|xã|thị xã|tỉnh|thành phố|TP\\.|P\\.|Q\\.|app\\.|apt\\.|unit|suite|bureau";
+  "phường|quận|huyện|xã|thị xã|tỉnh|thành phố|khu phố|ấp|thôn|tổ|TP\\.|P\\.|Q\\.|app\\.|apt\\.|unit|suite|bureau";
 const PROVINCES = "ON|BC|QC|AB|MB|SK|NS|NB|NL|PE|YT|NT|NU";
 const CA_POSTCODE = String.raw`[A-Z]\d[A-Z]\s?\d[A-Z]\d`;
 const TITLES = "Mr|Mrs|Ms|Mdm|Dr|Miss|M\\.|Mme|Mlle|Encik|Puan|Cik|Ông|Bà|Anh|Chị";
@@ -71,7 +73,7 @@ const THAI_PART = new RegExp(
 // Malaysia writes a road's section (蕉赖路3段12号); Singapore a block, its unit and the postal
 // district (宏茂桥3道第456座#07-23，邮区560456).
 const CHINESE_ADDRESS =
-  /(?<=[为于在是：:址住，。、\s]|^)(?![为于在是住址]|地址|位于)(?:[\u4e00-\u9fff]{1,6}[省市])?(?:[\u4e00-\u9fff]{1,5}[区县镇])?[\u4e00-\u9fff]{1,8}(?:(?:大道|路|街|道|巷|弄)(?:\d{1,3}段)?\d{1,5}号(?:\d{1,4}[楼层室座])*|\d{0,3}道?第?\d{1,5}座#\d{1,3}-\d{1,5})(?:[，,]?\s?邮区\s?\d{6})?/gu;
+  /(?<=[为于在是：:址住，。、\s]|^)(?![为于在是住址]|地址|位于)(?:[\u4e00-\u9fff]{1,6}[省市])?(?:[\u4e00-\u9fff]{1,5}[区县镇])?[\u4e00-\u9fff]{1,8}(?:(?:大道|路|街|道|巷|弄)(?:\d{1,3}段)?\d{1,5}号(?:\d{1,4}[楼层室座])*|\d{0,3}(?:道|街)?第?\d{1,5}座#\d{1,3}-\d{1,5})(?:[，,]?\s?邮区\s?\d{6})?/gu;
 
 function latinAddresses(text: string, found: Candidate[], rank: number, start: RegExp): void {
   start.lastIndex = 0;
