@@ -1180,5 +1180,13 @@ export function findPeople(text: string, found: Candidate[], rank: number): void
     const alias = aliasAfter(text, end);
     if (alias) all.push(alias);
   }
+  // A nickname in characters found once (秘书“小陈”) goes wherever else it is written: 阿/小/老 and
+  // a character do not hide inside other words as a Thai nickname does (ต้น in ต้นทุน).
+  for (const nickname of new Set(nicknamed.map(({ start, end }) => text.slice(start, end)))) {
+    if (!/^[阿小老][\u4e00-\u9fff]$/u.test(nickname)) continue;
+    for (let at = text.indexOf(nickname); at !== -1; at = text.indexOf(nickname, at + 1)) {
+      all.push({ start: at, end: at + nickname.length });
+    }
+  }
   for (const span of all) found.push({ ...span, type: "PERSON", rank });
 }

@@ -673,6 +673,8 @@ describe("other names in brackets, kin words, titles and ranks (the fifth set as
       "小美",
     ]);
     expect(people("员工阿拉伯语很好。司机阿根廷人。")).toEqual([]);
+    // A nickname in characters found once is taken wherever else it is written.
+    expect(people("秘书“小陈”填单，后来小陈来了。")).toEqual(["小陈", "小陈"]);
   });
 
   it("reads an initial at a line's start before a name, not before an ordinary word", () => {
