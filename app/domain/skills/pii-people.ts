@@ -531,9 +531,6 @@ function nameInRun(
       words.length <= 3 &&
       FAMILY_LAST.has(words.at(-1) ?? "") &&
       (!sentenceStart || GIVEN_NAMES.has(words[0] ?? ""));
-    // At the start of a sentence a single capitalised word is as often an ordinary one ("Hãy
-    // nói…", "Ini menyatakan…"), so there only a bracket after one word counts; and a
-    // company says things too, so one word is never a name by what it says alone.
     // A Latin name in Thai, Tamil or Chinese text ("โอนไปให้ Chea Sokha ที่พนมเปญ"): two or
     // three capitalised words between letters of the other script, none an ordinary word
     // ("ตาม Penal Code มาตรา…").
@@ -543,6 +540,9 @@ function nameInRun(
       !words.some(isOrdinary) &&
       OTHER_SCRIPT.test(text.slice(Math.max(0, span.start - 3), span.start)) &&
       OTHER_SCRIPT.test(text.slice(span.end, span.end + 3));
+    // At the start of a sentence a single capitalised word is as often an ordinary one ("Hãy
+    // nói…", "Ini menyatakan…"), so there only a bracket after one word counts; and a
+    // company says things too, so one word is never a name by what it says alone.
     const told =
       context &&
       (words.length >= 2 || !SAYS_AFTER.test(text.slice(span.end, span.end + 30))) &&
