@@ -575,6 +575,13 @@ function nameInRun(
   return span;
 }
 
+/** The name in the run of capitalised words that starts at `at`, or null. */
+function runNameAt(text: string, at: number, cued: boolean): Span | null {
+  RUN_AT.lastIndex = at;
+  const run = RUN_AT.exec(text);
+  return run ? nameInRun(text, at, run[0], cued) : null;
+}
+
 function isPlace(text: string, span: Span): boolean {
   const before = text.slice(Math.max(0, span.start - 60), span.start);
   return PLACE_BEFORE.test(before) || PLACE_AFTER.test(text.slice(span.end, span.end + 40));
@@ -600,11 +607,13 @@ const CJK_CUE = new RegExp(
   "gu",
 );
 const CJK_CUE_BEFORE = new RegExp(String.raw`(?:${CJK_CUE.source}|(?:叫|称|喊)(?:他|她)?)$`, "u");
-const CJK_TITLE_AFTER = /先生|女士|小姐|太太|夫人|老板/gu;
+// Titles after a name; 老板 (boss) too, after a family name alone.
+const CJK_TITLES = "先生|女士|小姐|太太|夫人";
+const CJK_TITLE_AFTER = new RegExp(`${CJK_TITLES}|老板`, "gu");
 // 据…说 ("according to … "), not 根据, 数据, 证据 or 依据.
 const CJK_ACCORDING =
   /(?<![根数证依占单收票字])据(?=[\u4e00-\u9fff]{2,3}(?:说|称|表示|透露|反映))/gu;
-const CJK_TITLE_AT = /^(?:先生|女士|小姐|太太|夫人)/u;
+const CJK_TITLE_AT = new RegExp(`^(?:${CJK_TITLES})`, "u");
 // Characters that end a name: particles and verbs that follow one in a sentence.
 const CJK_STOP = new Set(
   "于的在称使向从将是与和也为以通出住每收同用确报指持询电护身生等已被对把给并曾因及或到说表自很都证，。、；：（）()".split(
@@ -687,9 +696,7 @@ function cjkNames(text: string, out: Span[]): void {
   for (let m = CJK_CUE.exec(text); m !== null; m = CJK_CUE.exec(text)) {
     const at = m.index + m[0].length;
     // 他太太Wendy, 柜员Priya: a name in Latin letters after the cue.
-    RUN_AT.lastIndex = at;
-    const run = /\p{Lu}/u.test(text.charAt(at)) ? RUN_AT.exec(text) : null;
-    const latin = run && nameInRun(text, at, run[0], true);
+    const latin = runNameAt(text, at, true);
     const span = latin?.start === at ? latin : cjkNameAt(text, at);
     if (span) out.push(span);
     // Cues overlap: 其女儿郭婉婷 holds 其女 (his daughter) and 女儿 (daughter), the name after the second.
@@ -807,9 +814,7 @@ function thaiNames(text: string, out: Span[]): void {
   }
   for (const m of text.matchAll(THAI_ROLE)) {
     const at = m.index + m[0].length;
-    RUN_AT.lastIndex = at;
-    const run = RUN_AT.exec(text);
-    const span = run ? nameInRun(text, at, run[0], true) : thaiNameAt(text, at, "role");
+    const span = runNameAt(text, at, true) ?? thaiNameAt(text, at, "role");
     if (span) out.push(span);
   }
 }
@@ -921,13 +926,11 @@ function initialledNames(text: string, out: Span[]): void {
     const next = /^\p{L}[\p{L}\p{M}'’-]*/u.exec(text.slice(at))?.[0] ?? "";
     const named = FAMILY_FIRST.has(next) || FAMILY_LAST.has(next) || isGivenName(next);
     if (NOT_NAMES.has(next) || (isOrdinary(next) && !named)) continue;
-    RUN_AT.lastIndex = at;
-    const run = RUN_AT.exec(text);
     // The initial stands for the father's name: one Tamil word follows it.
     const tamil = TAMIL_WORD_AT(text, at);
-    const name = run
-      ? nameInRun(text, at, run[0], true)
-      : looksLikeTamilName(tamil) && { start: at, end: at + tamil.length };
+    const name =
+      runNameAt(text, at, true) ??
+      (looksLikeTamilName(tamil) ? { start: at, end: at + tamil.length } : null);
     // "M." is Monsieur, a title the name's cue already takes: "M. D. Hale" is D. Hale.
     const title = /^M{1,2}\.\s?/u.exec(m[0])?.[0] ?? "";
     if (name && name.start === at && title.length < m[0].length) {
@@ -998,10 +1001,9 @@ function joinedNames(text: string, names: Span[], out: Span[]): void {
     }
     const after = JOINED_AFTER.exec(text.slice(end, end + 8));
     if (after) {
-      RUN_AT.lastIndex = end + after[0].length;
-      const run = RUN_AT.exec(text);
-      const span = run && nameInRun(text, run.index, run[0], true);
-      if (span && span.start === run.index && (after[0].trim() !== "," || listed(span))) add(span);
+      const at = end + after[0].length;
+      const span = runNameAt(text, at, true);
+      if (span?.start === at && (after[0].trim() !== "," || listed(span))) add(span);
     }
     const before = JOINED_BEFORE.exec(text.slice(Math.max(0, start - 80), start));
     if (before?.[1]) {
@@ -1014,7 +1016,7 @@ function joinedNames(text: string, names: Span[], out: Span[]): void {
 
 // A name's other name in brackets right after it: 王老板（王国华）, Chan Siu Ming（陈少明）,
 // น้องฟ้า (กัญญาณัฐ ใจดี เกิด…), in any script.
-const BRACKET_AFTER = /^(?:先生|女士|小姐|太太|夫人|老板)?\s?[(（]\s?/u;
+const BRACKET_AFTER = new RegExp(String.raw`^(?:${CJK_TITLES}|老板)?\s?[(（]\s?`, "u");
 
 function aliasAfter(text: string, end: number): Span | null {
   const bracket = BRACKET_AFTER.exec(text.slice(end, end + 5));
@@ -1044,9 +1046,7 @@ function aliasAfter(text: string, end: number): Span | null {
   if (/[\u0B80-\u0BFF]/u.test(first)) {
     return TAMIL_NAMES.has(TAMIL_WORD_AT(text, at)) ? tamilNameAt(text, at, false) : null;
   }
-  RUN_AT.lastIndex = at;
-  const run = RUN_AT.exec(text);
-  const span = run && nameInRun(text, at, run[0], false);
+  const span = runNameAt(text, at, false);
   return span?.start === at ? span : null;
 }
 
@@ -1090,8 +1090,9 @@ function nicknames(text: string, out: Span[]): void {
     const previous = text.charAt(m.index - 1);
     // …or follows a role or a naming verb: 会计阿芬, 朋友叫他阿杰.
     // A quotation mark may stand between: 秘书“小美”.
-    const before = text.slice(Math.max(0, m.index - 7), m.index).replace(/[“"「『]$/u, "");
-    const cued = CJK_CUE_BEFORE.test(before);
+    const preceding = text.slice(Math.max(0, m.index - 7), m.index);
+    const quoted = /[“"「『]$/u.test(preceding);
+    const cued = CJK_CUE_BEFORE.test(quoted ? preceding.slice(0, -1) : preceding);
     if (CJK.test(previous) && !CJK_STOP.has(previous) && !cued) continue;
     // …and ends one: 阿明说, 老黄也; 阿拉伯 (Arabia) and 小时 run on. After a role the name may run
     // into the next word (司机阿强手上), but not into a country's (员工阿拉伯语).
@@ -1101,7 +1102,6 @@ function nicknames(text: string, out: Span[]): void {
     if (CJK_KIN.test(name)) continue;
     // 老/小 before a family name only: 老黄, 小王 (小时 is an hour, 老人 an old man); after a role
     // and in quotation marks 小 may come before a given name (秘书“小美”).
-    const quoted = before.length < text.slice(Math.max(0, m.index - 7), m.index).length;
     if (!name.startsWith("阿") && !CJK_FAMILY_NAMES.has(name.charAt(1)) && !(cued && quoted))
       continue;
     out.push({ start: m.index, end: m.index + name.length });
