@@ -14,7 +14,7 @@ import {
 } from "./grading";
 import { type Rubric, RubricSchema, type Scenario, ScenarioSchema } from "./pack-schema";
 import { getReaders } from "./lexicons.server";
-import { findTerm, joinedList, normalize, read, sentencesOf } from "./reading";
+import { findTerm, joinedList, normalize, read, sentencesOf, stance } from "./reading";
 import { type Words, wordsFor } from "./feedback-words.server";
 
 const readers = getReaders();
@@ -239,7 +239,7 @@ describe("guided grading", () => {
       ],
     );
     expect(grade).toMatchObject({ score: 1, percent: 100, band: "Band 1", penalties: [] });
-    expect(grade.grader).toEqual({ version: "2.1.0", language: "en" });
+    expect(grade.grader).toEqual({ version: "2.2.0", language: "en" });
     expect(grade).toMatchObject({ escalatedInTime: true, completeRecord: true, missedSignals: [] });
   });
 
@@ -732,6 +732,36 @@ describe("reading sentences", () => {
     const reading = read(words.join(" "), "en", en, [], new Set());
     expect(reading.clauses[0]?.sentence).toBe(true);
     expect(reading.listLike).toBe(false);
+  });
+
+  test("a note of the case's facts states a signal, never reasoning, and only among sentences", () => {
+    const vi = [readers.cues.get("vi"), ...en].filter((cue) => cue !== undefined);
+    const noted = read(
+      normalize(
+        "Vận đơn ghi 10 container, số lượng chênh 148 tấn. Đây là dấu hiệu cảnh báo của nâng giá hóa đơn.",
+      ),
+      "vi",
+      vi,
+      [],
+      new Set(),
+    );
+    expect(noted.clauses.map((clause) => [clause.sentence, clause.fact])).toEqual([
+      [false, true],
+      [false, true],
+      [true, false],
+    ]);
+    expect(stance(noted, ["số lượng"])).toBeNull();
+    expect(stance(noted, ["số lượng"], true)).toBe("asserted");
+    // The same notes with no sentence around them are a list: nothing is stated.
+    const list = read(
+      normalize("số lượng chênh 148 tấn, đơn giá SGD 2.050, người mua mới 2025"),
+      "vi",
+      vi,
+      [],
+      new Set(),
+    );
+    expect(list.listLike).toBe(true);
+    expect(stance(list, ["số lượng"], true)).toBeNull();
   });
 
   test("terms strung with one joining word, or a pair of them, still read as a list", () => {

@@ -30,7 +30,7 @@ import {
 // argues against it earns no reasoning credit and caps the grade. The score of record is this one.
 
 /** Stored with each grade: a change to how answers are read is a new version. */
-export const GRADER_VERSION = "2.1.0";
+export const GRADER_VERSION = "2.2.0";
 
 export interface GuidedSubmission {
   signals: SignalChip[];
@@ -292,7 +292,7 @@ function gradeSignals(rubric: Rubric, scenario: Scenario, terms: CaseTerms, evid
   const found = keys.filter(
     (key) =>
       (key.chip !== undefined && evidence.chips.includes(key.chip)) ||
-      asserts(evidence.signals, terms.signals.get(key.id) ?? []),
+      stance(evidence.signals, terms.signals.get(key.id) ?? [], true) === "asserted",
   );
   const missed = keys.filter((key) => !found.includes(key));
   const keyChips = new Set(keys.map((key) => key.chip));

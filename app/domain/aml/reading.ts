@@ -152,6 +152,12 @@ export interface Clause {
   opensSupposition: boolean;
   /** Reads as part of a sentence: enough words, some function words, not only terms. */
   sentence: boolean;
+  /**
+   * Not a sentence but a note of the case's facts: a figure (an amount, a date, a quantity) among
+   * words that are not only terms ("số lượng chênh 148 tấn", "quantity short by 148 t"). It can
+   * state a signal the learner noticed; it cannot show reasoning.
+   */
+  fact: boolean;
   /** Most of it is the case's own text. */
   copied: boolean;
 }
@@ -309,12 +315,14 @@ export function read(
     const letters = clause.replace(/[^\p{L}\p{N}\p{M}]/gu, "").length || 1;
     const distinct = new Set(words).size;
     // Tamil carries its function words as endings: a sentence there need not have a separate one.
-    const sentence =
+    const prose =
       words.length >= 3 &&
-      (language === "ta" || (functions >= 1 && functions / words.length >= MIN_FUNCTION_SHARE)) &&
       !joinedList(words, functionWords) &&
       termChars / letters <= MAX_TERM_SHARE &&
       distinct / words.length >= 0.5;
+    const sentence =
+      prose &&
+      (language === "ta" || (functions >= 1 && functions / words.length >= MIN_FUNCTION_SHARE));
     return {
       text: clause,
       of,
@@ -323,6 +331,7 @@ export function read(
       supposed: conditional.some((cue) => findTerm(clause, cue).length > 0),
       opensSupposition: conditional.some((cue) => findTerm(clause, cue)[0] === 0),
       sentence,
+      fact: prose && !sentence && /\p{N}/u.test(clause),
       copied: copiedShare(clause, source) >= COPIED_CLAUSE,
     };
   });
@@ -415,15 +424,30 @@ function deniedAt(clause: Clause, start: number, end: number, language: GradingL
   });
 }
 
-/** Clauses that give credit: stated (not supposed), in sentences, the learner's own. */
-export function ownClauses(reading: Reading): Clause[] {
-  return reading.clauses.filter((clause) => !clause.supposed && clause.sentence && !clause.copied);
+/**
+ * Clauses that give credit: stated (not supposed), in sentences, the learner's own; with `facts`,
+ * notes of the case's facts too, in a text that reads as sentences.
+ */
+export function ownClauses(reading: Reading, facts = false): Clause[] {
+  return reading.clauses.filter(
+    (clause) =>
+      !clause.supposed &&
+      !clause.copied &&
+      (clause.sentence || (facts && clause.fact && !reading.listLike)),
+  );
 }
 
-/** How the text treats some terms in own sentences: asserted (an occurrence not denied), denied, or not at all. */
-export function stance(reading: Reading, terms: readonly string[]): "asserted" | "denied" | null {
+/**
+ * How the text treats some terms in own sentences (with `facts`, in notes of facts too): asserted
+ * (an occurrence not denied), denied, or not at all.
+ */
+export function stance(
+  reading: Reading,
+  terms: readonly string[],
+  facts = false,
+): "asserted" | "denied" | null {
   let denied = false;
-  for (const clause of ownClauses(reading)) {
+  for (const clause of ownClauses(reading, facts)) {
     for (const term of terms) {
       for (const at of findTerm(clause.text, term)) {
         if (!deniedAt(clause, at, at + term.length, reading.language)) return "asserted";
