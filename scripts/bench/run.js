@@ -348,6 +348,7 @@ function landingJavaScript() {
  * @property {string} [database] a SQLite file whose waitlist rows count as inserts
  * @property {number} [connections] instead of BENCH_CONNECTIONS
  * @property {{ text: string, met: (row: Measured, ratio: number) => boolean }} [target]
+ * @property {() => Promise<void>} [before] brings the server to the state the row measures
  */
 
 const errorsOf = (/** @type {Measured} */ row) => row.badStatus + row.socketErrors;
@@ -355,6 +356,12 @@ const mark = (/** @type {boolean} */ met) => (met ? "pass" : "miss");
 
 const PLAYER = "/training/module/esg-fundamentals-singapore";
 const FINAL = "/training/track/esg-track/final";
+/** The modules of the final's track, in order (content/training/tracks.json). */
+const TRACK_MODULES = /** @type {const} */ ([
+  "esg-fundamentals-singapore",
+  "esg-materiality-sector-scenarios",
+  "esg-climate-disclosure-workflow",
+]);
 const LEASE = "/training/lease-fraud-demo";
 const LEASE_SCENARIO = "synthetic-lease-ring";
 const AML = "/kestrel/aml-demo";
@@ -405,59 +412,17 @@ function benchAnswer() {
  * the name to print. Returns its verification code.
  */
 async function earnCertificate(/** @type {string} */ cookie) {
-  const headers = {
-    Cookie: cookie,
-    Origin: APP,
-    "Content-Type": "application/x-www-form-urlencoded",
-  };
-  const module = JSON.parse(
-    readFileSync(
-      path.join(ROOT, "content/training/modules/esg-fundamentals-singapore.json"),
-      "utf8",
-    ),
-  );
   // A first answer (a lease step) gives the learner a record; the player then opens its take and
   // stores the items it drew, and the right answers come from those.
   const first = benchAnswer();
-  const started = await httpRequest("POST", `${APP}${LEASE}.data`, {
-    headers,
-    body: new URLSearchParams({
-      take: "benchcertificate",
-      scenario: first.ANSWER_SCENARIO,
-      step: first.ANSWER_STEP,
-      option: first.ANSWER_OPTION,
-    }).toString(),
+  await postForm(cookie, LEASE, {
+    take: "benchcertificate",
+    scenario: first.ANSWER_SCENARIO,
+    step: first.ANSWER_STEP,
+    option: first.ANSWER_OPTION,
   });
-  if (started.status !== 200) throw new Error(`a lease answer answered ${started.status}`);
-  const opened = await httpRequest("GET", `${APP}${PLAYER}`, { headers: { Cookie: cookie } });
-  if (opened.status !== 200) throw new Error(`the player answered ${opened.status}`);
-  const run = queryDatabase(
-    path.join(WORK, "kestrel.db"),
-    `select training_run.take_key as take, training_run.drawn as drawn from training_run
-       join learner on learner.id = training_run.learner_id
-       join "user" on "user".id = learner.user_id
-     where training_run.item_id = ? and "user".email = ?
-     order by training_run.id desc limit 1`,
-    module.id,
-    BENCH_EMAIL,
-  );
-  if (!run?.take) throw new Error("the player opened no take");
-  const take = String(run.take);
-  const drawn = JSON.parse(String(run.drawn));
-  for (const step of module.steps) {
-    const item = step.items.find((/** @type {{ id: string }} */ i) => i.id === drawn[step.id].item);
-    const body = new URLSearchParams({ take, step: step.id, option: item.answer });
-    const answered = await httpRequest("POST", `${APP}${PLAYER}.data`, {
-      headers,
-      body: body.toString(),
-    });
-    if (answered.status !== 200) throw new Error(`an answer post answered ${answered.status}`);
-  }
-  const named = await httpRequest("POST", `${APP}/training/certificates.data`, {
-    headers,
-    body: new URLSearchParams({ name: "Bench Learner" }).toString(),
-  });
-  if (named.status !== 200) throw new Error(`saving the certificate name answered ${named.status}`);
+  await passModule(cookie, TRACK_MODULES[0]);
+  await postForm(cookie, "/training/certificates", { name: "Bench Learner" });
   const row = queryDatabase(
     path.join(WORK, "kestrel.db"),
     "select verification_code as code from certificate order by id desc limit 1",
@@ -466,10 +431,98 @@ async function earnCertificate(/** @type {string} */ cookie) {
   return String(row.code);
 }
 
-/**
- * The time to generate one certificate PDF, as the holder's download asks for it: one request at
- * a time after a warm-up (fonts load once per process), median and 95th percentile in ms.
- */
+/** @typedef {{ id: string, answer: string }} BankItem */
+/** @typedef {{ id: string, steps: { id: string, items: BankItem[] }[] }} ModuleContent */
+
+const moduleContent = (/** @type {string} */ id) =>
+  /** @type {ModuleContent} */ (
+    JSON.parse(readFileSync(path.join(ROOT, `content/training/modules/${id}.json`), "utf8"))
+  );
+
+/** The bench learner's latest run of an item (a module, or `final/{track}`): its take and draw. */
+function latestRun(/** @type {string} */ itemId) {
+  const run = queryDatabase(
+    path.join(WORK, "kestrel.db"),
+    `select training_run.take_key as take, training_run.drawn as drawn from training_run
+       join learner on learner.id = training_run.learner_id
+       join "user" on "user".id = learner.user_id
+     where training_run.item_id = ? and "user".email = ?
+     order by training_run.id desc limit 1`,
+    itemId,
+    BENCH_EMAIL,
+  );
+  if (!run?.take) throw new Error(`${itemId} has no take`);
+  return {
+    take: String(run.take),
+    /** @type {Record<string, { item: string }>} */
+    drawn: JSON.parse(String(run.drawn)),
+  };
+}
+
+/** Posts a form as the browser's fetch does, and expects it taken. */
+async function postForm(
+  /** @type {string} */ cookie,
+  /** @type {string} */ url,
+  /** @type {Record<string, string>} */ fields,
+) {
+  const answered = await httpRequest("POST", `${APP}${url}.data`, {
+    headers: { Cookie: cookie, Origin: APP, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields).toString(),
+  });
+  // 202: the action redirected (single fetch's data requests answer a redirect so).
+  if (answered.status !== 200 && answered.status !== 202) {
+    throw new Error(`POST ${url} answered ${answered.status}`);
+  }
+}
+
+/** Passes a module as a browser would: opens the player (its take draws the items), then answers each step right. */
+async function passModule(/** @type {string} */ cookie, /** @type {string} */ id) {
+  const module = moduleContent(id);
+  const player = `/training/module/${id}`;
+  const opened = await httpRequest("GET", `${APP}${player}`, { headers: { Cookie: cookie } });
+  if (opened.status !== 200) throw new Error(`the player answered ${opened.status}`);
+  const { take, drawn } = latestRun(module.id);
+  for (const step of module.steps) {
+    const item = step.items.find((candidate) => candidate.id === drawn[step.id]?.item);
+    if (!item) throw new Error(`${id}: no drawn item for ${step.id}`);
+    await postForm(cookie, player, { take, step: step.id, option: item.answer });
+  }
+}
+
+/** The bench learner passes the final's track's other modules and opens a final attempt. */
+async function openFinalAttempt(/** @type {string} */ cookie) {
+  for (const id of TRACK_MODULES.slice(1)) await passModule(cookie, id);
+  await httpRequest("GET", `${APP}${FINAL}?start`, { headers: { Cookie: cookie } });
+  await expectFinal(cookie, true);
+}
+
+/** Checks the final's page shows the learner the open attempt's questions, or no question. */
+async function expectFinal(/** @type {string} */ cookie, /** @type {boolean} */ open) {
+  const page = await httpRequest("GET", `${APP}${FINAL}`, { headers: { Cookie: cookie } });
+  const questions = new Set(String(page.body).match(/name="q\d+"/g)).size;
+  if (page.status !== 200 || (open ? questions !== 20 : questions !== 0)) {
+    throw new Error(`the final answered ${page.status} with ${questions} questions`);
+  }
+}
+
+/** The bench learner submits the open final attempt with every answer right. */
+async function submitFinalAttempt(/** @type {string} */ cookie) {
+  const { take, drawn } = latestRun("final/esg-track");
+  // The final names an item by its module and its own id.
+  const answers = new Map(
+    TRACK_MODULES.flatMap((id) =>
+      moduleContent(id).steps.flatMap((step) =>
+        step.items.map((item) => [`${id}.${item.id}`, item.answer]),
+      ),
+    ),
+  );
+  /** @type {Record<string, string>} */
+  const fields = { take };
+  for (const [step, { item }] of Object.entries(drawn)) fields[step] = answers.get(item) ?? "";
+  await postForm(cookie, FINAL, fields);
+  await expectFinal(cookie, false);
+}
+
 /**
  * Median and p95 of `runs` requests made one at a time, after 3 of warm-up.
  * @param {string} what @param {() => Promise<{ status: number }>} request
@@ -568,6 +621,10 @@ async function timeSkills(built) {
   return { draft: median(drafts), scrub: median(scrubs) };
 }
 
+/**
+ * The time to generate one certificate PDF, as the holder's download asks for it: one request at
+ * a time after a warm-up (fonts load once per process), median and 95th percentile in ms.
+ */
 const timePdf = (/** @type {string} */ cookie, /** @type {string} */ code) =>
   timeRequests("the certificate PDF", () =>
     httpRequest("GET", `${APP}/training/certificates/${code}/pdf`, { headers: { Cookie: cookie } }),
@@ -688,6 +745,19 @@ function rows(
       },
       { name: "Kestrel module player", url: `${APP}${PLAYER}`, headers: BROWSER },
       { name: "Kestrel final assessment", url: `${APP}${FINAL}`, headers: BROWSER },
+      // A learner who passed the track's modules: twenty questions drawn, then the results.
+      {
+        name: "Kestrel final, 20 questions (signed in)",
+        url: `${APP}${FINAL}`,
+        headers: { ...BROWSER, Cookie: cookie },
+        before: () => openFinalAttempt(cookie),
+      },
+      {
+        name: "Kestrel final results (signed in)",
+        url: `${APP}${FINAL}`,
+        headers: { ...BROWSER, Cookie: cookie },
+        before: () => submitFinalAttempt(cookie),
+      },
       {
         name: "Kestrel POST answer (new guest)",
         url: `${APP}${LEASE}.data`,
@@ -852,6 +922,7 @@ async function measure(row) {
     script: row.script,
     scriptArgs: row.scriptArgs,
   };
+  await row.before?.();
   await runWrk(row.url, { ...options, seconds: WARMUP_SECONDS });
   const rows = () =>
     row.database
