@@ -75,6 +75,13 @@ export const MYANMAR_COMMON_WORDS = words(
   "Win Oo Ko Min Su Ei Wai Nay Linn Lin Ye Mon Than Sein Mar Cho May",
 );
 
+// Korean family names, written first before a hyphenated given name (Park Ji-hoon): some are
+// English words too (Park, Moon, Son), so they are names only before such a given name.
+export const KOREAN_FAMILY = words(`
+  Kim Park Lee Choi Jung Jeong Cho Kang Yoon Jang Lim Han Oh Seo Shin Kwon Hwang Ahn Song Yoo
+  Hong Jeon Ko Moon Yang Son Bae Baek Heo Nam Ryu Yun Noh
+`);
+
 // Vietnamese middle names: part of a name, but not one to look for on its own.
 export const MIDDLE_NAMES = words("Văn Thị Van Thi Hữu Huu Đức Thanh Ngọc Minh Quốc Xuân Thu");
 

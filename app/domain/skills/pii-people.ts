@@ -19,6 +19,7 @@ import {
   FAMILY_FIRST,
   FAMILY_LAST,
   GIVEN_NAMES,
+  KOREAN_FAMILY,
   MIDDLE_NAMES,
   MYANMAR_COMMON_WORDS,
   MYANMAR_NAME_WORDS,
@@ -428,6 +429,13 @@ const JOIN = String.raw`(?:\s+(?:and|và|dan|et|or|atau|hoặc|ou)|,)\s+`;
 const JOINED_AFTER = new RegExp(String.raw`^${JOIN}`, "u");
 const JOINED_BEFORE = new RegExp(String.raw`(?<![\p{L}\p{M}])(${RUN_BODY})${JOIN}$`, "u");
 
+/** A Korean given name as Latin letters write it: two syllables joined by a hyphen (Ji-hoon). */
+const KOREAN_GIVEN = /^\p{Lu}\p{Ll}+-\p{Ll}+$/u;
+
+/** A Korean family name before its given name: "Park Ji-hoon" (not "Park Road"). */
+const koreanFamilyFirst = (family: string, given: string) =>
+  KOREAN_FAMILY.has(family) && KOREAN_GIVEN.test(given) && isNameToken(given);
+
 function isNameToken(token: string): boolean {
   // A lower-case part after a hyphen is a Korean given name's (Ji-hoon), not a word's (Co-lessee).
   const lowerPart = /-(\p{Ll}[\p{L}\p{M}]*)/u.exec(token)?.[1];
@@ -481,10 +489,11 @@ function nameInRun(
   while (
     first < tokens.length &&
     !(
-      (cued || MIDDLE_NAMES.has(tokens[1]?.text ?? "")) &&
       first === 0 &&
-      FAMILY_FIRST.has(tokens[0]?.text ?? "") &&
-      tokens.length > 1
+      tokens.length > 1 &&
+      (((cued || MIDDLE_NAMES.has(tokens[1]?.text ?? "")) &&
+        FAMILY_FIRST.has(tokens[0]?.text ?? "")) ||
+        koreanFamilyFirst(tokens[0]?.text ?? "", tokens[1]?.text ?? ""))
     ) &&
     !isNameToken(tokens[first]?.text ?? "")
   ) {
@@ -515,7 +524,9 @@ function nameInRun(
   if (!cued) {
     const patronymic = words.some((word) => CONNECTOR.test(word));
     const givenFirst = isGivenName(words[0] ?? "") && words.length >= 2;
-    const familyFirst = FAMILY_FIRST.has(words[0] ?? "") && words.length >= 2 && words.length <= 4;
+    const familyFirst =
+      (FAMILY_FIRST.has(words[0] ?? "") && words.length >= 2 && words.length <= 4) ||
+      koreanFamilyFirst(words[0] ?? "", words[1] ?? "");
     // Vietnamese: a family name, a middle name (Văn, Thị…) and a given name.
     const middle = words.length >= 3 && words.length <= 4 && MIDDLE_NAMES.has(words[1] ?? "");
     const myanmar =

@@ -705,6 +705,14 @@ describe("other names in brackets, kin words, titles and ranks (the fifth set as
     ]);
     expect(found("Tổ 7 đã họp.", "ADDRESS")).toEqual([]);
   });
+
+  it("takes a Korean family name that is also a word only before a hyphenated given name", () => {
+    expect(people("Park Ji-hoon sent SGD 9,000; Mr Park Ji-hoon came back.")).toEqual([
+      "Park Ji-hoon",
+      "Park Ji-hoon",
+    ]);
+    expect(people("He parked at Park Avenue. Car Park B. Moon Festival sales rose.")).toEqual([]);
+  });
 });
 
 describe("people, addresses, dates of birth, accounts and passports", () => {
