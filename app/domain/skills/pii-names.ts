@@ -148,7 +148,7 @@ export const NOT_NAMES = words(`
   Toronto Vancouver Ottawa Montréal Montreal Québec Quebec Hamilton Calgary Laval Paris Bangkok
   Pattaya Chennai Beijing Shanghai Labuan Johor Selangor Penang Kelantan Sabah Sarawak Florida
   Hanoi
-  Campuchia Cayman Caïmans Kuala Lumpur Bahru
+  Campuchia Cayman Caïmans Kuala Lumpur Bahru Kanada Singapura Kemboja Filipina Perancis
   Pte Ltd Sdn Bhd Inc Corp Co Group Holdings Trading Capital Ventures Enterprise Logistics Marine
   Resources Limited Berhad Agency Revenue Authority Police Court Ministry Department
   MAS STRO BNM AMLO FINTRAC CANAFE Tracfin SBV ACRA SSM PDRM NRIC FIN SIN NAS IC MyKad IP

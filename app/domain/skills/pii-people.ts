@@ -415,11 +415,17 @@ const TITLE_WORD = new RegExp(`^(?:${TITLES})$`, "u");
 // What follows a name and says it is one, for a run of capitalised words with no title, role or
 // listed name: a role in brackets ("Rahman (the director's driver)"), an identifier or an age in
 // brackets ("Gaétan Pelletier (NAS …)"), an alias ("Ti-Jean (de son vrai nom …)"), or a verb of
-// saying ("Priscilla Nathan says").
+// saying ("Priscilla Nathan says"), or a role after a comma ("Wilner Joseph, chauffeur de taxi").
 const SAYS =
   "says|said|told|claims|claimed|stated|states|admitted|admits|explained|explains|insists|insisted|denied|denies|a dit|dit|affirme|explique|prétend|khai|nói|cho biết|khẳng định|berkata|memberitahu|mengaku|menyatakan|menjelaskan";
 const CUE_AFTER = new RegExp(
   String.raw`^(?:\s*\((?:[^()]{0,40}?[\s'’])?(?:${ROLES})(?![\p{L}\p{M}])|\s*\((?:NAS|SIN|NRIC|FIN|IC|MyKad|DOB|d\.o\.b\.?|passport|passeport|né|née|born|age|âge|umur|tuổi|aged?)(?![\p{L}\p{M}])|\s*\(?\s*(?:real name|a\.?k\.?a\.?|alias|also known as|de son vrai nom|nama sebenar(?:nya)?|tên thật)(?![\p{L}\p{M}])|,?\s+(?:${SAYS})(?![\p{L}\p{M}]))`,
+  "u",
+);
+// A role after a comma: "Wilner Joseph, chauffeur de taxi", "John Whitfield, the customer". Two
+// words at least ("Examinée, client connu" is a file note, "Rabu, rakan sekerja" a weekday).
+const ROLE_AFTER = new RegExp(
+  String.raw`^,\s+(?:(?:the|a|an|his|her|their|le|la|l'|un|une|son|sa)\s*)?(?:${ROLES})(?![\p{L}\p{M}])`,
   "u",
 );
 const SAYS_AFTER = new RegExp(String.raw`^,?\s+(?:${SAYS})(?![\p{L}\p{M}])`, "u");
@@ -558,7 +564,8 @@ function nameInRun(
       context &&
       (words.length >= 2 || !SAYS_AFTER.test(text.slice(span.end, span.end + 30))) &&
       (words.length >= 2 || !sentenceStart || /^\s*\(/u.test(text.slice(span.end))) &&
-      CUE_AFTER.test(text.slice(span.end, span.end + 60));
+      (CUE_AFTER.test(text.slice(span.end, span.end + 60)) ||
+        (words.length >= 2 && ROLE_AFTER.test(text.slice(span.end, span.end + 60))));
     if (
       !patronymic &&
       !givenFirst &&
@@ -865,11 +872,23 @@ function isListedTamilName(word: string): boolean {
   return false;
 }
 
+// The subject's own ("தனது", "தன்", "தமது"): a word between a role and it is the subject, a name.
+const TAMIL_OWN_AFTER = /^ (?:தனது|தன்னுடைய|தமது|தன்)(?![\u0B80-\u0BFF])/u;
+// Words for when, which can stand where a name would: "வாடிக்கையாளர் நேற்று தனது…".
+const TAMIL_WHEN = new Set("நேற்று இன்று நாளை பின்னர் முதலில் ஏற்கனவே அப்போது இப்போது உடனே".split(" "));
+
 /**
  * A Tamil name at `at`: one or two words that are not common words or inflected forms. After a
- * role ("customer", "his wife") a single word counts only if it is a listed given name.
+ * role ("customer", "his wife") a single word counts only if it is a listed given name, or the
+ * subject before "தனது" (own): "வாடிக்கையாளர் பத்மாவதி தனது மைத்துனர்…". `listedOnly`: after a
+ * role whose word also opens phrases (ஓட்டுநர் உரிமம், a driving licence), those two only.
  */
-function tamilNameAt(text: string, at: number, afterTitle: boolean): Span | null {
+function tamilNameAt(
+  text: string,
+  at: number,
+  afterTitle: boolean,
+  listedOnly = false,
+): Span | null {
   TAMIL_WORD.lastIndex = at;
   const given = TAMIL_WORD.exec(text);
   if (!given) return null;
@@ -883,7 +902,9 @@ function tamilNameAt(text: string, at: number, afterTitle: boolean): Span | null
     const word = family?.[0] ?? "";
     if (TAMIL_NAMES.has(word) || looksLikeTamilName(word)) end += 1 + word.length;
   }
-  if (!afterTitle && !listed && end === at + given[0].length) return null;
+  const subject = TAMIL_OWN_AFTER.test(text.slice(end)) && !TAMIL_WHEN.has(given[0]);
+  if (listedOnly && !listed && !subject) return null;
+  if (!afterTitle && !listed && !subject && end === at + given[0].length) return null;
   return { start: at, end };
 }
 
@@ -904,8 +925,12 @@ function cuedNames(text: string, out: Span[]): void {
         // A role's run may itself hold a title: "Customer Mdm Siti…" is found by the title too.
         continue;
       }
-      const tamil =
-        !TAMIL_ROLE_BEFORE_LATIN.test(m[0]) && tamilNameAt(text, at, TAMIL_TITLE.test(m[0]));
+      const tamil = tamilNameAt(
+        text,
+        at,
+        TAMIL_TITLE.test(m[0]),
+        TAMIL_ROLE_BEFORE_LATIN.test(m[0]),
+      );
       if (tamil) out.push(tamil);
       if (m[0].length === 0) cue.lastIndex++;
     }
