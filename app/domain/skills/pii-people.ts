@@ -429,9 +429,9 @@ const ROLE_AFTER = new RegExp(
   "u",
 );
 const SAYS_AFTER = new RegExp(String.raw`^,?\s+(?:${SAYS})(?![\p{L}\p{M}])`, "u");
-// Names joined to a name found: "Hafiz and Shanti", "Nguyễn Hoàng Long và Phạm Minh Châu".
-// ("Rahim & Loh" is a firm.)
-const JOIN = String.raw`(?:\s+(?:and|và|dan|et|or|atau|hoặc|ou)|,)\s+`;
+// Names joined to a name found: "Hafiz and Shanti", "Nguyễn Hoàng Long và Phạm Minh Châu",
+// "Thivya a/p Chandran மற்றும் Nirmala". ("Rahim & Loh" is a firm.)
+const JOIN = String.raw`(?:\s+(?:and|và|dan|et|or|atau|hoặc|ou|மற்றும்)|,)\s+`;
 const JOINED_AFTER = new RegExp(String.raw`^${JOIN}`, "u");
 const JOINED_BEFORE = new RegExp(String.raw`(?<![\p{L}\p{M}])(${RUN_BODY})${JOIN}$`, "u");
 
@@ -1011,7 +1011,7 @@ function joinedNames(text: string, names: Span[], out: Span[]): void {
       words.length >= 2 ||
       GIVEN_NAMES.has(words[0] ?? "") ||
       (/^\p{Lu}/u.test(text.slice(span.end).replace(JOINED_AFTER, "").slice(0, 1)) &&
-        JOINED_AFTER.test(text.slice(span.end, span.end + 8)))
+        JOINED_AFTER.test(text.slice(span.end, span.end + 12)))
     );
   };
   const queue = [...names];
@@ -1035,7 +1035,7 @@ function joinedNames(text: string, names: Span[], out: Span[]): void {
       const span = joined && tamilNameAt(text, end + joined[0].length, false);
       if (span && TAMIL_NAMES.has(text.slice(span.start, span.end).split(" ")[0] ?? "")) add(span);
     }
-    const after = JOINED_AFTER.exec(text.slice(end, end + 8));
+    const after = JOINED_AFTER.exec(text.slice(end, end + 12));
     if (after) {
       const at = end + after[0].length;
       const span = runNameAt(text, at, true);
