@@ -990,6 +990,27 @@ function tamilHonorificNames(text: string, out: Span[]): void {
   }
 }
 
+// At a sentence's start, one to three Tamil words before தனது ("own") are its subject: "அருண் குமார்
+// செல்வம் தனது கிரெடிட் கார்டு…" (Arun Kumar Selvam, his own credit card). A role, a pronoun
+// or a word for when is not a name ("வாடிக்கையாளர் தனது…", "அவர் தனது…"), and one of the words
+// must be a listed name ("அடுத்த மறுஆய்வாளர் தனது…", the next reviewer, is no one).
+const TAMIL_SUBJECT =
+  /(?:^|[.;!?]\s+|\n\s*)((?:[\u0B80-\u0BFF]+ ){0,2}[\u0B80-\u0BFF]+) (?:தனது|தன்னுடைய|தமது)(?![\u0B80-\u0BFF])/gu;
+
+function tamilSubjectNames(text: string, out: Span[]): void {
+  for (const m of text.matchAll(TAMIL_SUBJECT)) {
+    const words = (m[1] ?? "").split(" ");
+    const named =
+      words.some(isListedTamilName) &&
+      words.every(
+        (word) => looksLikeTamilName(word) && !ROLE_WORD.test(word) && !TAMIL_WHEN.has(word),
+      );
+    if (!named) continue;
+    const start = m.index + m[0].indexOf(m[1] ?? "");
+    out.push({ start, end: start + (m[1] ?? "").length });
+  }
+}
+
 function patternNames(text: string, out: Span[]): void {
   RUNS.lastIndex = 0;
   for (let m = RUNS.exec(text); m !== null; m = RUNS.exec(text)) {
@@ -1200,6 +1221,7 @@ export function findPeople(text: string, found: Candidate[], rank: number): void
   patternNames(text, names);
   initialledNames(text, names);
   tamilHonorificNames(text, names);
+  tamilSubjectNames(text, names);
   cjkNames(text, names);
   cjkStandaloneNames(text, names);
   thaiNames(text, names);

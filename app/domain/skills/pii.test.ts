@@ -714,9 +714,14 @@ describe("other names in brackets, kin words, titles and ranks (the fifth set as
     expect(people("He parked at Park Avenue. Car Park B. Moon Festival sales rose.")).toEqual([]);
   });
 
-  it("takes a Tamil word after a role when it is the subject before தனது (own)", () => {
+  it("takes Tamil words before தனது (own) as its subject: after a role, or a listed name", () => {
     expect(people("வாடிக்கையாளர் பத்மாவதி தனது மைத்துனருக்கு அனுப்பினார்.")).toEqual(["பத்மாவதி"]);
     expect(people("ஓட்டுநர் ஆறுமுகம் தனது முதலாளியுடன் வந்தார்.")).toEqual(["ஆறுமுகம்"]);
+    // At a sentence's start, a name before தனது with no role at all.
+    expect(people("அருண் குமார் செல்வம் தனது கிரெடிட் கார்டு மூலம் வாங்கினார்.")).toEqual([
+      "அருண் குமார் செல்வம்",
+    ]);
+    expect(people("அடுத்த மறுஆய்வாளர் தனது சீட்டுடன். அது தன்னுடைய உரிமையாளர். அவர் தனது மகன்.")).toEqual([]);
     // A driving licence, and a word for when, are no one.
     expect(people("ஓட்டுநர் உரிமம் காலாவதியானது. வாடிக்கையாளர் நேற்று தனது கணக்கை மூடினார்.")).toEqual([]);
   });
