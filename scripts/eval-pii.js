@@ -97,8 +97,9 @@ const sets = [
   ["fourth blind", notes.filter((/** @type {{ set: string }} */ note) => note.set === "blind4")],
   ["fifth blind", notes.filter((/** @type {{ set: string }} */ note) => note.set === "blind5")],
   ["sixth blind", notes.filter((/** @type {{ set: string }} */ note) => note.set === "blind6")],
+  ["seventh blind", notes.filter((/** @type {{ set: string }} */ note) => note.set === "blind7")],
 ];
-const UNSEEN = "sixth blind";
+const UNSEEN = "seventh blind";
 let allMeet = false;
 for (const [name, set] of sets) {
   const result = evaluation.evaluatePii(set);

@@ -201,18 +201,31 @@ function occurrences(value: string, text: string): number[] {
   return [...text.matchAll(pattern)].map((m) => m.index);
 }
 
-/** The capitalised words around a value in Latin letters: "Shahrul Jaya Enterprise" around "Shahrul". */
-function phraseAround(text: string, at: number, length: number): string {
+/**
+ * The name a value stands in: the capitalised words around it in Latin letters ("Shahrul Jaya
+ * Enterprise" around "Shahrul"), or, in a script written without spaces, the run of letters it is
+ * part of ("ต้นการยาง", a shop, around ต้น), unless that run holds a labelled value too.
+ */
+function phraseAround(note: CorpusNote, at: number, length: number): string {
+  const text = note.text;
+  const value = text.slice(at, at + length);
+  if (/[\u0E00-\u0E7F\u0B80-\u0BFF\u4e00-\u9fff]/u.test(value)) {
+    const before = /[^\s,.;:!?，。、；：（）()]*$/u.exec(text.slice(0, at))?.[0] ?? "";
+    const after = /^[^\s,.;:!?，。、；：（）()]*/u.exec(text.slice(at + length))?.[0] ?? "";
+    const [start, end] = [at - before.length, at + length + after.length];
+    const labelled = note.spans.some((span) => span.start < end && start < span.end);
+    return labelled ? value : text.slice(start, end);
+  }
   const before = /(?:[\p{Lu}][\p{L}\p{M}'’&-]*\s)+$/u.exec(text.slice(0, at))?.[0] ?? "";
   const after = /^(?:\s[\p{Lu}][\p{L}\p{M}'’&-]*)+/u.exec(text.slice(at + length))?.[0] ?? "";
-  return before + text.slice(at, at + length) + after;
+  return before + value + after;
 }
 
 /**
  * The labelled values of the note that still appear in a text (markdown escapes ignored). A value
  * the note also writes outside its labels, inside the name of something else (a company named
- * after a person, "Shahrul Jaya Enterprise"), may stay in that name, however often the draft
- * repeats it; elsewhere it may appear only as often as the note writes it unlabelled.
+ * after a person, "Shahrul Jaya Enterprise", ร้านต้นการยาง), may stay in that name, however often
+ * the draft repeats it; elsewhere it may appear only as often as the note writes it unlabelled.
  */
 function leaks(note: CorpusNote, text: string): string[] {
   const plain = decode(text).replace(/\\/g, "");
@@ -223,7 +236,7 @@ function leaks(note: CorpusNote, text: string): string[] {
         (at) => !note.spans.some((span) => at < span.end && at + value.length > span.start),
       );
       const names = unlabelled
-        .map((at) => phraseAround(note.text, at, value.length))
+        .map((at) => phraseAround(note, at, value.length))
         .filter((phrase) => phrase !== value);
       const rest = names.reduce((left, name) => left.split(name).join(" "), plain);
       return occurrences(value, rest).length > unlabelled.length - names.length;
