@@ -35,7 +35,7 @@ const DATE = new RegExp(
 // A cue, then what may stand between it and the value ("on", "le", ":", "no.").
 function cue(alternatives: string, filler: string): RegExp {
   return new RegExp(
-    String.raw`(?<![\p{L}\p{M}])(?:${alternatives})(?![\p{L}\p{M}])[\s:：#(（,]*(?:(?:${filler})(?![\p{L}\p{M}])[\s:：#.]*)?`,
+    String.raw`(?<![\p{L}\p{M}])(?:${alternatives})(?![\p{L}\p{M}])[\s:：#(（,]*(?:(?:${filler})(?![\p{L}\p{M}])[\s:：#.(（]*)?`,
     "giu",
   );
 }
@@ -55,10 +55,15 @@ const DOB_CUES = [
   ),
 ];
 
+// Banks named between an account's cue and its number.
+const BANKS =
+  "CIMB|Maybank|RHB|HSBC|OCBC|UOB|DBS|POSB|BSN|AmBank|Public Bank|Hong Leong|Bank Islam|Bank Rakyat|Techcombank|Vietcombank|BIDV|VietinBank|Agribank|ACB|Sacombank|TPBank|VPBank|RBC|TD|BMO|CIBC|Scotiabank|Desjardins|Kasikorn|KBank|SCB|Krungthai|Krungsri|Bangkok Bank";
+
 const ACCOUNT_CUES = [
   cue(
-    String.raw`account|acct\.?|acc\.?(?=\s?no)|a/c|akaun|compte|numéro de compte|tài khoản|STK|số TK`,
-    String.raw`no\.?|number|num[ée]ro|n°|#|bernombor|số`,
+    String.raw`account|acct\.?|acc\.?(?=\s?no)|a/c|a/k|akaun|compte|numéro de compte|tài khoản|STK|số TK|TK`,
+    // "a/k CIMB 8010437625", "TK Techcombank 19036628471012", "le compte bénéficiaire (00231-…)".
+    String.raw`no\.?|number|num[ée]ro|n°|#|bernombor|số|bénéficiaire|destinataire|penerima|${BANKS}`,
   ),
   cueNoBoundary(
     String.raw`บัญชีเลขที่|เลขที่บัญชี|เลขบัญชี|บัญชี|银行账号|银行账户|账户|账号|帐号|帐户|户口号码|户口|户头|கணக்கு எண்|கணக்கு`,
@@ -68,9 +73,9 @@ const ACCOUNT_CUES = [
 
 const PASSPORT_CUES = [
   cue(
-    String.raw`passport|pasport|passeport|hộ chiếu`,
-    // "passeport canadien GA518273", "Malaysian passport no."
-    String.raw`no\.?|number|num[ée]ro|n°|nombor|số|(?:canadien|malaisien|singapourien|vietnamien|thaïlandais|chinois|français|indien|coréen|cambodgien)n?e?|Việt Nam|Malaysia|Singapore`,
+    String.raw`passport|pasport|passeport|hộ chiếu|PP`,
+    // "passeport canadien GA518273", "Malaysian passport no.", "pasport Indonesia C7265413".
+    String.raw`no\.?|number|num[ée]ro|n°|nombor|số|(?:canadien|malaisien|singapourien|vietnamien|thaïlandais|chinois|français|indien|coréen|cambodgien|philippin|indonésien)n?e?|Việt Nam|Malaysia|Singapore|Indonesia|Filipina|Philippines|Kemboja|Cambodia|Myanmar|Bangladesh|Nepal|India|China`,
   ),
   cueNoBoundary(String.raw`护照|หนังสือเดินทาง|கடவுச்சீட்டு`, String.raw`号码|号|เลขที่|எண்|为|是`),
 ];
@@ -78,7 +83,8 @@ const PASSPORT_CUES = [
 // Digit groups joined by single spaces or hyphens, 6 to 20 digits.
 // Chinese and Thai letters may touch the number; Latin ones may not.
 const ACCOUNT_NUMBER = /\d+(?:[ -]\d+){0,5}(?![\d,.]\d)(?![A-Za-z0-9])/uy;
-const PASSPORT_NUMBER = /[A-Z]{1,2}\d{6,9}(?![A-Za-z0-9])/uy;
+// A letter may close it too (P4827163A, the Philippines').
+const PASSPORT_NUMBER = /[A-Z]{1,2}\d{6,9}[A-Z]?(?![A-Za-z0-9])/uy;
 const CURRENCY_AFTER = /^\s*(?:SGD|USD|CAD|MYR|RM|THB|VND|EUR|baht|บาท|đồng|dollars?|\$|元)/iu;
 
 function valueAfterCues(
