@@ -7,7 +7,10 @@ import type { Candidate } from "./pii-types";
 
 const CAP = String.raw`\p{Lu}[\p{L}\p{M}'’.-]*`;
 const NUM = String.raw`\d{1,5}[A-Za-z]?(?:[/-]\d{1,5})*`;
-const HOUSE = String.raw`(?:(?:Blk|Block|Blok)\.?\s?[A-Z]?-?${NUM}|(?:No\.?|Lot|Unit|Nombor)\s?${NUM}|số\s${NUM}|${NUM})`;
+// A unit written block-floor-unit opens a Malaysian address too: "B-7-3, Pangsapuri Seri Cempaka".
+const HOUSE = String.raw`(?:(?:Blk|Block|Blok)\.?\s?[A-Z]?-?${NUM}|(?:No\.?|Lot|Unit|Nombor)\s?${NUM}|[Ss]ố\s${NUM}|[A-Z]-\d{1,3}-\d{1,4}|${NUM})`;
+// A Malaysian section code in a street's name: "Jalan Setia Prima U13/S", "Jalan SS 2/64".
+const CODE = String.raw`[A-Z]{1,4}\d{1,4}[A-Za-z]?(?:/[A-Za-z0-9]{1,4})+`;
 const STREET_TYPES =
   "Road|Rd|Street|St|Avenue|Ave|Drive|Dr|Lane|Ln|Crescent|Cres|Way|Walk|Close|Link|Boulevard|Blvd|Place|Pl|Court|Ct|Terrace|Rise|Heights|Circle|Square|Highway|Hwy|Parkway|Central|View|Grove|Gardens|Hill|Ring|Loop|Quay";
 const STREET_WORDS =
@@ -17,11 +20,14 @@ const PARTICLES = "(?:des|de|la|du)(?![\\p{L}])|d['’]|l['’]";
 
 const VN_WARDS = "[Pp]hường|[Xx]ã|[Qq]uận|[Hh]uyện|P\\.|Q\\.";
 // "1450 Bay Street", "Blk 123 Ang Mo Kio Ave 3", "4500, rue Sherbrooke Ouest", "số 12 đường Lê Lợi".
+// Letters of a script written without spaces may touch it: "旧地址Blk 205 Toa Payoh North…".
 const STREET_START = new RegExp(
-  String.raw`(?<![\p{L}\p{N}$€£¥฿₫.,/-])${HOUSE},?\s(?:` +
+  String.raw`(?<![\p{Script=Latin}\p{M}\p{N}$€£¥฿₫.,/-])${HOUSE},?\s(?:` +
     // A street type after capitalised words (and numbers): "Jurong West Street 42".
     String.raw`(?:(?:${CAP}|${NUM})\s){1,5}(?:${STREET_TYPES})\.?(?![\p{L}])` +
-    String.raw`|(?:${STREET_WORDS})\s(?:(?:${CAP}|${NUM}|${PARTICLES}|${STREET_WORDS})\s?){1,6}` +
+    // A block needs no street type: "Blk 205 Toa Payoh North #07-1150".
+    String.raw`|(?<=(?:Blk|Block|Blok)\.?\s?[A-Z]?-?${NUM},?\s)(?:${CAP}\s){1,4}(?=#\d{1,3}-\d{1,5})` +
+    String.raw`|(?:${STREET_WORDS})\s(?:(?:${CODE}|${CAP}|${NUM}|${PARTICLES}|${STREET_WORDS})\s?){1,6}` +
     ")",
   "gu",
 );
@@ -30,18 +36,19 @@ const STREET_START = new RegExp(
 // Nguyễn Thị Lan, quận Ba Đình…").
 const VN_STREET_START = new RegExp(
   String.raw`(?<![\p{L}\p{N}$€£¥฿₫.,/-]|(?:[Nn]gày|[Nn]ăm|[Tt]háng|[Ll]úc|[Ss]ố tiền)\s)` +
-    String.raw`(?:(?!(?:19|20)\d\d\s)${NUM},?\s(?:${CAP}\s){0,4}${CAP}(?=,\s?(?:${VN_WARDS})\s)` +
+    String.raw`(?:(?:[Ss]ố\s)?(?!(?:19|20)\d\d\s)${NUM},?\s(?:${CAP}\s){0,4}${CAP}(?=,\s?(?:${VN_WARDS})\s)` +
     // "Tổ 7, khu phố 3, phường Tân Phong": a residents' group or hamlet, then the ward.
     String.raw`|(?:Tổ|Ấp|Thôn|Xóm)\s\d{1,4}(?=,\s?(?:[Kk]hu phố|${VN_WARDS})\s))`,
   "gu",
 );
 // What may follow the street in the same segment: a direction, a number, a unit.
 const STREET_TAIL = new RegExp(
-  String.raw`(?:\s(?:East|West|North|South|Est|Ouest|Nord|Sud|[NS]?[EW]|[NS]|\d{1,4}[A-Z]?)(?![\p{L}\p{N}]))*(?:,?\s?(?:#\d{1,3}-\d{1,5}|(?:Unit|Suite|app\.|apt\.|bureau)\s?\d{1,5}))?`,
+  String.raw`(?:\s(?:East|West|North|South|Est|Ouest|Nord|Sud|[NS]?[EW]|[NS]|\d{1,4}[A-Z]?)(?![\p{L}\p{N}]))*(?:,?\s?(?:#\d{1,3}-\d{1,5}|(?:Unit|Suite|app\.|apt\.|bureau)\s?\d{1,5}))?(?:,?\s(?:Singapore|S)\s?\(?\d{6}\)?(?!\d))?`,
   "uy",
 );
+// "Q.1" and "TP.HCM" are a district and a city, written close.
 const ADMIN_WORDS =
-  "phường|quận|huyện|xã|thị xã|tỉnh|thành phố|khu phố|ấp|thôn|tổ|TP\\.|P\\.|Q\\.|app\\.|apt\\.|unit|suite|bureau";
+  "phường|quận|huyện|xã|thị xã|tỉnh|thành phố|khu phố|ấp|thôn|tổ|TP\\.\\s?HCM|(?:P|Q)\\.\\s?\\d{1,2}|TP\\.|P\\.|Q\\.|app\\.|apt\\.|unit|suite|bureau";
 const PROVINCES = "ON|BC|QC|AB|MB|SK|NS|NB|NL|PE|YT|NT|NU";
 const CA_POSTCODE = String.raw`[A-Z]\d[A-Z]\s?\d[A-Z]\d`;
 const TITLES = "Mr|Mrs|Ms|Mdm|Dr|Miss|M\\.|Mme|Mlle|Encik|Puan|Cik|Ông|Bà|Anh|Chị";
@@ -50,15 +57,18 @@ const TITLES = "Mr|Mrs|Ms|Mdm|Dr|Miss|M\\.|Mme|Mlle|Encik|Puan|Cik|Ông|Bà|Anh|
 const SEGMENT_NUM = String.raw`\d{1,6}[A-Za-z]?(?:[/-]\d{1,5})*`;
 const SEGMENT = new RegExp(
   String.raw`,\s?(?!(?:${TITLES})\s)(?:` +
-    String.raw`(?:${CA_POSTCODE}|${PROVINCES}|#\d{1,3}-\d{1,5}|${SEGMENT_NUM}|\(${CAP}\)|${CAP}|${ADMIN_WORDS})` +
-    String.raw`(?:\s(?:${CA_POSTCODE}|${PROVINCES}|#\d{1,3}-\d{1,5}|${SEGMENT_NUM}|\(${CAP}\)|${CAP}|${PARTICLES}))*` +
+    String.raw`(?:${CA_POSTCODE}|${PROVINCES}|#\d{1,3}-\d{1,5}|${SEGMENT_NUM}|${ADMIN_WORDS}|\(${CAP}\)|${CAP})` +
+    // A word that ends a sentence ("Selangor. Bayaran…") ends the address.
+    String.raw`(?:(?<!\p{Ll}{4}\.)\s(?:${CA_POSTCODE}|${PROVINCES}|#\d{1,3}-\d{1,5}|${SEGMENT_NUM}|\(${CAP}\)|${CAP}|${PARTICLES}))*` +
     ")(?![\\p{L}\\p{N}])",
   "uy",
 );
 const POSTCODE = new RegExp(String.raw`(?:^|\s)(?:${CA_POSTCODE}|\d{5,6})(?:\s|$)`, "u");
 
+// With their short forms before a name, ต.บางพูด (ตำบล), อ. (อำเภอ), จ. (จังหวัด), ถ. (ถนน): not
+// a date's month or weekday (14 ต.ค., 01 จ. 10).
 const THAI_KEYWORDS =
-  "ถนน|ซอย|ตำบล|แขวง|อำเภอ|เขต|จังหวัด|หมู่บ้าน|หมู่ที่|หมู่|อาคาร|กรุงเทพมหานคร|กรุงเทพฯ|กทม\\.";
+  "ถนน|ซอย|ตำบล|แขวง|อำเภอ|เขต|จังหวัด|หมู่บ้าน|หมู่ที่|หมู่|อาคาร|กรุงเทพมหานคร|กรุงเทพฯ|กทม\\.|[ตอจถ]\\.(?=[\\u0E00-\\u0E7F]{3})";
 const THAI_START = new RegExp(
   String.raw`(?<![\d/,.])\d{1,5}(?:/\d{1,5})?\s(?=(?:${THAI_KEYWORDS}))`,
   "gu",
