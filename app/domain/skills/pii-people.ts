@@ -314,6 +314,11 @@ const ROLE_WORDS = [
   "pengarah",
   "penjamin",
   "pengirim",
+  // Whose an account is: "a/c held by Tyler J. Boateng", "atas nama Siti", "au nom de".
+  "held by",
+  "in the name of",
+  "atas nama",
+  "au nom de",
   "penerima",
   "pemilik benefisial",
   "rakan(?:nya)?",
@@ -398,7 +403,7 @@ const ROLES = [...ROLE_WORDS]
   .map(caseless)
   .join("|");
 const ROLE = new RegExp(
-  String.raw`(?<![\p{L}\p{M}])(?:${ROLES})(?:['’]s)?(?:\s?["'”’»])?(?![\p{L}\p{M}-])[,:]?\s*(?:(?:là|tên(?: là)?|est|is)\s+)?["'“‘«]?\s*`,
+  String.raw`(?<![\p{L}\p{M}])(?:${ROLES})(?:['’]s)?(?:\s?["'”’»])?(?![\p{L}\p{M}-])[,:]?\s*(?:(?:là|tên(?: là)?|est|is|ialah|adalah)\s+)?["'“‘«]?\s*`,
   "gu",
 );
 const ROLE_WORD = new RegExp(`^(?:${ROLE_WORDS.join("|")})$`, "iu");
@@ -431,7 +436,7 @@ const ROLE_AFTER = new RegExp(
 const SAYS_AFTER = new RegExp(String.raw`^,?\s+(?:${SAYS})(?![\p{L}\p{M}])`, "u");
 // Names joined to a name found: "Hafiz and Shanti", "Nguyễn Hoàng Long và Phạm Minh Châu",
 // "Thivya a/p Chandran மற்றும் Nirmala". ("Rahim & Loh" is a firm.)
-const JOIN = String.raw`(?:\s+(?:and|và|dan|et|or|atau|hoặc|ou|மற்றும்)|,)\s+`;
+const JOIN = String.raw`(?:\s+(?:and|và|va|dan|et|or|atau|hoặc|ou|மற்றும்|→|->)|,)\s+`;
 const JOINED_AFTER = new RegExp(String.raw`^${JOIN}`, "u");
 const JOINED_BEFORE = new RegExp(String.raw`(?<![\p{L}\p{M}])(${RUN_BODY})${JOIN}$`, "u");
 
@@ -1215,10 +1220,24 @@ function mentions(text: string, names: Span[], out: Span[]): void {
   }
 }
 
+// A name found, then a middle initial and a family name: "Tyler" of "Tyler J. Boateng" is the
+// whole name. ("Annex A. Tan…" is not: the word before the initial must be a name found.)
+const MIDDLE_INITIAL_AFTER = new RegExp(String.raw`^\s\p{Lu}\.\s(${WORD})(?![\p{L}\p{M}])`, "u");
+
+function withMiddleInitials(text: string, names: Span[]): void {
+  for (const name of names) {
+    const family = MIDDLE_INITIAL_AFTER.exec(text.slice(name.end, name.end + 40));
+    if (family?.[1] && isNameToken(family[1]) && !isOrdinary(family[1])) {
+      name.end += family[0].length;
+    }
+  }
+}
+
 export function findPeople(text: string, found: Candidate[], rank: number): void {
   const names: Span[] = [];
   cuedNames(text, names);
   patternNames(text, names);
+  withMiddleInitials(text, names);
   initialledNames(text, names);
   tamilHonorificNames(text, names);
   tamilSubjectNames(text, names);

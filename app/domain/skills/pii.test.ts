@@ -26,8 +26,8 @@ const BLIND_2_FLOOR = { precision: 0.9, recall: 0.93, personRecall: 0.9 };
 const BLIND_3_FLOOR = { precision: 0.9, recall: 0.95, personRecall: 0.92 };
 const BLIND_4_FLOOR = { precision: 0.9, recall: 0.93, personRecall: 0.96 };
 const BLIND_5_FLOOR = { precision: 0.9, recall: 0.94, personRecall: 0.91 };
-const BLIND_6_FLOOR = { precision: 0.9, recall: 0.86, personRecall: 0.79 };
-const BLIND_7_FLOOR = { precision: 0.9, recall: 0.76, personRecall: 0.65 };
+const BLIND_6_FLOOR = { precision: 0.9, recall: 0.86, personRecall: 0.8 };
+const BLIND_7_FLOOR = { precision: 0.9, recall: 0.76, personRecall: 0.66 };
 
 // The identifier types the sentences of pii-corpus.ts list; names in them are found too.
 const IDENTIFIER_TYPES: readonly PiiType[] = [
@@ -772,6 +772,23 @@ describe("other names in brackets, kin words, titles and ranks (the fifth set as
     ]);
     // A Thai date's month and weekday are not an address's short forms.
     expect(found("โอนเมื่อ 14 ต.ค. 2567 และ 01 จ. 10 รายการ", "ADDRESS")).toEqual([]);
+  });
+
+  it("reads whose an account is, a copula after a role, chains and middle initials", () => {
+    expect(people("Recipient RBC a/c held by Tyler J. Boateng, of Toronto.")).toEqual([
+      "Tyler J. Boateng",
+    ]);
+    expect(people("di Filipina; pengirim ialah Rodel Santos Bautista. Pelanggan kata")).toEqual([
+      "Rodel Santos Bautista",
+    ]);
+    expect(people("Chuỗi: Nguyễn Thành Long → Trịnh Bảo Ngọc → Chea Sophal (Campuchia).")).toEqual([
+      "Nguyễn Thành Long",
+      "Trịnh Bảo Ngọc",
+      "Chea Sophal",
+    ]);
+    expect(people("Plan B. The account is held by the company. See Annex A. Tan Ah Kow.")).toEqual([
+      "Tan Ah Kow",
+    ]);
   });
 
   it("follows a list of names through the Tamil word for 'and'", () => {
