@@ -455,6 +455,8 @@ function isNameToken(token: string): boolean {
 }
 
 const OTHER_SCRIPT = /[\u0E00-\u0E7F\u0B80-\u0BFF\u4e00-\u9fff]/u;
+// A family name by its shape: MacKinnon, McAllister, O'Brien.
+const GAELIC_FAMILY = /^(?:Mac|Mc|O['’])\p{Lu}\p{Ll}{2,}$/u;
 /** Words the product's own text writes in lower case (scripts/pii-ordinary-words.js). */
 const ORDINARY = new Set<string>(ordinaryWords);
 const isOrdinary = (word: string) =>
@@ -551,7 +553,8 @@ function nameInRun(
     const familyLast =
       words.length >= 2 &&
       words.length <= 3 &&
-      FAMILY_LAST.has(words.at(-1) ?? "") &&
+      (FAMILY_LAST.has(words.at(-1) ?? "") || GAELIC_FAMILY.test(words.at(-1) ?? "")) &&
+      !words.slice(0, -1).some(isOrdinary) &&
       (!sentenceStart || GIVEN_NAMES.has(words[0] ?? ""));
     // A Latin name in Thai, Tamil or Chinese text ("โอนไปให้ Chea Sokha ที่พนมเปญ"): two or
     // three capitalised words between letters of the other script, none an ordinary word

@@ -791,6 +791,13 @@ describe("other names in brackets, kin words, titles and ranks (the fifth set as
     ]);
   });
 
+  it("knows a Gaelic family name by its shape, and no family name after ordinary words", () => {
+    expect(people("proceeds from selling his boat to Gordie MacKinnon; no bill")).toEqual([
+      "Gordie MacKinnon",
+    ]);
+    expect(people("He bought an Apple MacBook and a Big MacDonald burger.")).toEqual([]);
+  });
+
   it("follows a list of names through the Tamil word for 'and'", () => {
     expect(people("Yogeswari, Thivya a/p Chandran மற்றும் Nirmala மூவரும் வந்தனர்.")).toEqual([
       "Yogeswari",
