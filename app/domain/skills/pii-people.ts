@@ -364,6 +364,11 @@ const ROLE_WORDS = [
   "tên khai sinh",
   "biệt danh",
   "வாடிக்கையாளர்",
+  "மைத்துனர்",
+  "மைத்துனி",
+  "அதிகாரி",
+  "விண்ணப்பதாரர்",
+  "முகவர்",
   "கணக்கு வைத்திருப்பவர்",
   "மனைவி",
   "கணவர்",
@@ -918,7 +923,11 @@ function tamilNameAt(
 
 // --- Finding and following names ------------------------------------------------------------
 
-const TAMIL_ROLE_BEFORE_LATIN = /^(?:ஓட்டுநர்|ஊழியர்|ஆசிரியர்)/u;
+// Roles whose words also open phrases or stand alone (ஓட்டுநர் உரிமம், a driving licence;
+// "இணக்க அதிகாரி ஒப்புதல்…", the compliance officer's approval): a Tamil word after one is a name
+// only when it is listed, or the subject before தனது.
+const TAMIL_ROLE_LISTED_ONLY =
+  /^(?:ஓட்டுநர்|ஊழியர்|ஆசிரியர்|அதிகாரி|விண்ணப்பதாரர்|முகவர்|மைத்துனர்|மைத்துனி)/u;
 
 function cuedNames(text: string, out: Span[]): void {
   for (const cue of [TITLE, ROLE]) {
@@ -937,7 +946,7 @@ function cuedNames(text: string, out: Span[]): void {
         text,
         at,
         TAMIL_TITLE.test(m[0]),
-        TAMIL_ROLE_BEFORE_LATIN.test(m[0]),
+        TAMIL_ROLE_LISTED_ONLY.test(m[0]),
       );
       if (tamil) out.push(tamil);
       if (m[0].length === 0) cue.lastIndex++;
