@@ -809,6 +809,11 @@ describe("other names in brackets, kin words, titles and ranks (the fifth set as
     ).toEqual([]);
   });
 
+  it("takes a Thai nickname after ลุง or ป้า whole, and no pronoun after one", () => {
+    expect(people("พนักงานแจ้งว่า ลุงสมหมาย อายุ 72 ปี ถูกหลอก")).toEqual(["สมหมาย"]);
+    expect(people("ลุงของเขามาด้วย")).toEqual([]);
+  });
+
   it("follows a list of names through the Tamil word for 'and'", () => {
     expect(people("Yogeswari, Thivya a/p Chandran மற்றும் Nirmala மூவரும் வந்தனர்.")).toEqual([
       "Yogeswari",
