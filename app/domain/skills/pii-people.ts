@@ -886,7 +886,8 @@ function isListedTamilName(word: string): boolean {
 }
 
 // The subject's own ("தனது", "தன்", "தமது"): a word between a role and it is the subject, a name.
-const TAMIL_OWN_AFTER = /^ (?:தனது|தன்னுடைய|தமது|தன்)(?![\u0B80-\u0BFF])/u;
+const TAMIL_OWN = "தனது|தன்னுடைய|தமது|தன்";
+const TAMIL_OWN_AFTER = new RegExp(`^ (?:${TAMIL_OWN})(?![\u0B80-\u0BFF])`, "u");
 // Words for when, which can stand where a name would: "வாடிக்கையாளர் நேற்று தனது…".
 const TAMIL_WHEN = new Set("நேற்று இன்று நாளை பின்னர் முதலில் ஏற்கனவே அப்போது இப்போது உடனே".split(" "));
 
@@ -1011,8 +1012,10 @@ function tamilHonorificNames(text: string, out: Span[]): void {
 // செல்வம் தனது கிரெடிட் கார்டு…" (Arun Kumar Selvam, his own credit card). A role, a pronoun
 // or a word for when is not a name ("வாடிக்கையாளர் தனது…", "அவர் தனது…"), and one of the words
 // must be a listed name ("அடுத்த மறுஆய்வாளர் தனது…", the next reviewer, is no one).
-const TAMIL_SUBJECT =
-  /(?:^|[.;!?]\s+|\n\s*)((?:[\u0B80-\u0BFF]+ ){0,2}[\u0B80-\u0BFF]+) (?:தனது|தன்னுடைய|தமது)(?![\u0B80-\u0BFF])/gu;
+const TAMIL_SUBJECT = new RegExp(
+  String.raw`(?:^|[.;!?]\s+|\n\s*)((?:[\u0B80-\u0BFF]+ ){0,2}[\u0B80-\u0BFF]+) (?:${TAMIL_OWN})(?![\u0B80-\u0BFF])`,
+  "gu",
+);
 
 function tamilSubjectNames(text: string, out: Span[]): void {
   for (const m of text.matchAll(TAMIL_SUBJECT)) {
