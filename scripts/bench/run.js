@@ -41,6 +41,11 @@ function positiveInteger(name, fallback) {
 const SECONDS = positiveInteger("BENCH_SECONDS", 10);
 const CONNECTIONS = positiveInteger("BENCH_CONNECTIONS", 50);
 const LIGHTHOUSE_RUNS = positiveInteger("LIGHTHOUSE_RUNS", 3);
+/**
+ * BENCH_ROWS, a pattern: only the rows whose names match it and the baselines they are measured
+ * against, and none of the timings after the table (for working on one page).
+ */
+const ONLY = process.env.BENCH_ROWS ? new RegExp(process.env.BENCH_ROWS, "i") : undefined;
 /** Unreported seconds before each row, so the figures are of warm (optimised) code. */
 const WARMUP_SECONDS = 3;
 /**
@@ -898,6 +903,22 @@ function rows(
   ];
 }
 
+/** The rows BENCH_ROWS names, with their baselines, in the table's order; every row without it. */
+function selected(/** @type {Row[]} */ specs) {
+  if (!ONLY) return specs;
+  const keep = new Set(specs.filter((spec) => ONLY.test(spec.name)).map((spec) => spec.name));
+  for (let grown = true; grown;) {
+    grown = false;
+    for (const spec of specs) {
+      if (keep.has(spec.name) && spec.baseline && !keep.has(spec.baseline)) {
+        keep.add(spec.baseline);
+        grown = true;
+      }
+    }
+  }
+  return specs.filter((spec) => keep.has(spec.name));
+}
+
 /** Loads /e2e on the fresh server, SERVER_WARMUP_WINDOWS windows of WARMUP_SECONDS, printed. */
 async function warmServer() {
   const windows = [];
@@ -1007,7 +1028,7 @@ async function main() {
   );
   const code = await earnCertificate(cookie);
   const managerCookie = await signIn(seed.manager);
-  const specs = rows(cookie, code, managerCookie);
+  const specs = selected(rows(cookie, code, managerCookie));
   // training-answer.lua reads the step and option from the environment wrk inherits.
   Object.assign(process.env, benchAnswer());
   /** @type {Map<string, Measured>} */
@@ -1015,6 +1036,7 @@ async function main() {
   await warmServer();
   for (const spec of specs) results.set(spec.name, await measure(spec));
   printTable(specs, results);
+  if (ONLY) return;
 
   const kestrelPage = results.get("Kestrel /kestrel (cached, gzip)");
   const nodePage = results.get("node:http, same gzip bytes");

@@ -5,11 +5,12 @@ import { getCatalogue } from "./catalogue.server";
 import { localize } from "./content-schema";
 import { drawnItem, newTakeKey } from "./draw.server";
 import {
-  FINAL_PREFIX,
   type FinalAttempt,
   type FinalSettings,
   drawFinal,
   finalAttempts,
+  finalAttemptsIn,
+  finalId,
   finalItem,
   finalQuestions,
   finalResult,
@@ -19,7 +20,7 @@ import {
 } from "./final.server";
 import { getLearner } from "./learners.server";
 import { fillerFor } from "./player.server";
-import { moduleProgress } from "./progress.server";
+import { loadRuns, passedModules } from "./progress.server";
 import type { FinalData } from "./types";
 
 // The final assessment page: who may sit it, the attempt to answer, and the end screen.
@@ -49,11 +50,13 @@ export async function loadFinal(
     getLearner(request),
   ]);
   const { modules } = getCatalogue();
-  const progress = await moduleProgress(learner.id);
+  // One read: the takes of the track's modules (which are passed) and of its final.
+  const runs = await loadRuns(learner.id, [...track.modules, finalId(track)]);
+  const passedAll = passedModules(runs, track.modules);
   const missing = track.modules
-    .filter((id) => progress.get(id)?.status !== "completed")
+    .filter((id) => !passedAll.has(id))
     .map((id) => ({ id, title: localize(modules.get(id)?.title ?? { en: id }, language) }));
-  const attempts = await finalAttempts(learner.id, track);
+  const attempts = finalAttemptsIn(runs, track);
   const finished = attempts.filter((attempt) => attempt.run.completedAt !== null);
   const asked = url.searchParams.get("done");
   const shown = finished.find((attempt) => attempt.run.takeKey === asked) ?? finished.at(-1);
@@ -115,7 +118,7 @@ async function startAttempt(
     .insertInto("training_run")
     .values({
       learner_id: learnerId,
-      item_id: `${FINAL_PREFIX}${track.id}`,
+      item_id: finalId(track),
       take_key: takeKey,
       started_at: now.toISOString(),
       drawn: JSON.stringify(drawn),

@@ -1,5 +1,4 @@
 import { data } from "react-router";
-import { getDb } from "~/platform/db/db.server";
 import { getCatalogue } from "./catalogue.server";
 import { type ContentLanguage, type Item, type Track, localize } from "./content-schema";
 import { type Drawn, drawnItem, readDrawn, seeded, shuffled } from "./draw.server";
@@ -15,6 +14,9 @@ import { questionView } from "./views.server";
 // was held to.
 
 export const FINAL_PREFIX = "final/";
+
+/** The item id a track's final is stored under. */
+export const finalId = (track: Track) => `${FINAL_PREFIX}${track.id}`;
 
 export interface FinalSettings {
   passPercent: number;
@@ -44,8 +46,21 @@ interface PoolEntry {
 
 const poolId = (moduleId: string, itemId: string) => `${moduleId}.${itemId}`;
 
-/** Every item of every bank of a track's modules, its id prefixed with its module's. */
-function trackPool(track: Track): PoolEntry[] {
+const pools = new WeakMap<Track, readonly PoolEntry[]>();
+
+/**
+ * Every item of every bank of a track's modules, its id prefixed with its module's. Made once per
+ * track of the catalogue (the content does not change while the server runs).
+ */
+function trackPool(track: Track): readonly PoolEntry[] {
+  const made = pools.get(track);
+  if (made) return made;
+  const pool = makePool(track);
+  pools.set(track, pool);
+  return pool;
+}
+
+function makePool(track: Track): PoolEntry[] {
   const { modules } = getCatalogue();
   return track.modules.flatMap((moduleId) => {
     const module = modules.get(moduleId);
@@ -59,11 +74,21 @@ function trackPool(track: Track): PoolEntry[] {
   });
 }
 
+const finalItems = new WeakMap<Track, Map<number, GradedItem>>();
+
 /** The final of a track as something graded: its questions `q1`… each drawn from the pool. */
 export function finalItem(track: Track, count: number): GradedItem {
+  const byCount = finalItems.get(track) ?? new Map<number, GradedItem>();
+  finalItems.set(track, byCount);
+  const made = byCount.get(count) ?? makeFinalItem(track, count);
+  byCount.set(count, made);
+  return made;
+}
+
+function makeFinalItem(track: Track, count: number): GradedItem {
   const items = trackPool(track).map((entry) => entry.item);
   return {
-    itemId: `${FINAL_PREFIX}${track.id}`,
+    itemId: finalId(track),
     steps: Array.from({ length: Math.min(count, items.length) }, (_, index) => ({
       id: `q${index + 1}`,
       items,
@@ -146,24 +171,13 @@ export async function finalAttempts(
   learnerId: string | null,
   track: Track,
 ): Promise<FinalAttempt[]> {
-  const itemId = `${FINAL_PREFIX}${track.id}`;
-  const runs = (await loadRuns(learnerId, [itemId])).get(itemId) ?? [];
-  if (runs.length === 0) return [];
-  const settings = new Map(
-    (
-      await getDb()
-        .selectFrom("training_run")
-        .select(["id", "settings"])
-        .where(
-          "id",
-          "in",
-          runs.map((run) => run.id),
-        )
-        .execute()
-    ).map((row) => [Number(row.id), row.settings]),
-  );
-  return runs.map((run) => {
-    const heldTo = readHeldTo(settings.get(run.id) ?? null);
+  return finalAttemptsIn(await loadRuns(learnerId, [finalId(track)]), track);
+}
+
+/** The final attempts among a learner's takes (loadRuns with the final's item id), oldest first. */
+export function finalAttemptsIn(runs: ReadonlyMap<string, Run[]>, track: Track): FinalAttempt[] {
+  return (runs.get(finalId(track)) ?? []).map((run) => {
+    const heldTo = readHeldTo(run.settings ?? null);
     const graded = finalItem(track, heldTo.itemCount);
     const right = run.answers.filter((answer) => answer.correct).length;
     return {

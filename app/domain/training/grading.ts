@@ -29,6 +29,8 @@ export interface Run {
   answers: StepAnswer[];
   /** The items the take drew (JSON, see draw.server.ts); null before item banks. */
   drawn?: string | null;
+  /** What a final attempt was held to (JSON, see final.server.ts); null for other takes. */
+  settings?: string | null;
 }
 
 /** Score of a take: right answers of the steps, a whole percent. */

@@ -96,6 +96,7 @@ export async function loadRuns(
       "training_run.started_at as startedAt",
       "training_run.completed_at as completedAt",
       "training_run.drawn as drawn",
+      "training_run.settings as settings",
       "training_answer.step_id as stepId",
       "training_answer.option_id as optionId",
       "training_answer.correct as correct",
@@ -116,6 +117,7 @@ export async function loadRuns(
         startedAt: row.startedAt,
         completedAt: row.completedAt,
         drawn: row.drawn,
+        settings: row.settings,
         answers: [],
       };
       runs.set(row.runId, run);
@@ -200,7 +202,10 @@ function takeStart(takeKey: string, at: Date): string {
  * The modules among `ids` that a learner has passed (a finished take at the pass mark): what
  * unlocks the modules that need them. A failed take unlocks nothing.
  */
-function passedModules(runs: ReadonlyMap<string, Run[]>, ids: Iterable<string>): Set<string> {
+export function passedModules(
+  runs: ReadonlyMap<string, Run[]>,
+  ids: Iterable<string>,
+): Set<string> {
   const { modules } = getCatalogue();
   const passed = new Set<string>();
   for (const id of ids) {
