@@ -151,6 +151,28 @@ test("Canada shows the Fraud Defense Index; free-form Grade and Draft", async ({
   await expectAccessible(page);
 });
 
+test("a thin answer of the learner's own with the right call is held at Needs improvement, and told so", async ({
+  page,
+}) => {
+  await page.goto("/kestrel/aml-demo?jurisdiction=ca&scenario=synthetic-lease-ring");
+  await waitForHydration(page);
+  await page.getByLabel("Guided flow").uncheck();
+  const freeForm = page.getByTestId("free-form");
+  await freeForm
+    .getByLabel(/Your analysis/)
+    .fill(
+      "The customer's applications reuse one address and phone; escalate to the compliance officer and file an STR with FINTRAC as soon as practicable.",
+    );
+  await freeForm.getByRole("radio", { name: "Escalate now" }).check();
+  await freeForm.getByRole("button", { name: "Grade" }).click();
+  const result = page.getByTestId("aml-result");
+  await expect(result.getByTestId("aml-score")).toHaveText("40%");
+  await expect(result.getByTestId("aml-floor")).toContainText(
+    "graded no lower than Needs improvement (40%)",
+  );
+  await expectAccessible(page);
+});
+
 test("the scenario player: a choice with a finding, then Complete & Grade", async ({ page }) => {
   await page.goto(PAYNOW);
   await waitForHydration(page);

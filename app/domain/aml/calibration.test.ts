@@ -56,12 +56,13 @@ describe("the calibration set", () => {
     "agreement with the trainer's bands holds, on the answers tuned on and those held out",
     () => {
       const { tunedOn, heldOut } = splitCalibration(entries);
+      expect(evaluateGrading(entries).sameBand).toBeGreaterThanOrEqual(0.8);
       const tuned = evaluateGrading(tunedOn);
-      expect(tuned.sameBand).toBeGreaterThanOrEqual(0.78);
+      expect(tuned.sameBand).toBeGreaterThanOrEqual(0.83);
       expect(tuned.withinOne).toBeGreaterThanOrEqual(0.95);
       // The held-out answers are measured, never tuned on: this holds their figure where it stands.
       const held = evaluateGrading(heldOut);
-      expect(held.sameBand).toBeGreaterThanOrEqual(0.68);
+      expect(held.sameBand).toBeGreaterThanOrEqual(0.72);
       expect(held.withinOne).toBeGreaterThanOrEqual(0.95);
     },
     GRADING_ALL,

@@ -3,7 +3,7 @@ import {
   type StoredEvidence,
   openRecord,
 } from "~/domain/evidence/index.server";
-import type { AttemptMode, Grade, PlayerStep } from "./grading";
+import { type AttemptMode, FLOOR_NOTE, type Grade, type PlayerStep } from "./grading";
 import type { Pack } from "./packs";
 import { resolveSource } from "./packs";
 import { knownSources } from "./packs.server";
@@ -87,6 +87,9 @@ export function attemptPayload(
         multiplier: penalty.multiplier,
         description: penalty.description,
       })),
+      ...(facts.grade.floor?.raised && {
+        floor: { score: facts.grade.floor.score, description: FLOOR_NOTE },
+      }),
       player: facts.player && {
         findings: facts.player.findings,
         passed: facts.player.passed,

@@ -239,7 +239,7 @@ describe("guided grading", () => {
       ],
     );
     expect(grade).toMatchObject({ score: 1, percent: 100, band: "Band 1", penalties: [] });
-    expect(grade.grader).toEqual({ version: "2.2.0", language: "en" });
+    expect(grade.grader).toEqual({ version: "2.3.0", language: "en" });
     expect(grade).toMatchObject({ escalatedInTime: true, completeRecord: true, missedSignals: [] });
   });
 
@@ -404,6 +404,37 @@ describe("free-form grading", () => {
     expect(grade?.explanation).toContainEqual({ key: "documentation.noneCited" });
     // Naming the source is a tenth of the criterion in free form; the narrative, half.
     expect((named?.earned ?? 0) - (grade?.earned ?? 0)).toBeCloseTo(2, 1);
+  });
+
+  test("a thin answer of the learner's own, about the case, with the right call is not graded below the band above the last", () => {
+    const thin = (text: string, decision: "ESCALATE" | "NO_ACTION" = "ESCALATE") =>
+      gradeFreeForm(CA, scenario, { decision, analysis: text }, readers);
+    const genuine = thin(
+      "The customer received a lot of PayNow money from different people. I am escalating it to compliance to look at.",
+    );
+    // The criteria alone give less than the fourth band's 40 %: the floor raised it, and says so.
+    expect(genuine.floor).toEqual({ score: 0.4, raised: true });
+    expect(genuine.percent).toBe(40);
+    expect(genuine.band).toBe("Band 4");
+    // Never for an answer about something else, a list of terms, a negated answer or a wrong call.
+    const offTopic = thin(
+      "Our team moved to a new office last month and the parking is much better. The canteen opens early.",
+    );
+    const list = thin("PayNow mule PEP STR STRO reasonable grounds pass-through");
+    const negated = thin(
+      "There is no need to escalate and no STR is needed, because the customer is known to us.",
+    );
+    const wrongCall = thin(
+      "The customer received a lot of PayNow money from different people. It looks normal to me.",
+      "NO_ACTION",
+    );
+    for (const grade of [offTopic, list, negated, wrongCall]) {
+      expect(grade.floor).toBeUndefined();
+      expect(grade.percent).toBeLessThan(40);
+    }
+    // A strong answer keeps its own score: the floor is only ever a floor.
+    expect(thin(analysis).floor).toMatchObject({ raised: false });
+    expect(thin(analysis).percent).toBeGreaterThan(40);
   });
 
   test("closing a case that calls for a question to the customer is held under 45 %, not ×0.4", () => {

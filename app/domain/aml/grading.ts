@@ -30,7 +30,7 @@ import {
 // argues against it earns no reasoning credit and caps the grade. The score of record is this one.
 
 /** Stored with each grade: a change to how answers are read is a new version. */
-export const GRADER_VERSION = "2.2.0";
+export const GRADER_VERSION = "2.3.0";
 
 export interface GuidedSubmission {
   signals: SignalChip[];
@@ -99,6 +99,11 @@ export interface Grade {
   bandId?: BandId;
   details: CriterionResult[];
   penalties: AppliedPenalty[];
+  /**
+   * A genuine answer's floor (0–1): it is not graded below this; `raised` when the floor, not
+   * the criteria, gave the score. Absent for other answers and for grades before 2.3.0.
+   */
+  floor?: { score: number; raised: boolean };
   /** For the Fraud Defense Index: the case called for escalation and the learner escalated. */
   escalatedInTime: boolean | null;
   /** Every field given and at least one of the scenario's sources cited. */
@@ -520,11 +525,15 @@ function combine(rubric: Rubric, scenario: Scenario, terms: CaseTerms, evidence:
   const kinds: AppliedPenaltyKind[] = [...decision.penalties];
   if (documentation.incomplete) kinds.push("incompleteDocumentation");
   if (against !== null) kinds.push("contradiction");
-  const { score, penalties } = applyPenalties(rubric, raw, kinds);
+  const { score: penalised, penalties } = applyPenalties(rubric, raw, kinds);
+  const rightCall = evidence.decision === scenario.answerKey.expectedDecision;
+  const floor = rightCall ? genuineFloor(rubric, terms, evidence.reasoning, kinds) : null;
+  const score = Math.max(penalised, floor ?? 0);
   return {
     ...scored(rubric, score),
     details,
     penalties,
+    ...(floor !== null && { floor: { score: floor, raised: floor > penalised } }),
     escalatedInTime: scenario.answerKey.requiresEscalation
       ? evidence.decision === "ESCALATE"
       : null,
@@ -532,6 +541,39 @@ function combine(rubric: Rubric, scenario: Scenario, terms: CaseTerms, evidence:
     missedSignals: signals.missed,
     grader: { version: GRADER_VERSION, language: terms.language },
   };
+}
+
+/** What the evidence record says of a score a genuine answer's floor gave. */
+export const FLOOR_NOTE =
+  "The answer records the decision the case calls for, in the learner's own sentences about the case, so it is not graded below the lowest score of the band above the last; the criteria alone gave less.";
+
+/** A clause about the case names at least one of its terms; an answer about something else, few. */
+const ON_TOPIC_SHARE = 0.2;
+
+/**
+ * The score a genuine answer is not graded below: the lowest score of the band above the last
+ * ("Needs improvement"). An answer is genuine when it records the decision the case calls for
+ * (no penalty but an incomplete record), reads as sentences of the learner's own (not a list,
+ * not the case copied, nothing argued against the decision) and is about the case (at least one
+ * clause in five names one of its terms). Trainers grade such an answer, however thin, "Needs
+ * improvement": "Insufficient" is for answers that do not engage with the case
+ * (docs/decisions/054). The caller asks only for an answer with the right decision; null for any
+ * other answer. No floor reaches a passing band.
+ */
+function genuineFloor(
+  rubric: Rubric,
+  terms: CaseTerms,
+  reading: Reading,
+  kinds: readonly AppliedPenaltyKind[],
+): number | null {
+  if (!kinds.every((kind) => kind === "incompleteDocumentation")) return null;
+  if (reading.copied || reading.listLike || reading.clauses.length === 0) return null;
+  const about = reading.clauses.filter((clause) =>
+    terms.all.some((term) => mentionsTerm(clause.text, term)),
+  );
+  if (about.length < ON_TOPIC_SHARE * reading.clauses.length) return null;
+  const band = rubric.bands.at(-2);
+  return band ? band.min / 100 : null;
 }
 
 /** Multiplies by each penalty once, then holds the score under the lowest cap. */

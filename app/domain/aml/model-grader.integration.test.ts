@@ -70,7 +70,7 @@ describe("a language model as second grader", () => {
     expect(sent).toContain(`<<<\n${STRONG}\n>>>`);
     const combined = withModel(rubric, rulesGrade(STRONG), verdict);
     expect(combined.grade.details[1]).toMatchObject({ earned: 20 });
-    expect(combined.grade.grader).toMatchObject({ version: "2.2.0", model: "grader-test" });
+    expect(combined.grade.grader).toMatchObject({ version: "2.3.0", model: "grader-test" });
   });
 
   it("can never pass a negated answer, however it scores it", async () => {
@@ -101,6 +101,17 @@ describe("a language model as second grader", () => {
     );
     expect(combined.disagrees).toBe(true);
     expect(combined.grade.percent).toBeLessThan(rulesGrade(STRONG).percent);
+    // A genuine answer's floor holds whatever the model scores: the fourth band's lowest score.
+    const floor = rulesGrade(STRONG).floor?.score ?? 1;
+    expect(floor).toBe((rubric.bands.at(-2)?.min ?? 0) / 100);
+    expect(combined.grade.score).toBeGreaterThanOrEqual(floor);
+    // Where the model's scores fall under the rules' floor, the floor gives the grade.
+    const held = withModel(
+      rubric,
+      { ...rulesGrade(STRONG), floor: { score: 0.5, raised: false } },
+      await askModel(settings(), input(STRONG)),
+    );
+    expect(held.grade).toMatchObject({ score: 0.5, percent: 50, floor: { raised: true } });
   });
 
   it("a model that fails, answers out of protocol or hangs leaves the rules' grade", async () => {

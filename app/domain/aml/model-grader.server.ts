@@ -170,11 +170,14 @@ export function withModel(
     (sum, detail) => sum + (detail.weight * detail.earned) / detail.maxScore,
     0,
   );
-  const { score, penalties } = applyPenalties(
+  const { score: penalised, penalties } = applyPenalties(
     rubric,
     raw,
     rules.penalties.map((penalty) => penalty.kind),
   );
+  // The rules' floor for a genuine answer holds under the model's scores too.
+  const floor = rules.floor?.score ?? 0;
+  const score = Math.max(penalised, floor);
   const percent = Math.round(score * 100);
   const grade: Grade = {
     ...rules,
@@ -184,6 +187,7 @@ export function withModel(
     bandId: bandIdOf(rubric, percent),
     details,
     penalties,
+    ...(rules.floor && { floor: { score: floor, raised: floor > penalised } }),
     grader: rules.grader && { ...rules.grader, model: verdict.model },
   };
   const apart = Math.abs(

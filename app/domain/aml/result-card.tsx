@@ -155,6 +155,11 @@ export function ResultCard({
           </ul>
         </div>
       )}
+      {grade.floor?.raised && (
+        <p className="mt-4" data-testid="aml-floor">
+          {t("result.floor", { band, percent: grade.percent })}
+        </p>
+      )}
       {result.player && (
         <div className="mt-4">
           <h4 className="font-semibold">{t("result.decisionsMade")}</h4>

@@ -69,6 +69,21 @@ describe("an evidence record's CSV", () => {
     );
   });
 
+  test("says when a genuine answer's floor gave the score, and not otherwise", () => {
+    const content = amlContent();
+    const grading = content.gradingSummary as Record<string, unknown>;
+    const floored = {
+      ...content,
+      gradingSummary: { ...grading, floor: { score: 0.4, description: "Held at the floor" } },
+    };
+    const rows = csvObjects(evidenceCsv(storedEvidence({ content: floored })));
+    expect(rows.filter((row) => row.section === "floor")).toMatchObject([
+      { name: "Held at the floor", value: "score at least 0.4" },
+    ]);
+    const plain = csvObjects(evidenceCsv(storedEvidence({ content: amlContent() })));
+    expect(plain.filter((row) => row.section === "floor")).toEqual([]);
+  });
+
   test("a learner's answer that a spreadsheet would run as a formula is kept as text", () => {
     const content = amlContent();
     content.learnerActions = [

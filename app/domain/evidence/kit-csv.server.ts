@@ -61,6 +61,15 @@ function rows(part: ContentPart): Row[] {
           name: penalty.description,
           value: `score × ${penalty.multiplier}`,
         })),
+        ...(part.value.floor
+          ? [
+              {
+                section: "floor",
+                name: part.value.floor.description,
+                value: `score at least ${part.value.floor.score}`,
+              } satisfies Row,
+            ]
+          : []),
       ];
     case "attestation": {
       const { statement, confirmed, at } = part.value;

@@ -47,6 +47,8 @@ const GradingSummarySchema = z.object({
   penalties: z.array(
     z.object({ kind: z.string(), multiplier: z.number(), description: z.string() }),
   ),
+  /** Grades from 2.3.0: the floor a genuine answer was raised to. */
+  floor: z.object({ score: z.number(), description: z.string() }).optional(),
   player: z.object({ findings: z.number(), passed: z.boolean() }).nullable(),
 });
 

@@ -71,6 +71,19 @@ describe("an evidence record's PDF", () => {
     expect(text).toContain(comparableText("சென்னை"));
   });
 
+  test("says when a genuine answer's floor gave the score", async () => {
+    const content = amlContent();
+    const grading = content.gradingSummary as Record<string, unknown>;
+    const floored = {
+      ...content,
+      gradingSummary: { ...grading, floor: { score: 0.4, description: "Held at the floor" } },
+    };
+    const text = await pdfText(
+      await evidencePdf(storedEvidence({ content: floored }), { verifyUrl }),
+    );
+    expect(text).toContain(comparableText("Held at the floor (40%)"));
+  });
+
   test("shows its sections in the record's order, with their headings", async () => {
     const text = await pdfText(
       await evidencePdf(storedEvidence({ content: amlContent() }), { verifyUrl }),

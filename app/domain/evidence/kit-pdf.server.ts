@@ -135,6 +135,15 @@ function gradingBlocks(grading: GradingSummary): Block[] {
       })),
     );
   }
+  if (grading.floor) {
+    blocks.push(
+      { kind: "subheading", text: "Floor" },
+      {
+        kind: "bullet",
+        text: `${grading.floor.description} (${numbers.format(grading.floor.score * 100)}%)`,
+      },
+    );
+  }
   return blocks;
 }
 
