@@ -151,7 +151,7 @@ test("Canada shows the Fraud Defense Index; free-form Grade and Draft", async ({
   await expectAccessible(page);
 });
 
-test("a thin answer of the learner's own with the right call is held at Needs improvement, and told so", async ({
+test("a thin answer of the learner's own about the case is held at Needs improvement, and told so", async ({
   page,
 }) => {
   await page.goto("/kestrel/aml-demo?jurisdiction=ca&scenario=synthetic-lease-ring");

@@ -56,13 +56,13 @@ describe("the calibration set", () => {
     "agreement with the trainer's bands holds, on the answers tuned on and those held out",
     () => {
       const { tunedOn, heldOut } = splitCalibration(entries);
-      expect(evaluateGrading(entries).sameBand).toBeGreaterThanOrEqual(0.8);
+      expect(evaluateGrading(entries).sameBand).toBeGreaterThanOrEqual(0.82);
       const tuned = evaluateGrading(tunedOn);
-      expect(tuned.sameBand).toBeGreaterThanOrEqual(0.83);
+      expect(tuned.sameBand).toBeGreaterThanOrEqual(0.85);
       expect(tuned.withinOne).toBeGreaterThanOrEqual(0.95);
       // The held-out answers are measured, never tuned on: this holds their figure where it stands.
       const held = evaluateGrading(heldOut);
-      expect(held.sameBand).toBeGreaterThanOrEqual(0.72);
+      expect(held.sameBand).toBeGreaterThanOrEqual(0.74);
       expect(held.withinOne).toBeGreaterThanOrEqual(0.95);
     },
     GRADING_ALL,

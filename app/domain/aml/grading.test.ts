@@ -406,8 +406,8 @@ describe("free-form grading", () => {
     expect((named?.earned ?? 0) - (grade?.earned ?? 0)).toBeCloseTo(2, 1);
   });
 
-  test("a thin answer of the learner's own, about the case, with the right call is not graded below the band above the last", () => {
-    const thin = (text: string, decision: "ESCALATE" | "NO_ACTION" = "ESCALATE") =>
+  test("a thin answer of the learner's own about the case is not graded below the band above the last", () => {
+    const thin = (text: string, decision: "ESCALATE" | "REQUEST_KYC" | "NO_ACTION" = "ESCALATE") =>
       gradeFreeForm(CA, scenario, { decision, analysis: text }, readers);
     const genuine = thin(
       "The customer received a lot of PayNow money from different people. I am escalating it to compliance to look at.",
@@ -416,7 +416,15 @@ describe("free-form grading", () => {
     expect(genuine.floor).toEqual({ score: 0.4, raised: true });
     expect(genuine.percent).toBe(40);
     expect(genuine.band).toBe("Band 4");
-    // Never for an answer about something else, a list of terms, a negated answer or a wrong call.
+    // A reasoned call short of the one due (documents asked for where a report is due) too.
+    const asking = thin(
+      "The customer received a lot of PayNow money from different people. I will ask the customer for documents first.",
+      "REQUEST_KYC",
+    );
+    expect(asking.penalties.map((penalty) => penalty.kind)).toContain("delayedEscalation");
+    expect(asking).toMatchObject({ percent: 40, floor: { score: 0.4, raised: true } });
+    // Never for an answer about something else, a list of terms, a negated answer or for doing
+    // nothing where a report is due.
     const offTopic = thin(
       "Our team moved to a new office last month and the parking is much better. The canteen opens early.",
     );
@@ -451,7 +459,8 @@ describe("free-form grading", () => {
       (sum, one) => sum + (one.weight * one.earned) / one.maxScore,
       0,
     );
-    expect(grade.score).toBeCloseTo(Math.min(0.45, raw), 3);
+    // A reasoned wrong call engages with the case: held at the fourth band's 30 % at least.
+    expect(grade.score).toBeCloseTo(Math.max(0.3, Math.min(0.45, raw)), 3);
     expect(grade.score).toBeGreaterThan(0.4 * raw);
   });
 

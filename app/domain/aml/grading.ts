@@ -526,8 +526,7 @@ function combine(rubric: Rubric, scenario: Scenario, terms: CaseTerms, evidence:
   if (documentation.incomplete) kinds.push("incompleteDocumentation");
   if (against !== null) kinds.push("contradiction");
   const { score: penalised, penalties } = applyPenalties(rubric, raw, kinds);
-  const rightCall = evidence.decision === scenario.answerKey.expectedDecision;
-  const floor = rightCall ? genuineFloor(rubric, terms, evidence.reasoning, kinds) : null;
+  const floor = genuineFloor(rubric, terms, evidence.reasoning, kinds);
   const score = Math.max(penalised, floor ?? 0);
   return {
     ...scored(rubric, score),
@@ -545,20 +544,20 @@ function combine(rubric: Rubric, scenario: Scenario, terms: CaseTerms, evidence:
 
 /** What the evidence record says of a score a genuine answer's floor gave. */
 export const FLOOR_NOTE =
-  "The answer records the decision the case calls for, in the learner's own sentences about the case, so it is not graded below the lowest score of the band above the last; the criteria alone gave less.";
+  "The answer engages with the case in the learner's own sentences (not a list, a copy, an argument against its own decision or nothing done where the case calls for action), so it is not graded below the lowest score of the band above the last; the criteria alone gave less.";
 
 /** A clause about the case names at least one of its terms; an answer about something else, few. */
 const ON_TOPIC_SHARE = 0.2;
 
 /**
  * The score a genuine answer is not graded below: the lowest score of the band above the last
- * ("Needs improvement"). An answer is genuine when it records the decision the case calls for
- * (no penalty but an incomplete record), reads as sentences of the learner's own (not a list,
- * not the case copied, nothing argued against the decision) and is about the case (at least one
- * clause in five names one of its terms). Trainers grade such an answer, however thin, "Needs
- * improvement": "Insufficient" is for answers that do not engage with the case
- * (docs/decisions/054). The caller asks only for an answer with the right decision; null for any
- * other answer. No floor reaches a passing band.
+ * ("Needs improvement"). An answer is genuine when it engages with the case: it reads as
+ * sentences of the learner's own (not a list, not the case copied), nothing in it argues against
+ * the decision recorded, that decision is not to do nothing where the case calls for a report,
+ * and it is about the case (at least one clause in five names one of its terms). Trainers grade
+ * such an answer, however thin and even with a wrong call, "Needs improvement": "Insufficient" is
+ * for answers that do not engage (docs/decisions/054). Null for any other answer. The floor
+ * never reaches a passing band, nor above the wrong-call cap.
  */
 function genuineFloor(
   rubric: Rubric,
@@ -566,7 +565,7 @@ function genuineFloor(
   reading: Reading,
   kinds: readonly AppliedPenaltyKind[],
 ): number | null {
-  if (!kinds.every((kind) => kind === "incompleteDocumentation")) return null;
+  if (kinds.some((kind) => kind === "doNothing" || kind === "contradiction")) return null;
   if (reading.copied || reading.listLike || reading.clauses.length === 0) return null;
   const about = reading.clauses.filter((clause) =>
     terms.all.some((term) => mentionsTerm(clause.text, term)),
