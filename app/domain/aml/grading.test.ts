@@ -742,6 +742,33 @@ describe("the terms the course teaches, as the second reading settled them", () 
   });
 });
 
+describe("the facts of a case, in each language", () => {
+  test("are the case's own: no joining word, no word every case shares", () => {
+    // "par", "bằng", "melalui" answered "how" and "client", "date", "montant" answered "who",
+    // "when" and "what" for any text at all (docs/decisions/054).
+    const shared = new Set([
+      "client",
+      "khách hàng",
+      "pelanggan",
+      "客户",
+      "date",
+      "tarikh",
+      "日期",
+      "montant",
+      "jumlah",
+      "金额",
+    ]);
+    for (const [language, lexicon] of readers.lexicons) {
+      const functionWords = readers.cues.get(language)?.functionWords ?? new Set<string>();
+      const terms = Object.values(lexicon.facts).flatMap((parts) => Object.values(parts).flat());
+      const generic = terms.filter(
+        (term) => functionWords.has(normalize(term)) || shared.has(term.toLowerCase()),
+      );
+      expect(generic, language).toEqual([]);
+    }
+  });
+});
+
 describe("reading sentences", () => {
   const en = [readers.cues.get("en")].filter((cue) => cue !== undefined);
 
@@ -761,6 +788,24 @@ describe("reading sentences", () => {
     expect(reading.clauses.map((clause) => clause.sentence)).toEqual([true]);
     // A full stop between sentences still ends one, figures or not.
     expect(sentencesOf("paid cad 7. then left")).toHaveLength(2);
+  });
+
+  test("joining words that open a clause together ('dan kemudian') are not cut apart", () => {
+    const ms = [readers.cues.get("ms"), ...en].filter((cue) => cue !== undefined);
+    const reading = read(
+      normalize("Kita perlu tanya kenapa dia deposit begitu dan kemudian baru buat keputusan."),
+      "ms",
+      ms,
+      [],
+      new Set(),
+    );
+    // Cut at "kemudian" as well, "dan" stood alone: a clause that is no sentence, and the
+    // answer read as a list.
+    expect(reading.clauses.map((clause) => clause.text)).toEqual([
+      "kita perlu tanya kenapa dia deposit begitu",
+      "dan kemudian baru buat keputusan",
+    ]);
+    expect(reading.clauses.every((clause) => clause.sentence)).toBe(true);
   });
 
   test("a sentence with many a 'the' is a sentence, not a list of terms", () => {

@@ -235,11 +235,16 @@ function clauseTexts(
 /** The first joining word of a text that is not inside a term ("alamat yang sama" is one). */
 function firstBoundary(text: string, boundaries: readonly string[], terms: readonly string[]) {
   const spans = termSpans(text, terms);
+  // The joining words the text opens with ("dan kemudian …") are one: none of them cuts it again.
+  const opening = Math.max(
+    0,
+    ...boundaries.filter((word) => findTerm(text, word)[0] === 0).map((word) => word.length),
+  );
   let first = -1;
   for (const word of boundaries) {
     for (const at of findTerm(text, word)) {
       const inside = spans.some(([start, end]) => at > start && at < end);
-      if (at > 0 && !inside && (first === -1 || at < first)) first = at;
+      if (at >= opening && at > 0 && !inside && (first === -1 || at < first)) first = at;
     }
   }
   return first;
