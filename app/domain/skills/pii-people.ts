@@ -801,8 +801,8 @@ function thaiNameAt(text: string, start: number, after: "title" | "คุณ" | 
 // Roles and kin before a Thai name.
 const THAI_ROLES =
   "ลูกค้า|ผู้รับเงิน|ผู้รับโอน|ผู้โอน|ผู้ฝาก|ผู้ถือบัญชี|เจ้าของบัญชี|หลานชาย|หลานสาว|พี่สาว|พี่ชาย|น้องสาว|น้องชาย|สามี|ภรรยา|ลูกชาย|ลูกสาว|ลูกเขย|ลูกสะใภ้|เพื่อน|แฟน|กรรมการ|ลูกจ้าง|คนขับรถ";
-// A role, then ชื่อ ("named"): "ลูกค้าชื่อ ประภาส".
-const THAI_ROLE = new RegExp(String.raw`(?:${THAI_ROLES}|นายจ้าง)\s*ชื่อ\s*`, "gu");
+// A role, then ชื่อ ("named"): "ลูกค้าชื่อ ประภาส" (ชื่อเล่น and ชื่อจริง, "nickname" and "real name", are cues of their own).
+const THAI_ROLE = new RegExp(String.raw`(?:${THAI_ROLES}|นายจ้าง)\s*ชื่อ(?!เล่น|จริง)\s*`, "gu");
 // A role, kin or "real name" with a space and no ชื่อ, where a space separates phrases as often as
 // it introduces a name: what follows counts only when it is a listed given name (with the family
 // name after it) or words before a bracket.
@@ -1143,6 +1143,16 @@ function tamilListNames(text: string, out: Span[]): void {
 }
 
 // Nicknames: "Ah Seng"; 阿明, 老黄; เจ๊เล็ก, เฮียชัย, น้าแดง (the kinship word is not the name).
+/**
+ * A name in quotation marks after the words that give someone a nickname: ชื่อเล่น 'บอย',
+ * เรียกกันว่า 'โก่ง', known as "Boy", surnommé « Ti-Steve », biệt danh "Tư Mập", 外号"大头". The
+ * cues name people only ("a shop called …" is not one), and the quoted name is short.
+ */
+const QUOTED_NICKNAME = new RegExp(
+  String.raw`(?:ชื่อเล่น|เรียกกันว่า|ฉายา|(?<![\p{L}\p{M}])(?:known as|nicknamed|nickname|a\.?k\.?a\.?|alias|surnommée?|biệt danh|tên thường gọi|nama panggilan|dipanggil)|外号|绰号|昵称)\s*[:：]?\s*['"‘“「『«]\s*([^'"’”」』»\n]{1,20}?)\s*['"’”」』»]`,
+  "gu",
+);
+
 const AH_NAME = /(?<![\p{L}\p{M}])Ah[ -]\p{Lu}\p{Ll}{1,6}(?![\p{L}\p{M}])/gu;
 const CJK_NICKNAME = /[阿老小][\u4e00-\u9fff]/gu;
 // 阿姨 (auntie), 阿公 (grandpa)…: kin, not names.
@@ -1161,6 +1171,16 @@ const THAI_KIN_NAME =
 
 function nicknames(text: string, out: Span[]): void {
   for (const m of text.matchAll(AH_NAME)) out.push({ start: m.index, end: m.index + m[0].length });
+  for (const m of text.matchAll(QUOTED_NICKNAME)) {
+    const name = m[1] ?? "";
+    if (name.trim().split(/\s+/u).length > 3 || /\p{N}/u.test(name)) continue;
+    // Wherever else the nickname stands in quotation marks ("'บอย' คือนายณัฐพล"), it is the same.
+    const quoted = new RegExp(String.raw`['"‘“「『«]\s*(${escape(name)})\s*['"’”」』»]`, "gu");
+    for (const again of text.matchAll(quoted)) {
+      const start = again.index + again[0].indexOf(name);
+      out.push({ start, end: start + name.length });
+    }
+  }
   for (const m of text.matchAll(CJK_NICKNAME)) {
     const name = m[0];
     // 养老金 (pension) is not 老金: a nickname starts a phrase.
