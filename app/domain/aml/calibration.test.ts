@@ -56,9 +56,9 @@ describe("the calibration set", () => {
     "agreement with the trainer's bands holds, on the answers tuned on and those held out",
     () => {
       const { tunedOn, heldOut } = splitCalibration(entries);
-      expect(evaluateGrading(entries).sameBand).toBeGreaterThanOrEqual(0.82);
+      expect(evaluateGrading(entries).sameBand).toBeGreaterThanOrEqual(0.84);
       const tuned = evaluateGrading(tunedOn);
-      expect(tuned.sameBand).toBeGreaterThanOrEqual(0.85);
+      expect(tuned.sameBand).toBeGreaterThanOrEqual(0.87);
       expect(tuned.withinOne).toBeGreaterThanOrEqual(0.95);
       // The held-out answers are measured, never tuned on: this holds their figure where it stands.
       const held = evaluateGrading(heldOut);

@@ -790,6 +790,30 @@ describe("reading sentences", () => {
     expect(sentencesOf("paid cad 7. then left")).toHaveLength(2);
   });
 
+  test("terms strung with 'and' and 'the' alone are a list; one or two terms with a word of their own, a sentence", () => {
+    const sg = (text: string) =>
+      gradeFreeForm(SG, scenario, { decision: "ESCALATE", analysis: text }, readers);
+    for (const salad of [
+      "Mule and PEP, suspicion and pass-through, PEP and mule.",
+      "The mule and the PEP. The suspicion and the pass-through.",
+    ]) {
+      const grade = sg(salad);
+      expect(grade.details[1], salad).toMatchObject({ earned: 0 });
+      expect(grade.floor, salad).toBeUndefined();
+    }
+    // Vietnamese function words are short: two terms fill most of this sentence's letters.
+    const vi = [readers.cues.get("vi"), ...en].filter((cue) => cue !== undefined);
+    const terms = ["cơ sở để nghi ngờ", "gian lận nội bộ"];
+    const reading = read(
+      normalize("Có cơ sở để nghi ngờ gian lận nội bộ."),
+      "vi",
+      vi,
+      terms,
+      new Set(),
+    );
+    expect(reading.clauses.map((clause) => clause.sentence)).toEqual([true]);
+  });
+
   test("joining words that open a clause together ('dan kemudian') are not cut apart", () => {
     const ms = [readers.cues.get("ms"), ...en].filter((cue) => cue !== undefined);
     const reading = read(

@@ -320,10 +320,18 @@ export function read(
     const letters = clause.replace(/[^\p{L}\p{N}\p{M}]/gu, "").length || 1;
     const distinct = new Set(words).size;
     // Tamil carries its function words as endings: a sentence there need not have a separate one.
+    // The words the terms leave: a clause of terms joined by "and" and "the" says nothing of them
+    // ("the mule and the PEP"); a word of its own that joins nothing does ("there are", "có").
+    const own = wordsOf(outsideTerms(clause, spans), language).filter((word) => !JOINERS.has(word));
+    // A short statement of one or two terms is a sentence however much of it they fill: Vietnamese
+    // and Chinese function words are short ("có cơ sở để nghi ngờ gian lận nội bộ").
+    const few =
+      mergedCount(spans) <= 2 && own.some((word) => functionWords.some((set) => set.has(word)));
     const prose =
       words.length >= 3 &&
+      own.length > 0 &&
       !joinedList(words, functionWords) &&
-      termChars / letters <= MAX_TERM_SHARE &&
+      (termChars / letters <= MAX_TERM_SHARE || few) &&
       distinct / words.length >= 0.5;
     const sentence =
       prose &&
@@ -395,6 +403,65 @@ function termSpans(clause: string, terms: readonly string[]): Span[] {
   }
   return spans;
 }
+
+/** How many stretches of a clause its terms cover (overlapping terms are one). */
+function mergedCount(spans: readonly Span[]): number {
+  const sorted = [...spans].sort((a, b) => a[0] - b[0]);
+  let count = 0;
+  let end = -1;
+  for (const [start, stop] of sorted) {
+    if (start >= end) count++;
+    end = Math.max(end, stop);
+  }
+  return count;
+}
+
+/** A clause with its terms blanked out. */
+function outsideTerms(clause: string, spans: readonly Span[]): string {
+  const covered = new Uint8Array(clause.length);
+  for (const [start, end] of spans) covered.fill(1, start, end);
+  return [...clause].map((char, i) => (covered[i] ? " " : char)).join("");
+}
+
+/**
+ * Words that only join or introduce terms, in the seven languages: "and", "or", "with", articles.
+ * Terms strung with them alone are a list, whatever their share of the clause.
+ */
+const JOINERS = new Set([
+  "and",
+  "or",
+  "the",
+  "a",
+  "an",
+  "et",
+  "ou",
+  "le",
+  "la",
+  "les",
+  "l",
+  "un",
+  "une",
+  "des",
+  "du",
+  "de",
+  "dan",
+  "atau",
+  "serta",
+  "và",
+  "hoặc",
+  "với",
+  "cùng",
+  "和",
+  "与",
+  "及",
+  "或",
+  "跟",
+  "และ",
+  "หรือ",
+  "กับ",
+  "மற்றும்",
+  "அல்லது",
+]);
 
 /** How many letters of a clause the terms cover. */
 function coveredChars(clause: string, spans: readonly Span[]): number {
