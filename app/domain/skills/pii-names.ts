@@ -83,7 +83,15 @@ export const KOREAN_FAMILY = words(`
 `);
 
 // Vietnamese middle names: part of a name, but not one to look for on its own.
-export const MIDDLE_NAMES = words("Văn Thị Van Thi Hữu Huu Đức Thanh Ngọc Minh Quốc Xuân Thu");
+export const MIDDLE_NAMES = words(
+  "Văn Thị Van Thi Hữu Huu Đức Duc Thanh Ngọc Ngoc Minh Quốc Quoc Xuân Xuan Thu Quang Đình",
+);
+
+// Vietnamese family names written without their diacritics that are also words or particles
+// (Le, Do, Ha, Mai…): a family name only before a middle name and a given name (Le Minh Tuan).
+export const VIETNAMESE_WORDLIKE_FAMILY = words(
+  "Le Do Ha Ly Luu Doan Chau Ta Lai Mai Lam Cao Thai",
+);
 
 // Chinese family names in characters (the hundred commonest and the region's others).
 export const CJK_FAMILY_NAMES = new Set(

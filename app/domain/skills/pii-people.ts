@@ -21,6 +21,7 @@ import {
   GIVEN_NAMES,
   KOREAN_FAMILY,
   MIDDLE_NAMES,
+  VIETNAMESE_WORDLIKE_FAMILY,
   MYANMAR_COMMON_WORDS,
   MYANMAR_NAME_WORDS,
   NOT_NAMES,
@@ -511,6 +512,9 @@ function nameInRun(
       tokens.length > 1 &&
       (((cued || MIDDLE_NAMES.has(tokens[1]?.text ?? "")) &&
         FAMILY_FIRST.has(tokens[0]?.text ?? "")) ||
+        (tokens.length >= 3 &&
+          MIDDLE_NAMES.has(tokens[1]?.text ?? "") &&
+          VIETNAMESE_WORDLIKE_FAMILY.has(tokens[0]?.text ?? "")) ||
         koreanFamilyFirst(tokens[0]?.text ?? "", tokens[1]?.text ?? ""))
     ) &&
     !isNameToken(tokens[first]?.text ?? "")
@@ -520,8 +524,15 @@ function nameInRun(
   }
   // "Anh" is a title ("older brother") before a name and a given name after one ("Tuấn Anh");
   // "Công" opens "Công ty" (a company) and is a middle name after a family name ("Đinh Công Mạnh").
+  // A Vietnamese family name and middle name take the given name after them whatever else it is
+  // (Tuan is also the Malay "sir"): Nguyen Van Tuan, Le Minh Tuan.
+  const vietnamese =
+    (FAMILY_FIRST.has(tokens[first]?.text ?? "") ||
+      VIETNAMESE_WORDLIKE_FAMILY.has(tokens[first]?.text ?? "")) &&
+    MIDDLE_NAMES.has(tokens[first + 1]?.text ?? "");
   const nameAfterFirst = (i: number) =>
     isNameToken(tokens[i]?.text ?? "") ||
+    (vietnamese && i === first + 2 && /^\p{Lu}/u.test(tokens[i]?.text ?? "")) ||
     (i > first &&
       (tokens[i]?.text === "Anh" ||
         (tokens[i]?.text === "Công" && !text.startsWith(" ty", tokens[i]?.end))));

@@ -828,6 +828,16 @@ describe("other names in brackets, kin words, titles and ranks (the fifth set as
     expect(people("Ref. known as '4471-B'.")).toEqual([]);
   });
 
+  it("takes a Vietnamese name written without its diacritics whole, its family name a word or not", () => {
+    expect(people("Khách hàng Le Minh Tuan chuyển tiền cho Do Quang Huy.")).toEqual([
+      "Le Minh Tuan",
+      "Do Quang Huy",
+    ]);
+    // Tuan is also the Malay "sir": after a family and a middle name it is the given name.
+    expect(people("Khách hàng Nguyen Van Tuan chuyển tiền.")).toEqual(["Nguyen Van Tuan"]);
+    expect(people("Le Monde published it. Do Not Disturb. Le Minh said so.")).toEqual([]);
+  });
+
   it("follows a list of names through the Tamil word for 'and'", () => {
     expect(people("Yogeswari, Thivya a/p Chandran மற்றும் Nirmala மூவரும் வந்தனர்.")).toEqual([
       "Yogeswari",
