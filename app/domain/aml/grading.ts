@@ -526,13 +526,15 @@ function combine(rubric: Rubric, scenario: Scenario, terms: CaseTerms, evidence:
   if (documentation.incomplete) kinds.push("incompleteDocumentation");
   if (against !== null) kinds.push("contradiction");
   const { score: penalised, penalties } = applyPenalties(rubric, raw, kinds);
-  const floor = genuineFloor(rubric, terms, evidence.reasoning, kinds);
-  const score = Math.max(penalised, floor ?? 0);
+  const { score, floor } = withFloor(
+    penalised,
+    genuineFloor(rubric, terms, evidence.reasoning, kinds),
+  );
   return {
     ...scored(rubric, score),
     details,
     penalties,
-    ...(floor !== null && { floor: { score: floor, raised: floor > penalised } }),
+    ...(floor && { floor }),
     escalatedInTime: scenario.answerKey.requiresEscalation
       ? evidence.decision === "ESCALATE"
       : null,
@@ -545,6 +547,15 @@ function combine(rubric: Rubric, scenario: Scenario, terms: CaseTerms, evidence:
 /** What the evidence record says of a score a genuine answer's floor gave. */
 export const FLOOR_NOTE =
   "The answer engages with the case in the learner's own sentences (not a list, a copy, an argument against its own decision or nothing done where the case calls for action), so it is not graded below the lowest score of the band above the last; the criteria alone gave less.";
+
+/** A score held at a genuine answer's floor, and the floor as the grade records it. */
+export function withFloor(
+  penalised: number,
+  floor: number | null,
+): { score: number; floor?: NonNullable<Grade["floor"]> } {
+  if (floor === null) return { score: penalised };
+  return { score: Math.max(penalised, floor), floor: { score: floor, raised: floor > penalised } };
+}
 
 /** A clause about the case names at least one of its terms; an answer about something else, few. */
 const ON_TOPIC_SHARE = 0.2;

@@ -40,6 +40,8 @@ export const LexiconSchema = z.strictObject({
     boundaries: phrases(3),
     /** The language's most common function words; a sentence has some, a list of terms few. */
     functionWords: phrases(30),
+    /** Words that only join or introduce terms ("and", "or", "the"): terms strung with them alone are a list. */
+    joiners: phrases(2),
   }),
   /** How a decision is stated in a sentence ("escalate", "file an STR"; "clear the alert"). */
   decisions: z.strictObject({

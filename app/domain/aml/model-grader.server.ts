@@ -7,6 +7,7 @@ import {
   applyPenalties,
   bandIdOf,
   bandOf,
+  withFloor,
 } from "./grading";
 import type { Rubric, Scenario } from "./pack-schema";
 import { normalize } from "./reading";
@@ -176,8 +177,7 @@ export function withModel(
     rules.penalties.map((penalty) => penalty.kind),
   );
   // The rules' floor for a genuine answer holds under the model's scores too.
-  const floor = rules.floor?.score ?? 0;
-  const score = Math.max(penalised, floor);
+  const { score, floor } = withFloor(penalised, rules.floor?.score ?? null);
   const percent = Math.round(score * 100);
   const grade: Grade = {
     ...rules,
@@ -187,7 +187,7 @@ export function withModel(
     bandId: bandIdOf(rubric, percent),
     details,
     penalties,
-    ...(rules.floor && { floor: { score: floor, raised: floor > penalised } }),
+    ...(floor && { floor }),
     grader: rules.grader && { ...rules.grader, model: verdict.model },
   };
   const apart = Math.abs(

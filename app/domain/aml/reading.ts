@@ -21,6 +21,7 @@ export interface LanguageCues {
   conditional: string[];
   boundaries: string[];
   functionWords: Set<string>;
+  joiners: Set<string>;
 }
 
 export function cuesOf(lexicon: Lexicon): LanguageCues {
@@ -31,6 +32,7 @@ export function cuesOf(lexicon: Lexicon): LanguageCues {
     conditional: all(lexicon.cues.conditional),
     boundaries: all(lexicon.cues.boundaries),
     functionWords: new Set(all(lexicon.cues.functionWords)),
+    joiners: new Set(all(lexicon.cues.joiners)),
   };
 }
 
@@ -311,6 +313,7 @@ export function read(
   const negation = cues.flatMap((cue) => cue.negation);
   const conditional = cues.flatMap((cue) => cue.conditional);
   const functionWords = cues.map((cue) => cue.functionWords);
+  const joiners = new Set(cues.flatMap((cue) => [...cue.joiners]));
   const clauses = clauseTexts(text, cues, language, terms).map((piece): Clause & { of: number } => {
     const { text: clause, sentence: of } = piece;
     const words = wordsOf(clause, language);
@@ -322,7 +325,7 @@ export function read(
     // Tamil carries its function words as endings: a sentence there need not have a separate one.
     // The words the terms leave: a clause of terms joined by "and" and "the" says nothing of them
     // ("the mule and the PEP"); a word of its own that joins nothing does ("there are", "có").
-    const own = wordsOf(outsideTerms(clause, spans), language).filter((word) => !JOINERS.has(word));
+    const own = wordsOf(outsideTerms(clause, spans), language).filter((word) => !joiners.has(word));
     // A short statement of one or two terms is a sentence however much of it they fill: Vietnamese
     // and Chinese function words are short ("có cơ sở để nghi ngờ gian lận nội bộ").
     const few =
@@ -416,57 +419,24 @@ function mergedCount(spans: readonly Span[]): number {
   return count;
 }
 
-/** A clause with its terms blanked out. */
-function outsideTerms(clause: string, spans: readonly Span[]): string {
+/** Which characters of a clause its terms cover. */
+function coverage(clause: string, spans: readonly Span[]): Uint8Array {
   const covered = new Uint8Array(clause.length);
   for (const [start, end] of spans) covered.fill(1, start, end);
-  return [...clause].map((char, i) => (covered[i] ? " " : char)).join("");
+  return covered;
 }
 
-/**
- * Words that only join or introduce terms, in the seven languages: "and", "or", "with", articles.
- * Terms strung with them alone are a list, whatever their share of the clause.
- */
-const JOINERS = new Set([
-  "and",
-  "or",
-  "the",
-  "a",
-  "an",
-  "et",
-  "ou",
-  "le",
-  "la",
-  "les",
-  "l",
-  "un",
-  "une",
-  "des",
-  "du",
-  "de",
-  "dan",
-  "atau",
-  "serta",
-  "và",
-  "hoặc",
-  "với",
-  "cùng",
-  "和",
-  "与",
-  "及",
-  "或",
-  "跟",
-  "และ",
-  "หรือ",
-  "กับ",
-  "மற்றும்",
-  "அல்லது",
-]);
+/** A clause with its terms blanked out. */
+function outsideTerms(clause: string, spans: readonly Span[]): string {
+  const covered = coverage(clause, spans);
+  let outside = "";
+  for (let i = 0; i < clause.length; i++) outside += covered[i] ? " " : clause[i];
+  return outside;
+}
 
 /** How many letters of a clause the terms cover. */
 function coveredChars(clause: string, spans: readonly Span[]): number {
-  const covered = new Uint8Array(clause.length);
-  for (const [start, end] of spans) covered.fill(1, start, end);
+  const covered = coverage(clause, spans);
   let count = 0;
   for (let i = 0; i < clause.length; i++) {
     if (covered[i] && isLetter(clause[i])) count++;

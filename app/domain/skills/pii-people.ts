@@ -503,18 +503,21 @@ function nameInRun(
     tokens = tokens.slice(0, companyStart);
     companySplit = true;
   }
-  // After a title, a family name written first is a name even where it is also a word (La, Le).
+  // A Vietnamese family name, written without its diacritics or not, before a middle name.
+  const familyThenMiddle = (i: number) =>
+    (FAMILY_FIRST.has(tokens[i]?.text ?? "") ||
+      VIETNAMESE_WORDLIKE_FAMILY.has(tokens[i]?.text ?? "")) &&
+    MIDDLE_NAMES.has(tokens[i + 1]?.text ?? "");
+  // After a title, a family name written first is a name even where it is also a word (La, Le);
+  // a family name that is also a word (Le, Do) needs a middle and a given name after it.
   let first = 0;
   while (
     first < tokens.length &&
     !(
       first === 0 &&
       tokens.length > 1 &&
-      (((cued || MIDDLE_NAMES.has(tokens[1]?.text ?? "")) &&
-        FAMILY_FIRST.has(tokens[0]?.text ?? "")) ||
-        (tokens.length >= 3 &&
-          MIDDLE_NAMES.has(tokens[1]?.text ?? "") &&
-          VIETNAMESE_WORDLIKE_FAMILY.has(tokens[0]?.text ?? "")) ||
+      ((cued && FAMILY_FIRST.has(tokens[0]?.text ?? "")) ||
+        (familyThenMiddle(0) && (FAMILY_FIRST.has(tokens[0]?.text ?? "") || tokens.length >= 3)) ||
         koreanFamilyFirst(tokens[0]?.text ?? "", tokens[1]?.text ?? ""))
     ) &&
     !isNameToken(tokens[first]?.text ?? "")
@@ -526,10 +529,7 @@ function nameInRun(
   // "Công" opens "Công ty" (a company) and is a middle name after a family name ("Đinh Công Mạnh").
   // A Vietnamese family name and middle name take the given name after them whatever else it is
   // (Tuan is also the Malay "sir"): Nguyen Van Tuan, Le Minh Tuan.
-  const vietnamese =
-    (FAMILY_FIRST.has(tokens[first]?.text ?? "") ||
-      VIETNAMESE_WORDLIKE_FAMILY.has(tokens[first]?.text ?? "")) &&
-    MIDDLE_NAMES.has(tokens[first + 1]?.text ?? "");
+  const vietnamese = familyThenMiddle(first);
   const nameAfterFirst = (i: number) =>
     isNameToken(tokens[i]?.text ?? "") ||
     (vietnamese && i === first + 2 && /^\p{Lu}/u.test(tokens[i]?.text ?? "")) ||

@@ -74,18 +74,8 @@ function makePool(track: Track): PoolEntry[] {
   });
 }
 
-const finalItems = new WeakMap<Track, Map<number, GradedItem>>();
-
 /** The final of a track as something graded: its questions `q1`… each drawn from the pool. */
 export function finalItem(track: Track, count: number): GradedItem {
-  const byCount = finalItems.get(track) ?? new Map<number, GradedItem>();
-  finalItems.set(track, byCount);
-  const made = byCount.get(count) ?? makeFinalItem(track, count);
-  byCount.set(count, made);
-  return made;
-}
-
-function makeFinalItem(track: Track, count: number): GradedItem {
   const items = trackPool(track).map((entry) => entry.item);
   return {
     itemId: finalId(track),
