@@ -179,8 +179,7 @@ export function scenarioTextsOf(translated: ScenarioTexts): string[] {
     translated.summary,
     ...translated.narrative,
     ...translated.redFlags,
-    ...translated.objectives,
-    ...Object.values(translated.questions).flatMap((question) => [question.prompt, question.hint]),
+    ...Object.values(translated.questions).map((question) => question.hint),
     ...Object.values(translated.stages).map((stage) => stage.situation),
   ];
 }

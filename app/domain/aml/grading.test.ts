@@ -14,6 +14,7 @@ import {
 } from "./grading";
 import { type Rubric, RubricSchema, type Scenario, ScenarioSchema } from "./pack-schema";
 import { getReaders } from "./lexicons.server";
+import { getPacks } from "./packs.server";
 import { findTerm, joinedList, normalize, read, sentencesOf, stance } from "./reading";
 import { type Words, wordsFor } from "./feedback-words.server";
 
@@ -239,7 +240,7 @@ describe("guided grading", () => {
       ],
     );
     expect(grade).toMatchObject({ score: 1, percent: 100, band: "Band 1", penalties: [] });
-    expect(grade.grader).toEqual({ version: "2.3.0", language: "en" });
+    expect(grade.grader).toEqual({ version: "2.4.0", language: "en" });
     expect(grade).toMatchObject({ escalatedInTime: true, completeRecord: true, missedSignals: [] });
   });
 
@@ -554,6 +555,36 @@ describe("free-form grading", () => {
   });
 });
 
+test("an answer in the words of the case's objective or question is not a copy", () => {
+  // The objective names the conclusion it asks for; answering it in its words is answering.
+  const asking: Scenario = {
+    ...scenario,
+    objectives: [
+      "Explain why the money leaving within minutes gives reasonable grounds to suspect a mule",
+    ],
+    questions: [
+      {
+        id: "q1",
+        prompt: "Why does the money leaving within minutes give reasonable grounds to suspect?",
+        hint: "Timing.",
+      },
+    ],
+  };
+  const grade = gradeFreeForm(
+    SG,
+    asking,
+    {
+      decision: "ESCALATE",
+      analysis:
+        "The money leaving within minutes gives reasonable grounds to suspect a mule. " +
+        "I escalate today.",
+    },
+    readers,
+  );
+  expect(said(grade, 1, SG, asking)).not.toContain("repeats the case's own words");
+  expect(grade.details[1]?.earned).toBeGreaterThan(0);
+});
+
 describe("penalties and bands", () => {
   test("do nothing multiplies by 0.4 and caps at 40 %", () => {
     expect(applyPenalties(SG, 1, ["doNothing"]).score).toBe(0.4);
@@ -715,6 +746,13 @@ describe("finding a term in a text", () => {
     expect(findTerm(normalize("a strong case"), "str")).toHaveLength(0);
     expect(findTerm(normalize("1630 transfers"), "163")).toHaveLength(0);
   });
+
+  test("finds a phrase in the plural, but not a single word stretched to another", () => {
+    expect(findTerm(normalize("they gave shared addresses"), "shared address")).toHaveLength(1);
+    expect(findTerm(normalize("deux sociétés écrans"), "sociétés écran")).toHaveLength(1);
+    expect(findTerm(normalize("shared addressbook"), "shared address")).toHaveLength(0);
+    expect(findTerm(normalize("students in ipoh"), "student")).toHaveLength(0);
+  });
 });
 
 describe("the terms the course teaches, as the second reading settled them", () => {
@@ -757,12 +795,48 @@ describe("the facts of a case, in each language", () => {
       "montant",
       "jumlah",
       "金额",
+      // A bank, unnamed, is where every case happens ("Straits Meridian Bank" names one).
+      "bank",
+      "banque",
+      "ngân hàng",
+      "银行",
+      "ธนาคาร",
+      "வங்கி",
     ]);
+    // A transfer, unqualified, is how most cases move money: a fact only where the English
+    // says so itself ("by transfer"), not where it names which ("PayNow transfers").
+    const transfer = new Set([
+      "chuyển khoản",
+      "chuyển tiền",
+      "virement",
+      "virements",
+      "pindahan",
+      "pemindahan",
+      "转账",
+      "汇款",
+      "โอนเงิน",
+      "பரிமாற்றம்",
+      "பரிமாற்றங்கள்",
+    ]);
+    const english = new Map(
+      [...getPacks().values()].flatMap((pack) =>
+        pack.scenarios.map((one) => [one.id, one.answerKey.facts] as const),
+      ),
+    );
     for (const [language, lexicon] of readers.lexicons) {
       const functionWords = readers.cues.get(language)?.functionWords ?? new Set<string>();
-      const terms = Object.values(lexicon.facts).flatMap((parts) => Object.values(parts).flat());
-      const generic = terms.filter(
-        (term) => functionWords.has(normalize(term)) || shared.has(term.toLowerCase()),
+      const generic = Object.entries(lexicon.facts).flatMap(([id, parts]) =>
+        Object.entries(parts).flatMap(([part, terms]) => {
+          const facts: Partial<Record<string, string[]>> = english.get(id) ?? {};
+          const said = (facts[part] ?? []).map((term) => term.toLowerCase());
+          const bareTransfer = said.includes("transfer") || said.includes("transfers");
+          return terms.filter(
+            (term) =>
+              functionWords.has(normalize(term)) ||
+              shared.has(term.toLowerCase()) ||
+              (!bareTransfer && transfer.has(term.toLowerCase())),
+          );
+        }),
       );
       expect(generic, language).toEqual([]);
     }
@@ -812,6 +886,18 @@ describe("reading sentences", () => {
       new Set(),
     );
     expect(reading.clauses.map((clause) => clause.sentence)).toEqual([true]);
+  });
+
+  test("a phrase set before its sentence's clause belongs to it; a list of terms stays a list", () => {
+    const sg = (text: string) =>
+      gradeFreeForm(SG, scenario, { decision: "ESCALATE", analysis: text }, readers);
+    // Cut at the comma, "within minutes" alone read as no sentence and the signal was lost.
+    expect(sg("Within minutes, the money left for other banks.").details[0]).toMatchObject({
+      earned: 6.3,
+    });
+    const salad = sg("Within minutes, many payers, sudden volume, PEP.");
+    expect(salad.details[0]).toMatchObject({ earned: 0 });
+    expect(salad.details[1]).toMatchObject({ earned: 0 });
   });
 
   test("joining words that open a clause together ('dan kemudian') are not cut apart", () => {

@@ -30,7 +30,7 @@ import {
 // argues against it earns no reasoning credit and caps the grade. The score of record is this one.
 
 /** Stored with each grade: a change to how answers are read is a new version. */
-export const GRADER_VERSION = "2.3.0";
+export const GRADER_VERSION = "2.4.0";
 
 export interface GuidedSubmission {
   signals: SignalChip[];
@@ -247,8 +247,7 @@ function caseTerms(
     scenario.summary,
     ...scenario.narrative,
     ...scenario.redFlags,
-    ...scenario.objectives,
-    ...scenario.questions.flatMap((question) => [question.prompt, question.hint]),
+    ...scenario.questions.map((question) => question.hint),
     ...scenario.stages.map((stage) => stage.situation),
     ...(readers.caseTexts?.get(scenario.id) ?? []),
   ];

@@ -70,7 +70,7 @@ describe("a language model as second grader", () => {
     expect(sent).toContain(`<<<\n${STRONG}\n>>>`);
     const combined = withModel(rubric, rulesGrade(STRONG), verdict);
     expect(combined.grade.details[1]).toMatchObject({ earned: 20 });
-    expect(combined.grade.grader).toMatchObject({ version: "2.3.0", model: "grader-test" });
+    expect(combined.grade.grader).toMatchObject({ version: "2.4.0", model: "grader-test" });
   });
 
   it("can never pass a negated answer, however it scores it", async () => {

@@ -83,6 +83,19 @@ const unspaced = (char: string | undefined, script: Script) => {
   return other !== script && (other === "han" || other === "thai");
 };
 
+/**
+ * A Latin phrase also names its plural, its last word ending in -s, -es or -x (English, French):
+ * "shared address" finds "shared addresses". A single word keeps the forms its lexicon lists
+ * ("mule", "mules"), so a word alone ("student") does not stretch to a text about others.
+ */
+function pluralEnding(text: string, end: number, term: string): boolean {
+  if (!term.includes(" ") || !/[a-zà-ÿ]/u.test(term.at(-1) ?? "")) return false;
+  for (const ending of ["s", "es", "x"]) {
+    if (text.startsWith(ending, end) && !isLetter(text[end + ending.length])) return true;
+  }
+  return false;
+}
+
 const NONE: readonly number[] = Object.freeze([]);
 
 /** Where a normalised term starts in a normalised text, by the rules of the term's script. */
@@ -105,7 +118,8 @@ export function findTerm(text: string, term: string): readonly number[] {
       script === "han" ||
       script === "tamil" ||
       !isLetter(after) ||
-      unspaced(after, script);
+      unspaced(after, script) ||
+      pluralEnding(text, at + term.length, term);
     if (startsWord && endsWord) found.push(at);
     at = text.indexOf(term, at + 1);
   }
@@ -314,7 +328,7 @@ export function read(
   const conditional = cues.flatMap((cue) => cue.conditional);
   const functionWords = cues.map((cue) => cue.functionWords);
   const joiners = new Set(cues.flatMap((cue) => [...cue.joiners]));
-  const clauses = clauseTexts(text, cues, language, terms).map((piece): Clause & { of: number } => {
+  const evaluate = (piece: { text: string; sentence: number }): Clause & { of: number } => {
     const { text: clause, sentence: of } = piece;
     const words = wordsOf(clause, language);
     const functions = words.filter((word) => functionWords.some((set) => set.has(word))).length;
@@ -350,7 +364,22 @@ export function read(
       fact: prose && !sentence && /\p{N}/u.test(clause),
       copied: copiedShare(clause, source) >= COPIED_CLAUSE,
     };
-  });
+  };
+  const clauses = clauseTexts(text, cues, language, terms).map(evaluate);
+  // A phrase set before its sentence's first clause ("Within minutes, each batch left by
+  // PromptPay", "En quelques minutes, chaque groupe repartait") belongs to that clause: alone it
+  // reads as no sentence and what it names would be lost. Fragments before a fragment (a list)
+  // stay apart.
+  for (let i = 0; i + 1 < clauses.length; i++) {
+    const [fragment, next] = [clauses[i], clauses[i + 1]];
+    if (!fragment || !next || fragment.sentence || fragment.fact || !next.sentence) continue;
+    if (next.of !== fragment.of || clauses[i - 1]?.of === fragment.of) continue;
+    clauses.splice(
+      i,
+      2,
+      evaluate({ text: `${fragment.text} ${next.text}`, sentence: fragment.of }),
+    );
+  }
   // "If the invoices do not come, escalate": a supposition opening a sentence holds the clause
   // after it too.
   for (let i = 1; i < clauses.length; i++) {
@@ -468,13 +497,15 @@ function deniedAt(clause: Clause, start: number, end: number, language: GradingL
 
 /**
  * Clauses that give credit: stated (not supposed), in sentences, the learner's own; with `facts`,
- * notes of the case's facts too, in a text that reads as sentences.
+ * notes of the case's facts too, in a text that reads as sentences. A fact is restated in the
+ * case's words as often as not ("il a reçu 212 recharges en espèces"): with `facts`, a clause
+ * like the case's counts unless the text as a whole is a copy.
  */
 export function ownClauses(reading: Reading, facts = false): Clause[] {
   return reading.clauses.filter(
     (clause) =>
       !clause.supposed &&
-      !clause.copied &&
+      !(clause.copied && (!facts || reading.copied)) &&
       (clause.sentence || (facts && clause.fact && !reading.listLike)),
   );
 }
