@@ -900,6 +900,18 @@ describe("reading sentences", () => {
     expect(salad.details[1]).toMatchObject({ earned: 0 });
   });
 
+  test("French function words written onto the next word ('l'agent', 'j'ai') and 'à' count", () => {
+    const fr = [readers.cues.get("fr"), ...en].filter((cue) => cue !== undefined);
+    const reading = read(
+      normalize("Destinée à Orient Bay Resources. J'ai transmis l'alerte à l'agent."),
+      "fr",
+      fr,
+      ["orient bay"],
+      new Set(),
+    );
+    expect(reading.clauses.map((clause) => clause.sentence)).toEqual([true, true]);
+  });
+
   test("joining words that open a clause together ('dan kemudian') are not cut apart", () => {
     const ms = [readers.cues.get("ms"), ...en].filter((cue) => cue !== undefined);
     const reading = read(

@@ -24,6 +24,15 @@ export interface LanguageCues {
   joiners: Set<string>;
 }
 
+/**
+ * A function word of any of the sets, or a word opened by one elided ("l'agent", "j'ai",
+ * "n'atteint", "qu'il"): French writes its articles, pronouns and "ne" onto the next word.
+ */
+function isFunctionWord(sets: readonly Set<string>[], word: string): boolean {
+  const elided = /^\p{L}{1,3}'/u.exec(word)?.[0];
+  return sets.some((set) => set.has(word) || (elided !== undefined && set.has(elided)));
+}
+
 export function cuesOf(lexicon: Lexicon): LanguageCues {
   const all = (list: string[]) => [...new Set(list.map(normalize).filter(Boolean))];
   return {
@@ -147,7 +156,7 @@ export function detectLanguage(
   let best: GradingLanguage = "en";
   let bestCount = 0;
   for (const candidate of latin) {
-    const count = words.filter((word) => candidate.functionWords.has(word)).length;
+    const count = words.filter((word) => isFunctionWord([candidate.functionWords], word)).length;
     if (count > bestCount) {
       best = candidate.language;
       bestCount = count;
@@ -331,7 +340,7 @@ export function read(
   const evaluate = (piece: { text: string; sentence: number }): Clause & { of: number } => {
     const { text: clause, sentence: of } = piece;
     const words = wordsOf(clause, language);
-    const functions = words.filter((word) => functionWords.some((set) => set.has(word))).length;
+    const functions = words.filter((word) => isFunctionWord(functionWords, word)).length;
     const spans = termSpans(clause, terms);
     const termChars = coveredChars(clause, spans);
     const letters = clause.replace(/[^\p{L}\p{N}\p{M}]/gu, "").length || 1;
@@ -342,8 +351,7 @@ export function read(
     const own = wordsOf(outsideTerms(clause, spans), language).filter((word) => !joiners.has(word));
     // A short statement of one or two terms is a sentence however much of it they fill: Vietnamese
     // and Chinese function words are short ("có cơ sở để nghi ngờ gian lận nội bộ").
-    const few =
-      mergedCount(spans) <= 2 && own.some((word) => functionWords.some((set) => set.has(word)));
+    const few = mergedCount(spans) <= 2 && own.some((word) => isFunctionWord(functionWords, word));
     const prose =
       words.length >= 3 &&
       own.length > 0 &&
@@ -374,11 +382,8 @@ export function read(
     const [fragment, next] = [clauses[i], clauses[i + 1]];
     if (!fragment || !next || fragment.sentence || fragment.fact || !next.sentence) continue;
     if (next.of !== fragment.of || clauses[i - 1]?.of === fragment.of) continue;
-    clauses.splice(
-      i,
-      2,
-      evaluate({ text: `${fragment.text} ${next.text}`, sentence: fragment.of }),
-    );
+    const text = `${fragment.text} ${next.text}`;
+    clauses.splice(i, 2, evaluate({ text, sentence: fragment.of }));
   }
   // "If the invoices do not come, escalate": a supposition opening a sentence holds the clause
   // after it too.
@@ -413,7 +418,7 @@ export function joinedList(
   words: readonly string[],
   functionWords: readonly Set<string>[],
 ): boolean {
-  const joints = words.filter((word) => functionWords.some((set) => set.has(word)));
+  const joints = words.filter((word) => isFunctionWord(functionWords, word));
   for (const period of [1, 2]) {
     let run = 0;
     for (let i = period; i < joints.length; i++) {
