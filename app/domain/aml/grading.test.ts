@@ -912,6 +912,21 @@ describe("reading sentences", () => {
     expect(reading.clauses.map((clause) => clause.sentence)).toEqual([true, true]);
   });
 
+  test("a French negation a term completes ('n'est partie à aucun') asserts the term", () => {
+    const fr = [readers.cues.get("fr"), ...en].filter((cue) => cue !== undefined);
+    const terms = ["partie à aucun", "pas alerter", "tiers"];
+    const stanceOf = (text: string, term: string) =>
+      stance(read(normalize(text), "fr", fr, terms, new Set()), [term]);
+    expect(stanceOf("Tyler Brandt n'est partie à aucun contrat.", "partie à aucun")).toBe(
+      "asserted",
+    );
+    expect(stanceOf("Nous ne devons pas alerter le concessionnaire.", "pas alerter")).toBe(
+      "asserted",
+    );
+    // A negation the term does not complete still denies it.
+    expect(stanceOf("Il n'y a pas de tiers dans ce dossier.", "tiers")).toBe("denied");
+  });
+
   test("joining words that open a clause together ('dan kemudian') are not cut apart", () => {
     const ms = [readers.cues.get("ms"), ...en].filter((cue) => cue !== undefined);
     const reading = read(

@@ -365,7 +365,7 @@ export function read(
       text: clause,
       of,
       words,
-      negations: negation.flatMap((cue) => cueSpans(clause, cue, spans)),
+      negations: negation.flatMap((cue) => cueSpans(clause, cue, spans, negation, language)),
       supposed: conditional.some((cue) => findTerm(clause, cue).length > 0),
       opensSupposition: conditional.some((cue) => findTerm(clause, cue)[0] === 0),
       sentence,
@@ -479,10 +479,37 @@ function coveredChars(clause: string, spans: readonly Span[]): number {
 }
 
 /** Where a cue occurs in a clause outside every term ("not consultancy" is a signal, not a denial). */
-function cueSpans(clause: string, cue: string, spans: readonly Span[]) {
+function cueSpans(
+  clause: string,
+  cue: string,
+  spans: readonly Span[],
+  negation: readonly string[],
+  language: GradingLanguage,
+) {
   return findTerm(clause, cue)
     .filter((at) => !spans.some(([start, end]) => at >= start && at + cue.length <= end))
+    .filter((at) => !closedByTerm(clause, at + cue.length, spans, negation, language))
     .map((at) => ({ start: at, end: at + cue.length }));
+}
+
+/**
+ * A cue whose negation a term just after it completes: French brackets its negations ("n'est
+ * partie à aucun contrat", "ne … jamais livrés"), and the term names the negative fact itself ("not
+ * a party", "never delivered"). One word at most may stand between them ("n'est").
+ */
+function closedByTerm(
+  clause: string,
+  cueEnd: number,
+  spans: readonly Span[],
+  negation: readonly string[],
+  language: GradingLanguage,
+) {
+  return spans.some(
+    ([start, end]) =>
+      start >= cueEnd &&
+      wordsOf(clause.slice(cueEnd, start), language).length <= 1 &&
+      negation.some((cue) => findTerm(clause.slice(start, end), cue).length > 0),
+  );
 }
 
 /**
