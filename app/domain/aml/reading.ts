@@ -95,15 +95,20 @@ const unspaced = (char: string | undefined, script: Script) => {
 /**
  * A Latin phrase also names its plural, its last word ending in -s, -es or -x (English, French):
  * "shared address" finds "shared addresses". A single word keeps the forms its lexicon lists
- * ("mule", "mules"), so a word alone ("student") does not stretch to a text about others.
+ * ("mule", "mules"), so a word alone ("student") does not stretch to a text about others. Any
+ * Latin term takes Malay's possessive and emphatic endings ("dalam failnya", in his file).
  */
-function pluralEnding(text: string, end: number, term: string): boolean {
-  if (!term.includes(" ") || !/[a-zà-ÿ]/u.test(term.at(-1) ?? "")) return false;
-  for (const ending of ["s", "es", "x"]) {
-    if (text.startsWith(ending, end) && !isLetter(text[end + ending.length])) return true;
-  }
-  return false;
+function takesEnding(text: string, end: number, term: string): boolean {
+  if (!/[a-zà-ÿ]/u.test(term.at(-1) ?? "")) return false;
+  const endings = term.includes(" ") ? LATIN_ENDINGS : MALAY_ENDINGS;
+  return endings.some(
+    (ending) => text.startsWith(ending, end) && !isLetter(text[end + ending.length]),
+  );
 }
+
+/** Endings any Latin term may take: Malay's "-nya" and "-lah" ("failnya", its file). */
+const MALAY_ENDINGS = ["nya", "lah"];
+const LATIN_ENDINGS = ["s", "es", "x", ...MALAY_ENDINGS];
 
 const NONE: readonly number[] = Object.freeze([]);
 
@@ -128,7 +133,7 @@ export function findTerm(text: string, term: string): readonly number[] {
       script === "tamil" ||
       !isLetter(after) ||
       unspaced(after, script) ||
-      pluralEnding(text, at + term.length, term);
+      takesEnding(text, at + term.length, term);
     if (startsWord && endsWord) found.push(at);
     at = text.indexOf(term, at + 1);
   }
