@@ -752,6 +752,8 @@ describe("finding a term in a text", () => {
     expect(findTerm(normalize("deux sociétés écrans"), "sociétés écran")).toHaveLength(1);
     expect(findTerm(normalize("shared addressbook"), "shared address")).toHaveLength(0);
     expect(findTerm(normalize("students in ipoh"), "student")).toHaveLength(0);
+    // Malay's possessive ending: "tiada dalam failnya", not in his file.
+    expect(findTerm(normalize("tiada dalam failnya"), "tiada dalam fail")).toHaveLength(1);
   });
 });
 
