@@ -9,7 +9,7 @@ const readers = getReaders();
 const packs = getPacks();
 
 function grade(
-  pack: string,
+  pack: "ca" | "sg" | "th" | "my",
   scenarioId: string,
   decision: "ESCALATE" | "REQUEST_KYC" | "NO_ACTION",
   text: string,
@@ -27,7 +27,7 @@ function grade(
 
 const CASES = [
   {
-    pack: "ca",
+    pack: "ca" as const,
     scenario: "company-pays-out-lease",
     decision: "REQUEST_KYC" as const,
     answers: {
@@ -38,7 +38,7 @@ const CASES = [
     },
   },
   {
-    pack: "sg",
+    pack: "sg" as const,
     scenario: "pep-name-match-inheritance",
     decision: "NO_ACTION" as const,
     answers: {

@@ -2,7 +2,10 @@
 // Thai in Latin letters, Tamil script), family names written first (Chinese in pinyin and dialect
 // spellings, Vietnamese, Chinese characters), and words that look like names but are not.
 // A name on a list is only evidence: it counts with a title or role before it, or with a family
-// name after it. Lists are kept small (a few kilobytes); the scrubber runs on the server.
+// name after it. The scrubber runs on the server: besides the short lists here, it reads some 4,600
+// given names that are no ordinary word (pii-given-names.json, scripts/pii-given-names.js).
+
+import moreGivenNames from "./pii-given-names.json";
 
 const words = (list: string) => new Set(list.split(/\s+/).filter(Boolean));
 
@@ -37,6 +40,7 @@ export const GIVEN_NAMES = words(`
   Somchai Somsak Malee Siriporn Thanawat Pornthip Sompong Wichai Kittipong Nattapong Supaporn
   Anong Chaiwat Prasert Suda Wanida
 `);
+for (const name of moreGivenNames) GIVEN_NAMES.add(name);
 
 // Family names written before the given name: Chinese (pinyin, Hokkien, Cantonese, Teochew
 // spellings) and Vietnamese, with and without diacritics.

@@ -439,6 +439,20 @@ describe("names found by lists and lists of names (decision 060)", () => {
     expect(found("黄金海岸的房产，马来西亚国家银行，高明的手法", "PERSON")).toEqual([]);
   });
 
+  it("finds a given name of the long list before a family name, and no ordinary word", () => {
+    // Names from pii-given-names.json (scripts/pii-given-names.js), not the short lists.
+    expect(found("Transfer approved by Agustina Permatasari at 10:02.", "PERSON")).toEqual([
+      "Agustina Permatasari",
+    ]);
+    expect(found("Le dossier de Huguette Vachon est incomplet.", "PERSON")).toEqual([
+      "Huguette Vachon",
+    ]);
+    // A given name that is also a word or a place is left to its context.
+    expect(
+      found("Crystal Bay Resort paid the deposit. Asia Pasifik Sdn Bhd too.", "PERSON"),
+    ).toEqual([]);
+  });
+
   it("finds the other names of a list that holds a name, in each script", () => {
     expect(found("经查，郑伟杰、吴佩珊和Lau Kok Wai三人", "PERSON")).toEqual([
       "郑伟杰",

@@ -1,0 +1,56 @@
+// Writes app/domain/skills/pii-given-names.json: given names in Latin letters (English, French,
+// Indonesian and Malay, Indian) that the PII scrubber adds to its own short list (pii-names.ts).
+// A listed given name before a capitalised word makes a name ("Stéphanie Ouellet", "Agus
+// Setiawan"), so a word that is also an ordinary one is left out: any word the product's own text
+// writes in lower case (pii-ordinary-words.json), any lower-case word of Debian's English and
+// French word lists, and places. The names come from the person data of @faker-js/faker (MIT),
+// which is not a dependency of the product: install it for the run only.
+//
+// Run: npm install --no-save @faker-js/faker@9.9.0 && node scripts/pii-given-names.js
+// (needs Debian's wamerican and wfrench: apt-get install wamerican wfrench)
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const OUT = path.join(ROOT, "app/domain/skills/pii-given-names.json");
+const LOCALES = ["en", "fr", "id_ID", "en_IN"];
+const DICTIONARIES = ["/usr/share/dict/american-english", "/usr/share/dict/french"];
+// Given names that are also places or titles the notes and the course name in capitals.
+const PLACES = new Set(
+  `Africa America Asia Austin Bali Carolina China Dakota Europa Florida Georgia Houston India
+  Jakarta Java Kanada London Malaysia Paris Sydney Victoria Virginia Warta`.split(/\s+/u),
+);
+const SHAPE = /^\p{Lu}\p{Ll}{2,}(?:-\p{Lu}\p{Ll}+)?$/u;
+
+// Not a dependency: resolved at run time only (hence the name in a variable).
+const FAKER = "@faker-js/faker";
+/** @type {{ allLocales: Record<string, { person?: { first_name?: unknown } }> }} */
+const { allLocales } = await import(FAKER);
+for (const dictionary of DICTIONARIES) {
+  if (!existsSync(dictionary)) throw new Error(`${dictionary} is missing: apt-get install it`);
+}
+/** @type {Set<string>} */
+const ordinary = new Set(
+  JSON.parse(readFileSync(path.join(ROOT, "app/domain/skills/pii-ordinary-words.json"), "utf8")),
+);
+for (const dictionary of DICTIONARIES) {
+  for (const word of readFileSync(dictionary, "utf8").split("\n")) {
+    if (/^\p{Ll}/u.test(word)) ordinary.add(word);
+  }
+}
+
+/** @param {unknown} value @returns {string[]} */
+const flat = (value) =>
+  Array.isArray(value)
+    ? value.map(String)
+    : value && typeof value === "object"
+      ? Object.values(value).flatMap(flat)
+      : [];
+
+const names = new Set(
+  LOCALES.flatMap((locale) => flat(allLocales[locale]?.person?.first_name)).filter(
+    (name) => SHAPE.test(name) && !ordinary.has(name.toLowerCase()) && !PLACES.has(name),
+  ),
+);
+writeFileSync(OUT, `${JSON.stringify([...names].sort())}\n`);
+console.log(`${names.size} given names written to ${path.relative(ROOT, OUT)}`);
