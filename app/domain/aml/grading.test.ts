@@ -929,6 +929,19 @@ describe("reading sentences", () => {
     expect(stanceOf("Il n'y a pas de tiers dans ce dossier.", "tiers")).toBe("denied");
   });
 
+  test("a Thai joining word cuts a clause where it stands as a word, not inside another", () => {
+    const th = [readers.cues.get("th"), ...en].filter((cue) => cue !== undefined);
+    const reading = read(
+      normalize("เงินแต่ละกลุ่มถูกโอนออกภายในไม่กี่นาที แต่ลูกค้าไม่ทราบที่มา"),
+      "th",
+      th,
+      [],
+      new Set(),
+    );
+    // "แต่ละ" (each) holds "แต่" (but): cut there, "เงิน" stood alone.
+    expect(reading.clauses[0]?.text.startsWith("เงินแต่ละกลุ่ม")).toBe(true);
+  });
+
   test("joining words that open a clause together ('dan kemudian') are not cut apart", () => {
     const ms = [readers.cues.get("ms"), ...en].filter((cue) => cue !== undefined);
     const reading = read(

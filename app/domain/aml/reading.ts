@@ -193,13 +193,17 @@ export interface Clause {
 }
 
 const segmenters = new Map<string, Intl.Segmenter>();
-function wordsOf(text: string, language: GradingLanguage): string[] {
+function segmenterFor(language: GradingLanguage): Intl.Segmenter {
   let segmenter = segmenters.get(language);
   if (!segmenter) {
     segmenter = new Intl.Segmenter(language, { granularity: "word" });
     segmenters.set(language, segmenter);
   }
-  return [...segmenter.segment(text)]
+  return segmenter;
+}
+
+function wordsOf(text: string, language: GradingLanguage): string[] {
+  return [...segmenterFor(language).segment(text)]
     .filter((segment) => segment.isWordLike)
     .map((segment) => segment.segment);
 }
@@ -271,13 +275,30 @@ function firstBoundary(text: string, boundaries: readonly string[], terms: reado
     ...boundaries.filter((word) => findTerm(text, word)[0] === 0).map((word) => word.length),
   );
   let first = -1;
+  let thai: Set<number> | undefined;
   for (const word of boundaries) {
     for (const at of findTerm(text, word)) {
       const inside = spans.some(([start, end]) => at > start && at < end);
-      if (at >= opening && at > 0 && !inside && (first === -1 || at < first)) first = at;
+      if (at < opening || at === 0 || inside || (first !== -1 && at >= first)) continue;
+      // Thai runs its words together: "แต่" (but) is a boundary, not the start of "แต่ละ" (each).
+      if (scriptOf(word[0] ?? "") === "thai") {
+        thai ??= wordEdges(text, "th");
+        if (!thai.has(at) || !thai.has(at + word.length)) continue;
+      }
+      first = at;
     }
   }
   return first;
+}
+
+/** Where the words of a text start and end, by the language's dictionary. */
+function wordEdges(text: string, language: GradingLanguage): Set<number> {
+  const edges = new Set<number>();
+  for (const segment of segmenterFor(language).segment(text)) {
+    edges.add(segment.index);
+    edges.add(segment.index + segment.segment.length);
+  }
+  return edges;
 }
 
 const SHINGLE = 5;
