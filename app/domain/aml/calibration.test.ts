@@ -56,13 +56,20 @@ describe("the calibration set", () => {
     "agreement with the trainer's bands holds, on the answers tuned on and those held out",
     () => {
       const { tunedOn, heldOut } = splitCalibration(entries);
-      expect(evaluateGrading(entries).sameBand).toBeGreaterThanOrEqual(0.84);
+      const all = evaluateGrading(entries);
+      expect(all.sameBand).toBeGreaterThanOrEqual(0.86);
+      // Every language within 5 points of English, save French, held where it stands (75 %).
+      const english = all.languages.en?.sameBand ?? 1;
+      for (const [language, figures] of Object.entries(all.languages)) {
+        const floor = language === "fr" ? 0.75 : english - 0.05;
+        expect(figures?.sameBand, language).toBeGreaterThanOrEqual(floor);
+      }
       const tuned = evaluateGrading(tunedOn);
-      expect(tuned.sameBand).toBeGreaterThanOrEqual(0.87);
+      expect(tuned.sameBand).toBeGreaterThanOrEqual(0.88);
       expect(tuned.withinOne).toBeGreaterThanOrEqual(0.95);
       // The held-out answers are measured, never tuned on: this holds their figure where it stands.
       const held = evaluateGrading(heldOut);
-      expect(held.sameBand).toBeGreaterThanOrEqual(0.74);
+      expect(held.sameBand).toBeGreaterThanOrEqual(0.77);
       expect(held.withinOne).toBeGreaterThanOrEqual(0.95);
     },
     GRADING_ALL,
