@@ -942,6 +942,39 @@ describe("reading sentences", () => {
     expect(reading.clauses[0]?.text.startsWith("เงินแต่ละกลุ่ม")).toBe(true);
   });
 
+  test("set phrases with a negation or condition word deny and suppose nothing", () => {
+    const cues = (language: "en" | "vi") =>
+      [readers.cues.get(language), ...en].filter((cue) => cue !== undefined);
+    const stanceOf = (language: "en" | "vi", text: string, term: string) =>
+      stance(read(normalize(text), language, cues(language), [term], new Set()), [term]);
+    expect(stanceOf("en", "File the STR no later than today.", "today")).toBe("asserted");
+    expect(stanceOf("en", "Ask for the invoices, if any, today.", "invoices")).toBe("asserted");
+    expect(stanceOf("vi", "Những người không rõ danh tính nộp tiền tại ki-ốt.", "ki-ốt")).toBe(
+      "asserted",
+    );
+    // The negation itself still denies: "not today".
+    expect(stanceOf("en", "Do not file the STR today.", "today")).toBe("denied");
+  });
+
+  test("an amount reads the same with its currency before or after it", () => {
+    expect(normalize("sát mức 25.000 RM")).toBe("sát mức rm 25000");
+    expect(normalize("under RM25,000")).toBe("under rm 25000");
+    expect(normalize("100 000 THB")).toBe("thb 100000");
+    expect(normalize("farm 25 and 2026")).toBe("farm 25 and 2026");
+  });
+
+  test("English joining words do not cut Vietnamese, whose syllables they spell", () => {
+    const vi = [readers.cues.get("vi"), ...en].filter((cue) => cue !== undefined);
+    const reading = read(
+      normalize("Lượng tiền mặt không hề tăng so với mức dự kiến."),
+      "vi",
+      vi,
+      [],
+      new Set(),
+    );
+    expect(reading.clauses).toHaveLength(1);
+  });
+
   test("joining words that open a clause together ('dan kemudian') are not cut apart", () => {
     const ms = [readers.cues.get("ms"), ...en].filter((cue) => cue !== undefined);
     const reading = read(

@@ -42,6 +42,11 @@ export const LexiconSchema = z.strictObject({
     functionWords: phrases(30),
     /** Words that only join or introduce terms ("and", "or", "the"): terms strung with them alone are a list. */
     joiners: phrases(2),
+    /**
+     * Set phrases that hold a negation or condition word and deny or suppose nothing ("no later
+     * than", "not only", "if any", "không rõ"): the cues inside them are not cues.
+     */
+    idioms: phrases(0).default([]),
   }),
   /** How a decision is stated in a sentence ("escalate", "file an STR"; "clear the alert"). */
   decisions: z.strictObject({

@@ -22,6 +22,7 @@ export interface LanguageCues {
   boundaries: string[];
   functionWords: Set<string>;
   joiners: Set<string>;
+  idioms: string[];
 }
 
 /**
@@ -42,8 +43,16 @@ export function cuesOf(lexicon: Lexicon): LanguageCues {
     boundaries: all(lexicon.cues.boundaries),
     functionWords: new Set(all(lexicon.cues.functionWords)),
     joiners: new Set(all(lexicon.cues.joiners)),
+    idioms: all(lexicon.cues.idioms),
   };
 }
+
+const CURRENCIES = "thb|sgd|myr|rm|cad|usd";
+const CURRENCY_AFTER = new RegExp(
+  String.raw`(?<![\p{L}\p{N}.,])(\d+(?:[.,]\d+)?) ?(${CURRENCIES})(?![\p{L}\p{N}])`,
+  "gu",
+);
+const CURRENCY_BEFORE = new RegExp(String.raw`(?<![\p{L}\p{N}])(${CURRENCIES}) ?(?=\d)`, "gu");
 
 /**
  * Lower case, composed (NFC), digits joined across thousands separators ("412,650" → "412650").
@@ -51,13 +60,18 @@ export function cuesOf(lexicon: Lexicon): LanguageCues {
  * Thai and Tamil vowel signs are part of their letters.
  */
 export function normalize(text: string): string {
-  return text
-    .normalize("NFKC")
-    .toLowerCase()
-    .replace(/(\d)[,.\u00a0\u202f' ](?=\d{3}\b)/gu, "$1")
-    .replace(/[’`]/gu, "'")
-    .replace(/\s+/gu, " ")
-    .trim();
+  return (
+    text
+      .normalize("NFKC")
+      .toLowerCase()
+      .replace(/(\d)[,.\u00a0\u202f' ](?=\d{3}\b)/gu, "$1")
+      // An amount with its currency is written one way: "RM25,000", "25.000 RM" → "rm 25000".
+      .replace(CURRENCY_AFTER, "$2 $1")
+      .replace(CURRENCY_BEFORE, "$1 ")
+      .replace(/[’`]/gu, "'")
+      .replace(/\s+/gu, " ")
+      .trim()
+  );
 }
 
 type Script = "latin" | "thai" | "han" | "tamil" | "other";
@@ -243,7 +257,11 @@ function clauseTexts(
   language: GradingLanguage,
   terms: readonly string[],
 ) {
-  const boundaries = cues.flatMap((cue) => cue.boundaries);
+  // English joining words cut English text and text that mixes it in, but not Vietnamese, whose
+  // syllables they spell ("so với", compared with).
+  const boundaries = cues
+    .filter((cue) => language !== "vi" || cue.language === "vi")
+    .flatMap((cue) => cue.boundaries);
   const pieces: { text: string; sentence: number }[] = [];
   for (const [index, sentence] of sentencesOf(normalize(text)).entries()) {
     // Thai separates clauses and sentences with a space between Thai words; elsewhere a comma does.
@@ -361,6 +379,7 @@ export function read(
 ): Reading {
   const negation = cues.flatMap((cue) => cue.negation);
   const conditional = cues.flatMap((cue) => cue.conditional);
+  const idioms = cues.flatMap((cue) => cue.idioms);
   const functionWords = cues.map((cue) => cue.functionWords);
   const joiners = new Set(cues.flatMap((cue) => [...cue.joiners]));
   const evaluate = (piece: { text: string; sentence: number }): Clause & { of: number } => {
@@ -368,6 +387,9 @@ export function read(
     const words = wordsOf(clause, language);
     const functions = words.filter((word) => isFunctionWord(functionWords, word)).length;
     const spans = termSpans(clause, terms);
+    // Set phrases that hold a negation or a condition and deny or suppose nothing ("no later
+    // than", "not only", "if any", "không rõ"): their cues are not cues.
+    const set = termSpans(clause, idioms);
     const termChars = coveredChars(clause, spans);
     const letters = clause.replace(/[^\p{L}\p{N}\p{M}]/gu, "").length || 1;
     const distinct = new Set(words).size;
@@ -391,9 +413,11 @@ export function read(
       text: clause,
       of,
       words,
-      negations: negation.flatMap((cue) => cueSpans(clause, cue, spans, negation, language)),
-      supposed: conditional.some((cue) => findTerm(clause, cue).length > 0),
-      opensSupposition: conditional.some((cue) => findTerm(clause, cue)[0] === 0),
+      negations: negation.flatMap((cue) =>
+        cueSpans(clause, cue, [...spans, ...set], spans, negation, language),
+      ),
+      supposed: conditional.some((cue) => outside(clause, cue, set).length > 0),
+      opensSupposition: conditional.some((cue) => outside(clause, cue, set)[0] === 0),
       sentence,
       fact: prose && !sentence && /\p{N}/u.test(clause),
       copied: copiedShare(clause, source) >= COPIED_CLAUSE,
@@ -508,14 +532,21 @@ function coveredChars(clause: string, spans: readonly Span[]): number {
 function cueSpans(
   clause: string,
   cue: string,
+  excluded: readonly Span[],
   spans: readonly Span[],
   negation: readonly string[],
   language: GradingLanguage,
 ) {
-  return findTerm(clause, cue)
-    .filter((at) => !spans.some(([start, end]) => at >= start && at + cue.length <= end))
+  return outside(clause, cue, excluded)
     .filter((at) => !closedByTerm(clause, at + cue.length, spans, negation, language))
     .map((at) => ({ start: at, end: at + cue.length }));
+}
+
+/** Where a cue stands in a clause, save inside the spans given (terms, set phrases). */
+function outside(clause: string, cue: string, excluded: readonly Span[]): number[] {
+  return findTerm(clause, cue).filter(
+    (at) => !excluded.some(([start, end]) => at >= start && at + cue.length <= end),
+  );
 }
 
 /**
