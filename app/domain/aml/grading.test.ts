@@ -942,6 +942,22 @@ describe("reading sentences", () => {
     expect(reading.clauses[0]?.text.startsWith("เงินแต่ละกลุ่ม")).toBe(true);
   });
 
+  test("French 'ne' denies with a partner ('n'… plus'), and restricts alone ('ne … que')", () => {
+    const fr = [readers.cues.get("fr"), ...en].filter((cue) => cue !== undefined);
+    const stanceOf = (text: string, term: string) =>
+      stance(read(normalize(text), "fr", fr, [term], new Set()), [term]);
+    expect(stanceOf("Il ne reste qu'à transmettre une DOD à CANAFE.", "transmettre une dod")).toBe(
+      "asserted",
+    );
+    expect(
+      stanceOf("Il n'y a plus de motifs raisonnables de soupçonner.", "motifs raisonnables"),
+    ).toBe("denied");
+    // "par. 8" is a paragraph, not the end of a sentence.
+    expect(
+      sentencesOf(normalize("Selon le par. 8 de l'avis 626, la vigilance renforcée s'applique.")),
+    ).toHaveLength(2);
+  });
+
   test("set phrases with a negation or condition word deny and suppose nothing", () => {
     const cues = (language: "en" | "vi") =>
       [readers.cues.get(language), ...en].filter((cue) => cue !== undefined);
@@ -961,6 +977,20 @@ describe("reading sentences", () => {
     expect(normalize("under RM25,000")).toBe("under rm 25000");
     expect(normalize("100 000 THB")).toBe("thb 100000");
     expect(normalize("farm 25 and 2026")).toBe("farm 25 and 2026");
+  });
+
+  test("Vietnamese function words are counted against syllables, not words", () => {
+    const vi = [readers.cues.get("vi"), ...en].filter((cue) => cue !== undefined);
+    const reading = read(
+      normalize("Sản phẩm bán kèm vắng mặt trong biên bản bàn giao."),
+      "vi",
+      vi,
+      ["sản phẩm bán kèm", "biên bản bàn giao"],
+      new Set(),
+    );
+    // One function word ("trong") in ten syllables: a sentence, as "add-ons missing from the
+    // delivery checklists" is in English.
+    expect(reading.clauses.map((clause) => clause.sentence)).toEqual([true]);
   });
 
   test("English joining words do not cut Vietnamese, whose syllables they spell", () => {

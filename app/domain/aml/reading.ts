@@ -142,6 +142,7 @@ export function findTerm(text: string, term: string): readonly number[] {
     // Latin terms end with their word (a prefix "str" must not fire in "strong"), save for Malay
     // and French endings the lexicons list as separate forms; Tamil words take case endings.
     const endsWord =
+      term.endsWith("'") ||
       script === "thai" ||
       script === "han" ||
       script === "tamil" ||
@@ -227,7 +228,7 @@ const SENTENCE_END = /[.!?;:\n。！？；：]+|，|\s+[-–—]\s+/gu;
 
 /** Words a full stop shortens rather than ends a sentence with ("Ridgeline Grounds Inc.", "Mr."). */
 const ABBREVIATION =
-  /(?:^|[^\p{L}])(?:inc|ltd|co|corp|bhd|pte|llc|plc|mr|mrs|ms|dr|st|jr|sr|no|nos|vs|etc|approx|e\.g|i\.e|ref|sdn|cie|ltée|m|mme)$/u;
+  /(?:^|[^\p{L}])(?:inc|ltd|co|corp|bhd|pte|llc|plc|mr|mrs|ms|dr|st|jr|sr|no|nos|vs|etc|approx|e\.g|i\.e|ref|sdn|cie|ltée|m|mme|art|par|paragr|al)$/u;
 
 /**
  * A normalised text cut into sentences: at a full stop, save one inside a figure ("CAD 7.50",
@@ -352,6 +353,12 @@ const MAX_TERM_SHARE = 0.85;
 /** A sentence has this share of function words at least; a string of nouns has fewer. */
 const MIN_FUNCTION_SHARE = 0.12;
 
+/**
+ * Vietnamese is counted in syllables, most of its words two of them ("sản phẩm", "biên bản"): its
+ * share of function words is about half what the same sentence has in words.
+ */
+const syllables = (language: GradingLanguage) => (language === "vi" ? 2 : 1);
+
 /** A clause this share of the case's own wording is copied; a text, when half of it is. */
 const COPIED_CLAUSE = 0.6;
 const COPIED_TEXT = 0.5;
@@ -408,14 +415,15 @@ export function read(
       distinct / words.length >= 0.5;
     const sentence =
       prose &&
-      (language === "ta" || (functions >= 1 && functions / words.length >= MIN_FUNCTION_SHARE));
+      (language === "ta" ||
+        (functions >= 1 && functions / words.length >= MIN_FUNCTION_SHARE / syllables(language)));
     return {
       text: clause,
       of,
       words,
-      negations: negation.flatMap((cue) =>
-        cueSpans(clause, cue, [...spans, ...set], spans, negation, language),
-      ),
+      negations: negation
+        .flatMap((cue) => cueSpans(clause, cue, [...spans, ...set], spans, negation, language))
+        .filter((cue) => language !== "fr" || !restrictiveNe(clause, cue)),
       supposed: conditional.some((cue) => outside(clause, cue, set).length > 0),
       opensSupposition: conditional.some((cue) => outside(clause, cue, set)[0] === 0),
       sentence,
@@ -540,6 +548,19 @@ function cueSpans(
   return outside(clause, cue, excluded)
     .filter((at) => !closedByTerm(clause, at + cue.length, spans, negation, language))
     .map((at) => ({ start: at, end: at + cue.length }));
+}
+
+/**
+ * French "ne" denies only with a partner after it ("ne … pas", "n'… plus", "ne … jamais"); alone
+ * it restricts ("il ne reste qu'à transmettre une DOD": there is only the DOD left to file).
+ */
+const FRENCH_PARTNERS =
+  /^(?:pas|plus|jamais|rien|aucun|aucune|personne|ni|guère|nullement|aucunement|point)$/u;
+
+function restrictiveNe(clause: string, cue: { start: number; end: number }): boolean {
+  const word = clause.slice(cue.start, cue.end);
+  if (word !== "ne" && word !== "n'") return false;
+  return !wordsOf(clause.slice(cue.end), "fr").some((next) => FRENCH_PARTNERS.test(next));
 }
 
 /** Where a cue stands in a clause, save inside the spans given (terms, set phrases). */
