@@ -57,11 +57,11 @@ describe("the calibration set", () => {
     () => {
       const { tunedOn, heldOut } = splitCalibration(entries);
       const all = evaluateGrading(entries);
-      expect(all.sameBand).toBeGreaterThanOrEqual(0.86);
-      // Every language within 5 points of English, save French, held where it stands (75 %).
+      expect(all.sameBand).toBeGreaterThanOrEqual(0.87);
+      // Every language within 5 points of English, save French, held where it stands (79 %).
       const english = all.languages.en?.sameBand ?? 1;
       for (const [language, figures] of Object.entries(all.languages)) {
-        const floor = language === "fr" ? 0.75 : english - 0.05;
+        const floor = language === "fr" ? 0.79 : english - 0.05;
         expect(figures?.sameBand, language).toBeGreaterThanOrEqual(floor);
       }
       const tuned = evaluateGrading(tunedOn);
@@ -69,7 +69,7 @@ describe("the calibration set", () => {
       expect(tuned.withinOne).toBeGreaterThanOrEqual(0.95);
       // The held-out answers are measured, never tuned on: this holds their figure where it stands.
       const held = evaluateGrading(heldOut);
-      expect(held.sameBand).toBeGreaterThanOrEqual(0.77);
+      expect(held.sameBand).toBeGreaterThanOrEqual(0.8);
       expect(held.withinOne).toBeGreaterThanOrEqual(0.95);
     },
     GRADING_ALL,

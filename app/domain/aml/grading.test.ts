@@ -942,6 +942,30 @@ describe("reading sentences", () => {
     expect(reading.clauses[0]?.text.startsWith("เงินแต่ละกลุ่ม")).toBe(true);
   });
 
+  test("a name and its apposition before the clause belong to it; three fragments are a list", () => {
+    const fr = [readers.cues.get("fr"), ...en].filter((cue) => cue !== undefined);
+    const terms = ["tiers", "sans lien avec les locataires"];
+    const reading = read(
+      normalize(
+        "Coastline Auto Brokers Inc., un tiers sans lien avec les locataires, a payé les mises de fonds.",
+      ),
+      "fr",
+      fr,
+      terms,
+      new Set(),
+    );
+    expect(reading.clauses.map((clause) => clause.sentence)).toEqual([true]);
+    expect(stance(reading, terms)).toBe("asserted");
+    const list = read(
+      normalize("Mule, PEP, EDD, I escalate."),
+      "en",
+      en,
+      ["mule", "pep", "edd"],
+      new Set(),
+    );
+    expect(stance(list, ["pep"])).toBeNull();
+  });
+
   test("French 'ne' denies with a partner ('n'… plus'), and restricts alone ('ne … que')", () => {
     const fr = [readers.cues.get("fr"), ...en].filter((cue) => cue !== undefined);
     const stanceOf = (text: string, term: string) =>

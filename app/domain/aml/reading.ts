@@ -433,15 +433,22 @@ export function read(
   };
   const clauses = clauseTexts(text, cues, language, terms).map(evaluate);
   // A phrase set before its sentence's first clause ("Within minutes, each batch left by
-  // PromptPay", "En quelques minutes, chaque groupe repartait") belongs to that clause: alone it
-  // reads as no sentence and what it names would be lost. Fragments before a fragment (a list)
+  // PromptPay", "En quelques minutes, chaque groupe repartait") belongs to that clause, and so do
+  // a name and its apposition there ("Coastline Auto Brokers, a third party, paid…"): alone they
+  // read as no sentence and what they name would be lost. Three fragments or more are a list and
   // stay apart.
+  const fragment = (clause: Clause | undefined) => !!clause && !clause.sentence && !clause.fact;
   for (let i = 0; i + 1 < clauses.length; i++) {
-    const [fragment, next] = [clauses[i], clauses[i + 1]];
-    if (!fragment || !next || fragment.sentence || fragment.fact || !next.sentence) continue;
-    if (next.of !== fragment.of || clauses[i - 1]?.of === fragment.of) continue;
-    const text = `${fragment.text} ${next.text}`;
-    clauses.splice(i, 2, evaluate({ text, sentence: fragment.of }));
+    const first = clauses[i];
+    if (!first || !fragment(first) || clauses[i - 1]?.of === first.of) continue;
+    const run = fragment(clauses[i + 1]) && clauses[i + 1]?.of === first.of ? 2 : 1;
+    const next = clauses[i + run];
+    if (!next?.sentence || next.of !== first.of) continue;
+    const text = clauses
+      .slice(i, i + run + 1)
+      .map((clause) => clause.text)
+      .join(" ");
+    clauses.splice(i, run + 1, evaluate({ text, sentence: first.of }));
   }
   // "If the invoices do not come, escalate": a supposition opening a sentence holds the clause
   // after it too.
