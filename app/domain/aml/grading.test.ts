@@ -966,6 +966,22 @@ describe("reading sentences", () => {
     expect(stance(list, ["pep"])).toBeNull();
   });
 
+  test("an apposition closing a sentence joins the clause before it", () => {
+    const fr = [readers.cues.get("fr"), ...en].filter((cue) => cue !== undefined);
+    const terms = ["nouvel acheteur", "constitué en 2025"];
+    const reading = read(
+      normalize(
+        "La facture est destinée à Orient Bay Resources, un nouvel acheteur constitué en 2025.",
+      ),
+      "fr",
+      fr,
+      terms,
+      new Set(),
+    );
+    expect(reading.clauses.map((clause) => clause.sentence)).toEqual([true]);
+    expect(stance(reading, terms)).toBe("asserted");
+  });
+
   test("French 'ne' denies with a partner ('n'… plus'), and restricts alone ('ne … que')", () => {
     const fr = [readers.cues.get("fr"), ...en].filter((cue) => cue !== undefined);
     const stanceOf = (text: string, term: string) =>

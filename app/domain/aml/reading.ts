@@ -450,6 +450,19 @@ export function read(
       .join(" ");
     clauses.splice(i, run + 1, evaluate({ text, sentence: first.of }));
   }
+  // An apposition closing a sentence ("…to Orient Bay Resources, a new buyer incorporated in
+  // 2025.") says more of the clause before it, and joins it.
+  for (let i = 1; i < clauses.length; i++) {
+    const [before, phrase, after] = [clauses[i - 1], clauses[i], clauses[i + 1]];
+    if (!before?.sentence || !phrase || !fragment(phrase) || before.of !== phrase.of) continue;
+    if (after?.of === phrase.of || !joiners.has(phrase.words[0] ?? "")) continue;
+    clauses.splice(
+      i - 1,
+      2,
+      evaluate({ text: `${before.text} ${phrase.text}`, sentence: before.of }),
+    );
+    i--;
+  }
   // "If the invoices do not come, escalate": a supposition opening a sentence holds the clause
   // after it too.
   for (let i = 1; i < clauses.length; i++) {
