@@ -12,6 +12,7 @@ import {
   gradeGuided,
   gradePlayer,
 } from "./grading";
+import type { GradingLanguage } from "./constants";
 import { type Rubric, RubricSchema, type Scenario, ScenarioSchema } from "./pack-schema";
 import { getReaders } from "./lexicons.server";
 import { getPacks } from "./packs.server";
@@ -847,6 +848,12 @@ describe("the facts of a case, in each language", () => {
 
 describe("reading sentences", () => {
   const en = [readers.cues.get("en")].filter((cue) => cue !== undefined);
+  /** A language's cues and English's, as the grader reads with them. */
+  const cuesOf = (language: GradingLanguage) =>
+    [readers.cues.get(language), ...en].filter((cue) => cue !== undefined);
+  /** A text read in a language with the terms given, and no case text to copy from. */
+  const reads = (language: GradingLanguage, text: string, terms: string[] = []) =>
+    read(normalize(text), language, cuesOf(language), terms, new Set());
 
   test("a full stop in a company's name, a title or a figure does not end a sentence", () => {
     expect(
@@ -878,15 +885,8 @@ describe("reading sentences", () => {
       expect(grade.floor, salad).toBeUndefined();
     }
     // Vietnamese function words are short: two terms fill most of this sentence's letters.
-    const vi = [readers.cues.get("vi"), ...en].filter((cue) => cue !== undefined);
     const terms = ["cơ sở để nghi ngờ", "gian lận nội bộ"];
-    const reading = read(
-      normalize("Có cơ sở để nghi ngờ gian lận nội bộ."),
-      "vi",
-      vi,
-      terms,
-      new Set(),
-    );
+    const reading = reads("vi", "Có cơ sở để nghi ngờ gian lận nội bộ.", terms);
     expect(reading.clauses.map((clause) => clause.sentence)).toEqual([true]);
   });
 
@@ -903,19 +903,16 @@ describe("reading sentences", () => {
   });
 
   test("French function words written onto the next word ('l'agent', 'j'ai') and 'à' count", () => {
-    const fr = [readers.cues.get("fr"), ...en].filter((cue) => cue !== undefined);
-    const reading = read(
-      normalize("Destinée à Orient Bay Resources. J'ai transmis l'alerte à l'agent."),
+    const reading = reads(
       "fr",
-      fr,
+      "Destinée à Orient Bay Resources. J'ai transmis l'alerte à l'agent.",
       ["orient bay"],
-      new Set(),
     );
     expect(reading.clauses.map((clause) => clause.sentence)).toEqual([true, true]);
   });
 
   test("a French negation a term completes ('n'est partie à aucun') asserts the term", () => {
-    const fr = [readers.cues.get("fr"), ...en].filter((cue) => cue !== undefined);
+    const fr = cuesOf("fr");
     const terms = ["partie à aucun", "pas alerter", "tiers"];
     const stanceOf = (text: string, term: string) =>
       stance(read(normalize(text), "fr", fr, terms, new Set()), [term]);
@@ -930,60 +927,37 @@ describe("reading sentences", () => {
   });
 
   test("a Thai joining word cuts a clause where it stands as a word, not inside another", () => {
-    const th = [readers.cues.get("th"), ...en].filter((cue) => cue !== undefined);
-    const reading = read(
-      normalize("เงินแต่ละกลุ่มถูกโอนออกภายในไม่กี่นาที แต่ลูกค้าไม่ทราบที่มา"),
-      "th",
-      th,
-      [],
-      new Set(),
-    );
+    const reading = reads("th", "เงินแต่ละกลุ่มถูกโอนออกภายในไม่กี่นาที แต่ลูกค้าไม่ทราบที่มา");
     // "แต่ละ" (each) holds "แต่" (but): cut there, "เงิน" stood alone.
     expect(reading.clauses[0]?.text.startsWith("เงินแต่ละกลุ่ม")).toBe(true);
   });
 
   test("a name and its apposition before the clause belong to it; three fragments are a list", () => {
-    const fr = [readers.cues.get("fr"), ...en].filter((cue) => cue !== undefined);
     const terms = ["tiers", "sans lien avec les locataires"];
-    const reading = read(
-      normalize(
-        "Coastline Auto Brokers Inc., un tiers sans lien avec les locataires, a payé les mises de fonds.",
-      ),
+    const reading = reads(
       "fr",
-      fr,
+      "Coastline Auto Brokers Inc., un tiers sans lien avec les locataires, a payé les mises de fonds.",
       terms,
-      new Set(),
     );
     expect(reading.clauses.map((clause) => clause.sentence)).toEqual([true]);
     expect(stance(reading, terms)).toBe("asserted");
-    const list = read(
-      normalize("Mule, PEP, EDD, I escalate."),
-      "en",
-      en,
-      ["mule", "pep", "edd"],
-      new Set(),
-    );
+    const list = reads("en", "Mule, PEP, EDD, I escalate.", ["mule", "pep", "edd"]);
     expect(stance(list, ["pep"])).toBeNull();
   });
 
   test("an apposition closing a sentence joins the clause before it", () => {
-    const fr = [readers.cues.get("fr"), ...en].filter((cue) => cue !== undefined);
     const terms = ["nouvel acheteur", "constitué en 2025"];
-    const reading = read(
-      normalize(
-        "La facture est destinée à Orient Bay Resources, un nouvel acheteur constitué en 2025.",
-      ),
+    const reading = reads(
       "fr",
-      fr,
+      "La facture est destinée à Orient Bay Resources, un nouvel acheteur constitué en 2025.",
       terms,
-      new Set(),
     );
     expect(reading.clauses.map((clause) => clause.sentence)).toEqual([true]);
     expect(stance(reading, terms)).toBe("asserted");
   });
 
   test("French 'ne' denies with a partner ('n'… plus'), and restricts alone ('ne … que')", () => {
-    const fr = [readers.cues.get("fr"), ...en].filter((cue) => cue !== undefined);
+    const fr = cuesOf("fr");
     const stanceOf = (text: string, term: string) =>
       stance(read(normalize(text), "fr", fr, [term], new Set()), [term]);
     expect(stanceOf("Il ne reste qu'à transmettre une DOD à CANAFE.", "transmettre une dod")).toBe(
@@ -999,8 +973,7 @@ describe("reading sentences", () => {
   });
 
   test("set phrases with a negation or condition word deny and suppose nothing", () => {
-    const cues = (language: "en" | "vi") =>
-      [readers.cues.get(language), ...en].filter((cue) => cue !== undefined);
+    const cues = cuesOf;
     const stanceOf = (language: "en" | "vi", text: string, term: string) =>
       stance(read(normalize(text), language, cues(language), [term], new Set()), [term]);
     expect(stanceOf("en", "File the STR no later than today.", "today")).toBe("asserted");
@@ -1020,7 +993,7 @@ describe("reading sentences", () => {
   });
 
   test("Vietnamese function words are counted against syllables, not words", () => {
-    const vi = [readers.cues.get("vi"), ...en].filter((cue) => cue !== undefined);
+    const vi = cuesOf("vi");
     const reading = read(
       normalize("Sản phẩm bán kèm vắng mặt trong biên bản bàn giao."),
       "vi",
@@ -1034,25 +1007,14 @@ describe("reading sentences", () => {
   });
 
   test("English joining words do not cut Vietnamese, whose syllables they spell", () => {
-    const vi = [readers.cues.get("vi"), ...en].filter((cue) => cue !== undefined);
-    const reading = read(
-      normalize("Lượng tiền mặt không hề tăng so với mức dự kiến."),
-      "vi",
-      vi,
-      [],
-      new Set(),
-    );
+    const reading = reads("vi", "Lượng tiền mặt không hề tăng so với mức dự kiến.");
     expect(reading.clauses).toHaveLength(1);
   });
 
   test("joining words that open a clause together ('dan kemudian') are not cut apart", () => {
-    const ms = [readers.cues.get("ms"), ...en].filter((cue) => cue !== undefined);
-    const reading = read(
-      normalize("Kita perlu tanya kenapa dia deposit begitu dan kemudian baru buat keputusan."),
+    const reading = reads(
       "ms",
-      ms,
-      [],
-      new Set(),
+      "Kita perlu tanya kenapa dia deposit begitu dan kemudian baru buat keputusan.",
     );
     // Cut at "kemudian" as well, "dan" stood alone: a clause that is no sentence, and the
     // answer read as a list.
@@ -1075,7 +1037,7 @@ describe("reading sentences", () => {
   });
 
   test("a note of the case's facts states a signal, never reasoning, and only among sentences", () => {
-    const vi = [readers.cues.get("vi"), ...en].filter((cue) => cue !== undefined);
+    const vi = cuesOf("vi");
     const noted = read(
       normalize(
         "Vận đơn ghi 10 container, số lượng chênh 148 tấn. Đây là dấu hiệu cảnh báo của nâng giá hóa đơn.",
@@ -1093,13 +1055,7 @@ describe("reading sentences", () => {
     expect(stance(noted, ["số lượng"])).toBeNull();
     expect(stance(noted, ["số lượng"], true)).toBe("asserted");
     // The same notes with no sentence around them are a list: nothing is stated.
-    const list = read(
-      normalize("số lượng chênh 148 tấn, đơn giá SGD 2.050, người mua mới 2025"),
-      "vi",
-      vi,
-      [],
-      new Set(),
-    );
+    const list = reads("vi", "số lượng chênh 148 tấn, đơn giá SGD 2.050, người mua mới 2025");
     expect(list.listLike).toBe(true);
     expect(stance(list, ["số lượng"], true)).toBeNull();
   });
