@@ -972,6 +972,15 @@ describe("reading sentences", () => {
     ).toHaveLength(2);
   });
 
+  test("a negation closing a clause denies the term before it, a phrase of time after it or not", () => {
+    const denied = (language: GradingLanguage, text: string, term: string) =>
+      stance(reads(language, text, [term]), [term]);
+    expect(denied("en", "An STR to FINTRAC is not justified at this stage.", "str")).toBe("denied");
+    expect(denied("fr", "Une DOD à CANAFE n'est pas justifiée à ce stade.", "dod")).toBe("denied");
+    // With more to say after it, the cue denies what follows: the STR stands.
+    expect(denied("en", "File the STR without waiting for the invoices.", "str")).toBe("asserted");
+  });
+
   test("set phrases with a negation or condition word deny and suppose nothing", () => {
     const cues = cuesOf;
     const stanceOf = (language: "en" | "vi", text: string, term: string) =>

@@ -47,6 +47,11 @@ export const LexiconSchema = z.strictObject({
      * than", "not only", "if any", "không rõ"): the cues inside them are not cues.
      */
     idioms: phrases(0).default([]),
+    /**
+     * Phrases of time or degree that may close a clause after a negation without taking it ("an
+     * STR is not justified at this stage"): the negation still denies what comes before it.
+     */
+    adjuncts: phrases(0).default([]),
   }),
   /** How a decision is stated in a sentence ("escalate", "file an STR"; "clear the alert"). */
   decisions: z.strictObject({

@@ -23,6 +23,7 @@ export interface LanguageCues {
   functionWords: Set<string>;
   joiners: Set<string>;
   idioms: string[];
+  adjuncts: string[];
 }
 
 /**
@@ -44,6 +45,7 @@ export function cuesOf(lexicon: Lexicon): LanguageCues {
     functionWords: new Set(all(lexicon.cues.functionWords)),
     joiners: new Set(all(lexicon.cues.joiners)),
     idioms: all(lexicon.cues.idioms),
+    adjuncts: all(lexicon.cues.adjuncts),
   };
 }
 
@@ -205,6 +207,8 @@ export interface Clause {
   fact: boolean;
   /** Most of it is the case's own text. */
   copied: boolean;
+  /** Where the clause ends for a negation after a term: before a closing "at this stage". */
+  end: number;
 }
 
 const segmenters = new Map<string, Intl.Segmenter>();
@@ -387,6 +391,7 @@ export function read(
   const negation = cues.flatMap((cue) => cue.negation);
   const conditional = cues.flatMap((cue) => cue.conditional);
   const idioms = cues.flatMap((cue) => cue.idioms);
+  const adjuncts = cues.flatMap((cue) => cue.adjuncts);
   const functionWords = cues.map((cue) => cue.functionWords);
   const joiners = new Set(cues.flatMap((cue) => [...cue.joiners]));
   const evaluate = (piece: { text: string; sentence: number }): Clause & { of: number } => {
@@ -429,6 +434,7 @@ export function read(
       sentence,
       fact: prose && !sentence && /\p{N}/u.test(clause),
       copied: copiedShare(clause, source) >= COPIED_CLAUSE,
+      end: clauseEnd(clause, adjuncts),
     };
   };
   const clauses = clauseTexts(text, cues, language, terms).map(evaluate);
@@ -620,9 +626,21 @@ function deniedAt(clause: Clause, start: number, end: number, language: GradingL
   return clause.negations.some((cue) => {
     if (cue.start < start) return true;
     if (cue.start < end) return false;
-    // Nothing after the cue (Tamil: a particle at most): "no application" denies the application.
-    return wordsOf(clause.text.slice(cue.end), language).length <= (language === "ta" ? 1 : 0);
+    // Nothing after the cue (Tamil: a particle at most): "no application" denies the application,
+    // and so does "an STR is not justified at this stage".
+    const after = clause.text.slice(cue.end, Math.max(cue.end, clause.end));
+    return wordsOf(after, language).length <= (language === "ta" ? 1 : 0);
   });
+}
+
+/** A clause's end, before a phrase of time or degree that closes it ("at this stage", "yet"). */
+function clauseEnd(clause: string, adjuncts: readonly string[]): number {
+  for (const adjunct of adjuncts) {
+    if (clause.endsWith(adjunct) && !isLetter(clause[clause.length - adjunct.length - 1])) {
+      return clause.length - adjunct.length;
+    }
+  }
+  return clause.length;
 }
 
 /**
