@@ -1,6 +1,8 @@
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
+import { z } from "~/platform/lib/zod";
+import { BAND_IDS } from "./constants";
 import { GRADING_LANGUAGES } from "./lexicon-schema";
 import {
   ADVERSARIAL,
@@ -85,4 +87,51 @@ describe("the calibration set", () => {
       expect(held.length).toBe(Math.floor(ids.length / 4));
     }
   });
+});
+
+// Tuned-on English answers (strong, adequate, weak) translated faithfully into French and
+// Vietnamese by analysts of those markets, facts, reasoning and omissions kept: the same answer
+// earns the same grade within one band, in the same band nearly always.
+const TRANSLATIONS = z
+  .array(
+    z.strictObject({
+      of: z.string().min(1),
+      language: z.enum(GRADING_LANGUAGES),
+      text: z.string().min(1).max(8000),
+    }),
+  )
+  .parse(
+    JSON.parse(
+      readFileSync(
+        path.join(import.meta.dirname, "../../../tests/fixtures/grading-translations.json"),
+        "utf8",
+      ),
+    ),
+  );
+
+describe("the same answer translated", () => {
+  test(
+    "grades within one band of its English original, and in the same band nine times in ten",
+    () => {
+      const { heldOut } = splitCalibration(entries);
+      const distances = TRANSLATIONS.map(({ of, language, text }) => {
+        const original = entries.find((entry) => entry.id === of);
+        if (!original) throw new Error(`no calibration answer ${of}`);
+        // Only answers tuned on are translated: the held-out ones stay unseen.
+        expect(heldOut).not.toContain(original);
+        const english = gradeEntry(original);
+        const translated = gradeEntry({ ...original, text });
+        expect(translated.language, of).toBe(language);
+        const place = (graded: typeof english) =>
+          BAND_IDS.indexOf(graded.grade.bandId ?? "insufficient");
+        const distance = Math.abs(place(english) - place(translated));
+        expect(distance, `${of} in ${language}`).toBeLessThanOrEqual(1);
+        return distance;
+      });
+      expect(distances.length).toBeGreaterThanOrEqual(30);
+      const same = distances.filter((distance) => distance === 0).length;
+      expect(same / distances.length).toBeGreaterThanOrEqual(0.9);
+    },
+    GRADING_ALL,
+  );
 });
