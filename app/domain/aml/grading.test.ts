@@ -1015,6 +1015,11 @@ describe("reading sentences", () => {
     expect(reading.clauses.map((clause) => clause.sentence)).toEqual([true]);
   });
 
+  test("Malay function words with their endings count, and 'En.' does not end a sentence", () => {
+    expect(reads("ms", "Padanan PEP hanyalah padanan nama.").clauses[0]?.sentence).toBe(true);
+    expect(sentencesOf(normalize("Deposit En. Tan berada di bawah paras CTR."))).toHaveLength(2);
+  });
+
   test("English joining words do not cut Vietnamese, whose syllables they spell", () => {
     const reading = reads("vi", "Lượng tiền mặt không hề tăng so với mức dự kiến.");
     expect(reading.clauses).toHaveLength(1);

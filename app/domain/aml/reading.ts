@@ -28,11 +28,19 @@ export interface LanguageCues {
 
 /**
  * A function word of any of the sets, or a word opened by one elided ("l'agent", "j'ai",
- * "n'atteint", "qu'il"): French writes its articles, pronouns and "ne" onto the next word.
+ * "n'atteint", "qu'il"): French writes its articles, pronouns and "ne" onto the next word; or one
+ * with a Malay ending ("hanyalah", "sahajalah").
  */
 function isFunctionWord(sets: readonly Set<string>[], word: string): boolean {
   const elided = /^\p{L}{1,3}'/u.exec(word)?.[0];
-  return sets.some((set) => set.has(word) || (elided !== undefined && set.has(elided)));
+  // Malay writes its emphatic and possessive endings onto function words too ("hanyalah").
+  const bare = /^(\p{L}{2,}?)(?:lah|nya|kah|pun)$/u.exec(word)?.[1];
+  return sets.some(
+    (set) =>
+      set.has(word) ||
+      (elided !== undefined && set.has(elided)) ||
+      (bare !== undefined && set.has(bare)),
+  );
 }
 
 export function cuesOf(lexicon: Lexicon): LanguageCues {
@@ -232,7 +240,7 @@ const SENTENCE_END = /[.!?;:\n。！？；：]+|，|\s+[-–—]\s+/gu;
 
 /** Words a full stop shortens rather than ends a sentence with ("Ridgeline Grounds Inc.", "Mr."). */
 const ABBREVIATION =
-  /(?:^|[^\p{L}])(?:inc|ltd|co|corp|bhd|pte|llc|plc|mr|mrs|ms|dr|st|jr|sr|no|nos|vs|etc|approx|e\.g|i\.e|ref|sdn|cie|ltée|m|mme|art|par|paragr|al)$/u;
+  /(?:^|[^\p{L}])(?:inc|ltd|co|corp|bhd|pte|llc|plc|mr|mrs|ms|dr|st|jr|sr|no|nos|vs|etc|approx|e\.g|i\.e|ref|sdn|cie|ltée|m|mme|art|par|paragr|al|en|pn|tn|hj)$/u;
 
 /**
  * A normalised text cut into sentences: at a full stop, save one inside a figure ("CAD 7.50",
