@@ -130,8 +130,9 @@ function takesEnding(text: string, end: number, term: string): boolean {
   );
 }
 
-/** Endings any Latin term may take: Malay's "-nya" and "-lah" ("failnya", its file). */
+/** Endings a single Latin word may take: Malay's "-nya" and "-lah" ("failnya", its file). */
 const MALAY_ENDINGS = ["nya", "lah"];
+/** Endings a Latin phrase may take: the plural's and Malay's. */
 const LATIN_ENDINGS = ["s", "es", "x", ...MALAY_ENDINGS];
 
 const NONE: readonly number[] = Object.freeze([]);
