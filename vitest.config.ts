@@ -1,4 +1,5 @@
 import path from "node:path";
+import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
@@ -24,6 +25,10 @@ export default defineConfig({
       },
       {
         extends: true,
+        // The app's server build is a virtual module of React Router's plugin: with it, a test
+        // starts the whole app from source (tests/integration/app-server.ts), and the app is
+        // transformed once for every file and worker instead of once a file.
+        plugins: [reactRouter()],
         test: {
           name: "integration",
           include: [
@@ -35,8 +40,8 @@ export default defineConfig({
           // A test that signs four people in through the real sign-in steps takes 4–5 s on two busy
           // cores, against vitest's default limit of 5 s: the limit is for a hung test, not a slow one.
           testTimeout: 20_000,
-          // A hook that starts an app server (tests/integration/app-server.ts) transforms the whole
-          // app through Vite: 20-30 s while the other workers do the same on two cores.
+          // The first hook that starts an app server transforms the whole app: 10-30 s on two busy
+          // cores.
           hookTimeout: 120_000,
         },
       },

@@ -1,6 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { connect } from "node:net";
-import { createServer as createViteServer } from "vite";
+import { vi } from "vitest";
 import type { closeDb } from "~/platform/db/db.server";
 import type { createApp } from "../../server/app";
 
@@ -13,20 +13,19 @@ export interface AppServer {
 
 /**
  * Starts the whole app as production serves it (page cache, origin check, React Router), loaded
- * through Vite since the tests run before any build. `env` is read once, at the start; the
- * database is the test file's own (tests/integration/setup.ts).
+ * from source by the test's own module runner (vitest.config.ts gives the integration tests React
+ * Router's plugin): its transforms are made once for every test file. Each server gets fresh
+ * instances of the app's modules, so two servers of one file share no state, and `env` is read
+ * once, at the start; the database is the test file's own (tests/integration/setup.ts).
  */
 export async function startAppServer(env: Record<string, string> = {}): Promise<AppServer> {
   const given = { LOG_LEVEL: "silent", ...env };
   const saved = Object.keys(given).map((name) => [name, process.env[name]] as const);
   Object.assign(process.env, given);
-  const vite = await createViteServer({
-    server: { middlewareMode: true, hmr: false, ws: false, watch: null },
-    appType: "custom",
-    logLevel: "error",
-  });
+  vi.resetModules();
   try {
-    const app = (await vite.ssrLoadModule("/server/app.ts")) as { createApp: typeof createApp };
+    const app: { createApp: typeof createApp } = await import("../../server/app");
+    const db: { closeDb: typeof closeDb } = await import("~/platform/db/db.server");
     const server = app.createApp().createHttpServer();
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const { port } = server.address() as AddressInfo;
@@ -36,11 +35,7 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
       async close() {
         server.closeAllConnections();
         await new Promise((resolve) => server.close(resolve));
-        const db = (await vite.ssrLoadModule("/app/platform/db/db.server.ts")) as {
-          closeDb: typeof closeDb;
-        };
         await db.closeDb();
-        await vite.close();
       },
     };
   } finally {
