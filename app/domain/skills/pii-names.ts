@@ -200,6 +200,14 @@ export const PLACE_NAMES = new Set(
   ),
 );
 
+// Provinces, territories and states of the region that are given names too ("Alberta",
+// "Victoria"): alone, they are places.
+export const REGIONS = words(`
+  Alberta Ontario Quebec Québec Manitoba Saskatchewan Yukon Nunavut Victoria Georgia Carolina
+  Virginia Florida Johor Kedah Kelantan Melaka Malacca Pahang Perak Perlis Penang Pinang Sabah
+  Sarawak Selangor Terengganu Labuan Putrajaya Negeri Sembilan Jakarta Java Bali Aceh
+`);
+
 // Words that start with a Chinese family name's character: 高风险 (high risk), 范围 (scope)…
 export const CJK_NOT_NAMES =
   /^(?:欧盟|欧元|欧洲|向.|高风险|高额|高于|高度|高级|范围|方面|方式|方法|方案|王国|马来|马上|林业|黄金|周期|周内|周末|金额|金融|金条|钱款|石油|江湖|万元|余额|程序|程度|史上|韦|付款|付出|孔|向|任何|任务|于是|叶|白天|洪水|温度|常|关于|严重|严格|戴|武器|汤|夏季|段|雷|龙|毛|贺|顾客|顾问|包括|康|连|安全|安排|谭|陆续|邵|田|董事|袁|潘|杜|魏|吕|丁|沈|姚|卢|姜|崔|钟|汪|廖|贾|邹|孟|熊|秦|邱|尹|薛|闫|黎|郝|龚|覃|莫|庄|欧|翁|柯|辜)$/u;

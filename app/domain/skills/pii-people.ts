@@ -28,6 +28,7 @@ import {
   PLACE_AFTER,
   PLACE_BEFORE,
   PLACE_NAMES,
+  REGIONS,
   TAMIL_NAMES,
   THAI_GIVEN_NAMES,
 } from "./pii-names";
@@ -590,7 +591,20 @@ function nameInRun(
       (words.length >= 2 || !sentenceStart || /^\s*\(/u.test(text.slice(span.end))) &&
       (CUE_AFTER.test(text.slice(span.end, span.end + 60)) ||
         (words.length >= 2 && ROLE_AFTER.test(text.slice(span.end, span.end + 60))));
+    // A listed given name alone, no ordinary word and no region ("Alberta", "Pahang"): inside a
+    // sentence, or opening one before a word in lower case ("Sharon called…", "escalated to
+    // Sharon in FCC"). Before a capitalised word or "&" it is the start of something else
+    // ("Cameron Highlands", "Rahim & Loh").
+    const after = text.slice(span.end, span.end + 3);
+    const lone =
+      words.length === 1 &&
+      GIVEN_NAMES.has(words[0] ?? "") &&
+      !isOrdinary(words[0] ?? "") &&
+      !REGIONS.has(words[0] ?? "") &&
+      !/^\s*(?:&|\p{Lu})/u.test(after) &&
+      (!sentenceStart || /^\s+\p{Ll}/u.test(after));
     if (
+      !lone &&
       !patronymic &&
       !givenFirst &&
       !familyFirst &&
@@ -1061,7 +1075,7 @@ function joinedNames(text: string, names: Span[], out: Span[]): void {
     const words = text.slice(span.start, span.end).split(/\s+/u);
     return (
       words.length >= 2 ||
-      GIVEN_NAMES.has(words[0] ?? "") ||
+      (GIVEN_NAMES.has(words[0] ?? "") && !isOrdinary(words[0] ?? "")) ||
       (/^\p{Lu}/u.test(text.slice(span.end).replace(JOINED_AFTER, "").slice(0, 1)) &&
         JOINED_AFTER.test(text.slice(span.end, span.end + 12)))
     );
