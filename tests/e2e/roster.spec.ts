@@ -157,7 +157,7 @@ test("a learner is refused the roster", async ({ browser }) => {
   await context.close();
 });
 
-test("a manager makes a group, puts a learner in it and names their line manager, then filters the roster by it", async ({
+test("a manager makes a group, puts a learner in it, names their line manager and names them a reviewer, then filters the roster by it", async ({
   page,
   browser,
 }) => {
@@ -197,6 +197,18 @@ test("a manager makes a group, puts a learner in it and names their line manager
   await line.getByRole("button", { name: "Set" }).click();
   await expect(line.getByRole("status")).toHaveText("Line manager set.");
   await expect(page.getByTestId("line-managers")).toContainText(learnerEmail);
+
+  // The learner named a reviewer of written answers, beside the managers.
+  const reviewers = page.locator("form#reviewer");
+  await expect(page.getByTestId("reviewers")).toHaveText(
+    "No member is named yet: the managers review.",
+  );
+  await reviewers
+    .getByLabel("Member")
+    .selectOption((await learnerOption.getAttribute("value")) ?? "");
+  await reviewers.getByRole("button", { name: "Name as reviewer" }).click();
+  await expect(reviewers.getByRole("status")).toHaveText("Named as a reviewer.");
+  await expect(page.getByTestId("reviewers")).toContainText(learnerEmail);
   await expectAccessible(page);
 
   await page.goto("/training/roster");

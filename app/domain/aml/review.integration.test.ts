@@ -9,6 +9,7 @@ import {
   pageRequest,
 } from "../../../tests/integration/call-action";
 import { action as amlAction, loader as amlLoader } from "~/routes/kestrel.aml-demo";
+import { action as requirementsAction } from "~/routes/training.requirements";
 import { action as reviewAction, loader as reviewLoader } from "~/routes/training.review";
 import { loader as queueLoader } from "~/routes/training.reviews";
 import { citationChoices } from "./citations";
@@ -217,5 +218,109 @@ describe("a manager reviews their organisation's answers", () => {
     };
     expect(after.pending).toEqual([]);
     expect(after.stats).toMatchObject({ reviewed: 2, confirmed: 1 });
+  });
+});
+
+describe("named reviewers", () => {
+  it("review as the managers do once a manager names them, never their own answer, and stop when taken off", async () => {
+    const organisation = "Straits Named Review Bank";
+    const learner = await signInForTest("named-learner");
+    const named = await signInForTest("named-reviewer");
+    const manager = await signInForTest("named-manager");
+    const outsider = await signInForTest("named-outsider");
+    const { organisationId, userId: learnerId } = await placeMember(
+      learner.email,
+      organisation,
+      "learner",
+    );
+    const { userId: namedId } = await placeMember(named.email, organisation, "learner");
+    await placeMember(manager.email, organisation, "manager");
+    const { userId: outsiderId } = await placeMember(
+      outsider.email,
+      "Another Named Review Bank",
+      "learner",
+    );
+    const name = (cookie: string, fields: Record<string, string>) =>
+      callAction(
+        requirementsAction,
+        pageRequest("/training/requirements", { cookie, body: new URLSearchParams(fields) }),
+        freshIp(),
+      );
+    const isReviewer = async (userId: string) =>
+      (
+        await getDb()
+          .selectFrom("organisation_member")
+          .select("reviewer")
+          .where("user_id", "=", userId)
+          .executeTakeFirstOrThrow()
+      ).reviewer;
+
+    // Two answers wait: the learner's and the named reviewer's own.
+    const theirs = await answer(learner.cookie);
+    const own = await answer(named.cookie);
+    for (const [attempt, email] of [
+      [theirs, learner.email],
+      [own, named.email],
+    ] as const) {
+      await getDb().deleteFrom("aml_review").where("attempt_id", "=", attempt.attemptId).execute();
+      await queueReview({
+        attemptId: attempt.attemptId,
+        organisationId,
+        reason: "sample",
+        learner: { name: "", email },
+        percent: attempt.grade.percent,
+        band: attempt.grade.band,
+        at: new Date(),
+      });
+    }
+
+    // Before they are named, a learner reviews nothing.
+    expect(((await queue(named.cookie)).data as { reviewer: boolean }).reviewer).toBe(false);
+    expect((await page(named.cookie, theirs.attemptId)).status).toBe(404);
+
+    // Only a manager names, only members of their organisation, and nothing hostile.
+    for (const [cookie, fields, status] of [
+      [named.cookie, { intent: "reviewer-add", userId: namedId }, 403],
+      [manager.cookie, { intent: "reviewer-add", userId: outsiderId }, 400],
+      [manager.cookie, { intent: "reviewer-add", userId: "" }, 400],
+      [manager.cookie, { intent: "reviewer-add", userId: "u".repeat(65) }, 400],
+      [manager.cookie, { intent: "reviewer-add", userId: "' OR 1=1 --" }, 400],
+      [manager.cookie, { intent: "reviewer-promote", userId: namedId }, 400],
+    ] as const) {
+      expect((await name(cookie, fields)).status, JSON.stringify(fields)).toBe(status);
+    }
+    expect(await isReviewer(namedId)).toBe(0);
+    expect(await isReviewer(outsiderId)).toBe(0);
+    expect((await name(manager.cookie, { intent: "reviewer-add", userId: namedId })).status).toBe(
+      200,
+    );
+    expect(await isReviewer(namedId)).toBe(1);
+
+    // Named, they see the organisation's queue without their own answer, and decide.
+    const listed = (await queue(named.cookie)).data as {
+      reviewer: boolean;
+      pending: { attemptId: number }[];
+    };
+    expect(listed.reviewer).toBe(true);
+    expect(listed.pending.map((item) => item.attemptId)).toEqual([theirs.attemptId]);
+    expect((await page(named.cookie, own.attemptId)).status).toBe(404);
+    expect((await decide(named.cookie, own.attemptId, { intent: "confirm" })).status).toBe(404);
+    expect((await decide(named.cookie, theirs.attemptId, { intent: "confirm" })).status).toBe(200);
+
+    // The manager sees both answers' queue state and who reviewed, by name or address.
+    const managerView = (await queue(manager.cookie)).data as {
+      pending: { attemptId: number }[];
+      stats: { byReviewer: { name: string; count: number }[] };
+    };
+    expect(managerView.pending.map((item) => item.attemptId)).toEqual([own.attemptId]);
+    expect(managerView.stats.byReviewer).toEqual([{ name: named.email, count: 1 }]);
+
+    // Taken off, they review nothing more.
+    expect(
+      (await name(manager.cookie, { intent: "reviewer-remove", userId: namedId })).status,
+    ).toBe(200);
+    expect(await isReviewer(namedId)).toBe(0);
+    expect(((await queue(named.cookie)).data as { reviewer: boolean }).reviewer).toBe(false);
+    expect(await isReviewer(learnerId)).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { data } from "react-router";
 import { getDb, inOneTransaction } from "~/platform/db/db.server";
-import { getOptionalUser } from "~/platform/auth/index.server";
+import { accountsOf, getOptionalUser } from "~/platform/auth/index.server";
 import { membershipOf } from "~/domain/compliance/index.server";
 import { recordEvidence } from "~/domain/evidence/index.server";
 import { getLocaleState } from "~/platform/i18n/index.server";
@@ -74,14 +74,23 @@ export async function reviewOf(attemptId: number): Promise<ReviewView | null> {
   return { status: row.status, percent: row.final_percent, band: row.final_band, note: row.note };
 }
 
-/** The signed-in manager's organisation, or null: only managers review. */
+/**
+ * The signed-in reviewer's organisation, or null: its managers review, and the members they name
+ * reviewers (requirement-admin.server.ts).
+ */
 async function reviewerOf(request: Request) {
   const user = await getOptionalUser(request);
   if (!user) return null;
   const membership = await membershipOf(user, request);
-  if (membership.role !== "manager" || !membership.organisation) return null;
+  if ((membership.role !== "manager" && !membership.reviewer) || !membership.organisation) {
+    return null;
+  }
   return { user, organisationId: membership.organisation.id };
 }
+
+/** No one reviews their own answer: it is not in their queue, and its page is not found. */
+const ownAnswer = (reviewer: { user: { email: string } }, learnerEmail: string) =>
+  learnerEmail === reviewer.user.email;
 
 /** How many answers wait for the signed-in manager's review; null for anyone else. */
 export async function waitingReviews(request: Request): Promise<number | null> {
@@ -92,6 +101,7 @@ export async function waitingReviews(request: Request): Promise<number | null> {
     .select((eb) => eb.fn.countAll().as("n"))
     .where("organisation_id", "=", reviewer.organisationId)
     .where("status", "=", "pending")
+    .where("learner_email", "!=", reviewer.user.email)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -126,11 +136,18 @@ export async function loadReviewQueue(request: Request): Promise<ReviewQueue> {
   for (const row of reviewed) {
     if (row.reviewerId) counts.set(row.reviewerId, (counts.get(row.reviewerId) ?? 0) + 1);
   }
+  // Each reviewer by name (or address), as the organisation knows them.
+  const names = new Map(
+    (await accountsOf([...counts.keys()])).map((account) => [
+      account.id,
+      account.name.trim() || account.email,
+    ]),
+  );
   return {
     signedIn: true,
     reviewer: true,
     pending: rows
-      .filter((row) => row.status === "pending")
+      .filter((row) => row.status === "pending" && !ownAnswer(reviewer, row.learnerEmail))
       .map((row) => ({
         attemptId: row.attemptId,
         learner: row.learnerName || row.learnerEmail,
@@ -145,10 +162,7 @@ export async function loadReviewQueue(request: Request): Promise<ReviewQueue> {
     stats: {
       reviewed: reviewed.length,
       confirmed: reviewed.filter((row) => row.status === "confirmed").length,
-      byReviewer: [...counts].map(([id, count]) => ({
-        name: id === reviewer.user.id ? reviewer.user.email : id,
-        count,
-      })),
+      byReviewer: [...counts].map(([id, count]) => ({ name: names.get(id) ?? "", count })),
     },
   };
 }
@@ -175,7 +189,9 @@ async function reviewRow(request: Request, attemptId: number) {
     .executeTakeFirst();
   const pack = row && getPack(row.jurisdiction);
   const scenario = pack?.scenarios.find((candidate) => candidate.id === row?.scenarioId);
-  if (!row || !pack || !scenario) throw data({ notFound: "review" }, { status: 404 });
+  if (!row || !pack || !scenario || ownAnswer(reviewer, row.learner_email)) {
+    throw data({ notFound: "review" }, { status: 404 });
+  }
   return { reviewer, row, pack, scenario };
 }
 

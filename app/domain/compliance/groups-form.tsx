@@ -14,6 +14,7 @@ import {
   GroupCreateSchema,
   GroupMemberSchema,
   LineManagerSchema,
+  ReviewerSchema,
 } from "./requirement-schema";
 import { GROUP_KINDS } from "./rules";
 import type { MemberView, RequirementReply, RequirementsPage } from "./types";
@@ -182,6 +183,72 @@ function LineManagerForm({
   );
 }
 
+/**
+ * The members named to review written AML answers beside the managers: name one, or take one off.
+ */
+function ReviewersForm({
+  members,
+  reply,
+}: {
+  members: readonly MemberView[];
+  reply: RequirementReply | undefined;
+}) {
+  const { t } = useTranslation(["requirements", "validation"]);
+  const message = useFieldMessage();
+  const { result, done, pending } = useReply(reply, "reviewer");
+  const removed = reply?.form === "reviewer" && reply.ok && reply.intent === "reviewer-remove";
+  const [form, fields] = useForm({
+    id: "reviewer",
+    lastResult: result,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ReviewerSchema }),
+  });
+  const named = members.filter((member) => member.reviewer);
+  return (
+    <>
+      <p className="text-sm text-slate-600 dark:text-slate-300">{t("reviewers.intro")}</p>
+      <Form method="post" {...getFormProps(form)} className="mt-3 grid gap-4 sm:grid-cols-3">
+        <input type="hidden" name="form" value="reviewer" />
+        <FormField field={fields.userId} message={message} label={t("groups.member")}>
+          <select
+            {...getSelectProps(fields.userId)}
+            key={fields.userId.key}
+            className={controlClass}
+          >
+            <option value="">{t("extend.choose")}</option>
+            {members.map((member) => (
+              <option key={member.id} value={member.id}>
+                {memberLabel(member)}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <div className="flex flex-wrap items-end gap-3 sm:col-span-2">
+          <Button type="submit" name="intent" value="reviewer-add" disabled={pending}>
+            {t("reviewers.name")}
+          </Button>
+          <Button
+            type="submit"
+            name="intent"
+            value="reviewer-remove"
+            variant="secondary"
+            disabled={pending}
+          >
+            {t("reviewers.remove")}
+          </Button>
+          {done && <Done>{t(removed ? "reviewers.removed" : "reviewers.named")}</Done>}
+        </div>
+      </Form>
+      <p className="mt-4 text-sm" data-testid="reviewers">
+        {named.length === 0
+          ? t("reviewers.none")
+          : t("reviewers.list", { names: named.map(memberLabel).join(", ") })}
+      </p>
+    </>
+  );
+}
+
 /** How many of a group's members it names; the rest are counted. */
 const NAMED_MEMBERS = 12;
 /** How many members with a line manager the table lists. */
@@ -286,6 +353,12 @@ export function GroupsManagement({
             />
           </div>
         )}
+      </Card>
+      <Card>
+        <h3 className="text-lg font-bold">{t("reviewers.heading")}</h3>
+        <div className="mt-3">
+          <ReviewersForm members={page.members} reply={reply} />
+        </div>
       </Card>
     </section>
   );

@@ -22,6 +22,8 @@ import type { Organisation } from "./types";
 export interface Membership {
   userId: string;
   role: MemberRole;
+  /** Named by a manager to review written AML answers (managers review without it). */
+  reviewer: boolean;
   organisation: Organisation;
 }
 
@@ -180,6 +182,7 @@ async function readMembership(user: Pick<AuthUser, "id" | "email">): Promise<Mem
       .innerJoin("organisation", "organisation.id", "organisation_member.organisation_id")
       .select([
         "organisation_member.role",
+        "organisation_member.reviewer",
         "organisation.id",
         "organisation.name",
         "organisation.region",
@@ -212,7 +215,12 @@ async function readMembership(user: Pick<AuthUser, "id" | "email">): Promise<Mem
     row = await read();
     if (!row) throw new Error("The membership just stored cannot be read.");
   }
-  return { userId: user.id, role: row.role, organisation: toOrganisation(row) };
+  return {
+    userId: user.id,
+    role: row.role,
+    reviewer: Number(row.reviewer) === 1,
+    organisation: toOrganisation(row),
+  };
 }
 
 /**
@@ -251,6 +259,7 @@ export interface Member {
   role: MemberRole;
   joinedAt: string;
   managerId: string | null;
+  reviewer: boolean;
 }
 
 /** Everyone in an organisation (or only these users of it), by the time they joined. */
@@ -261,7 +270,7 @@ export async function membersOf(
   if (userIds?.length === 0) return [];
   let query = getDb()
     .selectFrom("organisation_member")
-    .select(["user_id", "role", "joined_at", "manager_id"])
+    .select(["user_id", "role", "joined_at", "manager_id", "reviewer"])
     .where("organisation_id", "=", organisationId);
   if (userIds) query = query.where("user_id", "in", userIds);
   const rows = await query.orderBy("joined_at").orderBy("user_id").execute();
@@ -270,5 +279,6 @@ export async function membersOf(
     role: row.role,
     joinedAt: row.joined_at,
     managerId: row.manager_id,
+    reviewer: Number(row.reviewer) === 1,
   }));
 }

@@ -28,6 +28,8 @@ import {
   REQUIREMENT_INTENTS,
   type RequirementInput,
   type RequirementIntent,
+  type ReviewerInput,
+  ReviewerSchema,
   requirementSchema,
 } from "./requirement-schema";
 import { type Audience, daysBetween, localDate } from "./rules";
@@ -381,6 +383,28 @@ export async function setLineManager(
   return null;
 }
 
+/** Names a member a reviewer of written AML answers, or no longer (managers review anyway). */
+export async function setReviewer(
+  actor: Actor,
+  organisationId: number,
+  input: ReviewerInput,
+  reviewer: boolean,
+): Promise<FieldErrors | null> {
+  requireManagerOf(actor, organisationId);
+  const result = await getDb()
+    .updateTable("organisation_member")
+    .set({ reviewer: reviewer ? 1 : 0 })
+    .where("user_id", "=", input.userId)
+    .where("organisation_id", "=", organisationId)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return { userId: ["requirements:errors.unknownMember"] };
+  log(actor, reviewer ? "organisation.reviewer_named" : "organisation.reviewer_removed", {
+    organisationId,
+    userId: input.userId,
+  });
+  return null;
+}
+
 /** Makes a member a manager or a learner of their organisation: admins only. */
 export async function setMemberRole(
   actor: Actor,
@@ -516,6 +540,7 @@ export async function loadRequirementsPage(organisation: Organisation): Promise<
       email: learner.email,
       role: learner.role,
       managerId: learner.managerId,
+      reviewer: learner.reviewer,
     })),
     options: fulfilmentOptions(organisation.region),
     history,
@@ -612,6 +637,19 @@ async function applyRequirementAction(actor: Actor, organisationId: number, form
     const form = "line-manager";
     if (submission.status !== "success") return reply(intent, form, invalid(submission), 400);
     const refused = await setLineManager(actor, organisationId, submission.value);
+    if (refused) return reply(intent, form, refusedBy(submission, refused), 400);
+    return reply(intent, form, formAccepted(submission, { resetForm: false }));
+  }
+  if (intent === "reviewer-add" || intent === "reviewer-remove") {
+    const submission = parseWithZod(formData, { schema: ReviewerSchema });
+    const form = "reviewer";
+    if (submission.status !== "success") return reply(intent, form, invalid(submission), 400);
+    const refused = await setReviewer(
+      actor,
+      organisationId,
+      submission.value,
+      intent === "reviewer-add",
+    );
     if (refused) return reply(intent, form, refusedBy(submission, refused), 400);
     return reply(intent, form, formAccepted(submission, { resetForm: false }));
   }

@@ -41,6 +41,8 @@ export const REQUIREMENT_INTENTS = [
   "group-add",
   "group-remove",
   "line-manager",
+  "reviewer-add",
+  "reviewer-remove",
 ] as const;
 
 export const GROUP_NAME_MAX = 80;
@@ -227,6 +229,10 @@ export const LineManagerSchema = z.object({
   managerId: optionalText(64),
 });
 export type LineManagerInput = z.infer<typeof LineManagerSchema>;
+
+/** A member a manager names a reviewer of written answers, or no longer. */
+export const ReviewerSchema = z.object({ userId: id });
+export type ReviewerInput = z.infer<typeof ReviewerSchema>;
 
 export const POLICY_VERSION_MAX = 40;
 /** A policy's text: long enough for a code of conduct, short enough to read on one page. */

@@ -35,6 +35,7 @@ export interface LearnerFacts extends AccountSummary {
   role: MemberRole;
   joinedAt: string;
   managerId: string | null;
+  reviewer: boolean;
 }
 
 export interface RequirementState extends LearnerRequirement {
@@ -111,7 +112,15 @@ export async function complianceSnapshot(
   const learners = members.flatMap((member) => {
     const account = accountById.get(member.userId);
     return account
-      ? [{ ...account, role: member.role, joinedAt: member.joinedAt, managerId: member.managerId }]
+      ? [
+          {
+            ...account,
+            role: member.role,
+            joinedAt: member.joinedAt,
+            managerId: member.managerId,
+            reviewer: member.reviewer,
+          },
+        ]
       : [];
   });
 

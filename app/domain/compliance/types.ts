@@ -102,6 +102,8 @@ export interface MemberView {
   email: string;
   role: MemberRole;
   managerId: string | null;
+  /** Named to review written AML answers. */
+  reviewer: boolean;
 }
 
 export interface RequirementsPage {

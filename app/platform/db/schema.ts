@@ -298,6 +298,8 @@ export interface OrganisationMemberTable {
   family_name: Generated<string | null>;
   /** When the identity provider (SCIM) last changed the member. */
   provisioned_at: Generated<string | null>;
+  /** 1: named by a manager to review written AML answers (managers review without it). */
+  reviewer: Generated<number>;
   /** Set: deleted by the identity provider (SCIM DELETE); the account is inactive too. */
   scim_removed_at: Generated<string | null>;
 }

@@ -25,6 +25,7 @@ import * as m0023 from "./0023-single-sign-on";
 import * as m0024 from "./0024-scim-provisioning";
 import * as m0025 from "./0025-policy-attestation";
 import * as m0026 from "./0026-policy-documents";
+import * as m0027 from "./0027-named-reviewers";
 
 // Listed by hand so the server bundle carries them (no directory scan at run time).
 // Names sort in the order they run; never rename or edit one that has shipped.
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   "0024-scim-provisioning": m0024,
   "0025-policy-attestation": m0025,
   "0026-policy-documents": m0026,
+  "0027-named-reviewers": m0027,
 };
