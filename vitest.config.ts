@@ -37,6 +37,9 @@ export default defineConfig({
             "scripts/**/*.integration.test.ts",
           ],
           setupFiles: ["tests/integration/setup.ts"],
+          // The pages link their stylesheet by its address (`?url`): processed, the address is
+          // there as it is in development, not an empty string.
+          css: true,
           // A test that signs four people in through the real sign-in steps takes 4–5 s on two busy
           // cores, against vitest's default limit of 5 s: the limit is for a hung test, not a slow one.
           testTimeout: 20_000,

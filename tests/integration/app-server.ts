@@ -122,8 +122,13 @@ export function rawRequest(
     void more?.(
       (data) =>
         new Promise((resolveWrite) => {
-          if (socket.destroyed || socket.write(data)) resolveWrite();
-          else socket.once("drain", resolveWrite).once("close", resolveWrite);
+          if (socket.destroyed || socket.write(data)) return resolveWrite();
+          // Whichever comes first; the other listener goes, or a long write piles them up.
+          const done = () => {
+            socket.off("drain", done).off("close", done);
+            resolveWrite();
+          };
+          socket.once("drain", done).once("close", done);
         }),
     );
   });
