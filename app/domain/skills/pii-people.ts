@@ -659,13 +659,16 @@ function isPlaceOrCompany(text: string, span: Span): boolean {
 
 const CJK = /[\u4e00-\u9fff]/u;
 const CJK_CUE = new RegExp(
-  "(?:账户持有人|持有人|客户|董事|姐夫|妹夫|表哥|表弟|表姐|表妹|堂哥|堂弟|堂姐|堂妹|朋友|老板|邻居|司机|经理|老公|老婆|岳父|岳母|女婿|儿媳|侄子|侄女|外甥|助理|秘书|同事|男友|女友|男朋友|女朋友|叔叔|舅舅|伯父|祖母|祖父|孙子|孙女|真名|化名|其妻|其夫|其丈夫|其女|其子|儿子|女儿|妻子|丈夫|受益人|汇款人|收款人|联系人|实益拥有人|公司秘书|属于|名为|弟弟|哥哥|姐姐|妹妹|父亲|母亲|申请人|担保人|股东|负责人|嫌疑人|当事人|户主|账户持有者|收款方|汇款方|会计|出纳|员工|职员|柜员|工头|太太|华文名|中文名|原名|本名|又名|别名|全名|名叫|叫做)[：:]?",
+  "(?:账户持有人|持有人|客户|董事|姐夫|妹夫|表哥|表弟|表姐|表妹|堂哥|堂弟|堂姐|堂妹|朋友|老板|邻居|司机|经理|老公|老婆|岳父|岳母|女婿|儿媳|侄子|侄女|外甥|助理|秘书|同事|男友|女友|男朋友|女朋友|叔叔|舅舅|伯父|祖母|祖父|孙子|孙女|真名|化名|其妻|其夫|其丈夫|其女|其子|儿子|女儿|妻子|丈夫|受益人|汇款人|收款人|联系人|实益拥有人|公司秘书|属于|名为|弟弟|哥哥|姐姐|妹妹|父亲|母亲|申请人|担保人|股东|负责人|嫌疑人|当事人|户主|账户持有者|收款方|汇款方|会计|出纳|员工|职员|柜员|工头|太太|华文名|中文名|原名|本名|又名|别名|全名|名叫|叫做|持卡人|借款人|代理人|介绍人|受害人|受害者|房东|租客|雇主|律师|中介|同学|妈妈|爸爸|奶奶|爷爷|外婆|外公|姑姑|舅妈|婶婶|嫂子|前夫|前妻|未婚夫|未婚妻)[：:]?",
   "gu",
 );
 const CJK_CUE_BEFORE = new RegExp(String.raw`(?:${CJK_CUE.source}|(?:叫|称|喊)(?:他|她)?)$`, "u");
 // Titles after a name; 老板 (boss) too, after a family name alone.
 const CJK_TITLES = "先生|女士|小姐|太太|夫人";
 const CJK_TITLE_AFTER = new RegExp(`${CJK_TITLES}|老板`, "gu");
+// A family name alone before a title is a name (邱先生, 沈小姐) unless it is a word that opens a
+// phrase there (向先生说明: "explain to Mr …").
+const CJK_WORD_BEFORE_TITLE = /^[向常连于]$/u;
 // 据…说 ("according to … "), not 根据, 数据, 证据 or 依据.
 const CJK_ACCORDING =
   /(?<![根数证依占单收票字])据(?=[\u4e00-\u9fff]{2,3}(?:说|称|表示|透露|反映))/gu;
@@ -771,7 +774,7 @@ function cjkNames(text: string, out: Span[]): void {
       const name = text.slice(start, m.index);
       if (
         CJK_FAMILY_NAMES.has(name.charAt(0)) &&
-        !CJK_NOT_NAMES.test(name) &&
+        !(length === 1 ? CJK_WORD_BEFORE_TITLE : CJK_NOT_NAMES).test(name) &&
         [...name].every((char) => CJK.test(char) && !CJK_STOP.has(char))
       ) {
         out.push({ start, end: m.index });
