@@ -431,7 +431,7 @@ const TITLE_WORD = new RegExp(`^(?:${TITLES})$`, "u");
 const SAYS =
   "says|said|told|claims|claimed|stated|states|admitted|admits|explained|explains|insists|insisted|denied|denies|a dit|dit|affirme|explique|prétend|khai|nói|cho biết|khẳng định|berkata|memberitahu|mengaku|menyatakan|menjelaskan";
 const CUE_AFTER = new RegExp(
-  String.raw`^(?:\s*\((?:[^()]{0,40}?[\s'’])?(?:${ROLES})(?![\p{L}\p{M}])|\s*\((?:NAS|SIN|NRIC|FIN|IC|MyKad|DOB|d\.o\.b\.?|passport|passeport|né|née|born|age|âge|umur|tuổi|aged?)(?![\p{L}\p{M}])|\s*\(?\s*(?:real name|a\.?k\.?a\.?|alias|also known as|de son vrai nom|nama sebenar(?:nya)?|tên thật)(?![\p{L}\p{M}])|,?\s+(?:${SAYS})(?![\p{L}\p{M}]))`,
+  String.raw`^(?:\s*\((?:[^()]{0,40}?[\s'’])?(?:${ROLES})(?![\p{L}\p{M}])|\s*\((?:NAS|SIN|NRIC|FIN|IC|MyKad|DOB|d\.o\.b\.?|passport|passeport|pasport|paspor|hộ chiếu|CCCD|CMND|KTP|NIK|K/P|kad pengenalan|né|née|born|age|âge|umur|tuổi|aged?)(?![\p{L}\p{M}])|\s*\(?\s*(?:real name|a\.?k\.?a\.?|alias|also known as|de son vrai nom|nama sebenar(?:nya)?|tên thật)(?![\p{L}\p{M}])|,?\s+(?:${SAYS})(?![\p{L}\p{M}]))`,
   "u",
 );
 // A role after a comma: "Wilner Joseph, chauffeur de taxi", "John Whitfield, the customer". Two
@@ -1272,10 +1272,14 @@ function mentions(text: string, names: Span[], out: Span[]): void {
     }
   }
   for (const part of parts) {
-    // Thai, Tamil and Chinese words run into the words around them; Latin names stand alone.
+    // Thai, Tamil and Chinese words run into the words around them; Latin names stand apart from
+    // Latin letters, not from the characters of a script without spaces ("Hằng说是…").
     const pattern = /[\u0E00-\u0E7F\u0B80-\u0BFF\u4e00-\u9fff]/u.test(part)
       ? new RegExp(escape(part), "gu")
-      : new RegExp(String.raw`(?<![\p{L}\p{M}])${escape(part)}(?![\p{L}\p{M}])`, "gu");
+      : new RegExp(
+          String.raw`(?<![\p{Script=Latin}\p{M}])${escape(part)}(?![\p{Script=Latin}\p{M}])`,
+          "gu",
+        );
     for (const m of text.matchAll(pattern)) {
       const span = { start: m.index, end: m.index + part.length };
       if (!isPlaceOrCompany(text, span)) out.push(span);
