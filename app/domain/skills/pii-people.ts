@@ -469,6 +469,10 @@ const ORDINARY = new Set<string>(ordinaryWords);
 const isOrdinary = (word: string) =>
   word.split("-").some((part) => ORDINARY.has(part.toLowerCase()));
 
+/** A word with a letter only Vietnamese writes: a tone mark or ă, â, đ, ê, ô, ơ, ư. */
+const VIETNAMESE_SYLLABLE =
+  /[àáảãạăằắẳẵặâầấẩẫậđèéẻẽẹêềếểễệìíỉĩịòóỏõọôồốổỗộơờớởỡợùúủũụưừứửữựỳýỷỹỵ]/iu;
+
 /** The name in a run of capitalised words, or null: trimmed of titles, roles and non-names. */
 function nameInRun(
   text: string,
@@ -531,9 +535,15 @@ function nameInRun(
   // A Vietnamese family name and middle name take the given name after them whatever else it is
   // (Tuan is also the Malay "sir"): Nguyen Van Tuan, Le Minh Tuan.
   const vietnamese = familyThenMiddle(first);
+  // "My" and "An" are Vietnamese given names after a syllable written with its tones (Hà My).
+  const afterVietnamese = (i: number) =>
+    i > first &&
+    VIETNAMESE_SYLLABLE.test(tokens[i - 1]?.text ?? "") &&
+    (tokens[i]?.text === "My" || tokens[i]?.text === "An");
   const nameAfterFirst = (i: number) =>
     isNameToken(tokens[i]?.text ?? "") ||
     (vietnamese && i === first + 2 && /^\p{Lu}/u.test(tokens[i]?.text ?? "")) ||
+    afterVietnamese(i) ||
     (i > first &&
       (tokens[i]?.text === "Anh" ||
         (tokens[i]?.text === "Công" && !text.startsWith(" ty", tokens[i]?.end))));
