@@ -796,7 +796,7 @@ function cjkNames(text: string, out: Span[]): void {
 
 // --- Thai ---------------------------------------------------------------------------------------
 
-const THAI_TITLE = /(?:นางสาว|นาง(?!สาว)|นาย|คุณ|ด\.ช\.|ด\.ญ\.)(?=[\u0E00-\u0E7F])/gu;
+const THAI_TITLE = /(?:นางสาว|นาง(?!สาว)|นาย|คุณ|น\.ส\.|ด\.ช\.|ด\.ญ\.)(?=[\u0E00-\u0E7F])/gu;
 const THAI_WORD = /[\u0E00-\u0E7F]+/uy;
 const THAI_TITLE_INSIDE = /(?:ท|มิถุ|ขอบ|พระ|บุญ)$/u;
 const THAI_NAME_MAX = 14;
@@ -810,27 +810,46 @@ const THAI_NOT_NAME =
 const THAI_NOT_SURNAME =
   /^(?!มี(?:สุข|ชัย|ทรัพย์|โชค|ศรี|แก้ว|บุญ))(?:คน|เปิด|ใช้|ได้|เป็น|อยู่|โทร|เกิด|อายุ|ถือ|ลงนาม|รับ|ส่ง|เลข|บัญชี|และ|ซึ่ง|ว่า|จาก|ยืนยัน|แจ้ง|ติดต่อ|สั่ง|ถอน|โอน|ซื้อ|ขาย|เข้า|ออก|ที่|ของ|ให้|กับ|ใน|มี|ไม่|คือ|จะ|ก็|เมื่อ|หลัง|ก่อน|ทำ|อีเมล|ควบคุม|เบอร์|ถูก|นำ|ขอ|บอก|กล่าว|เดินทาง|พบ|ยอม|ต้อง|ยัง|เคย|หรือ|แต่|เพื่อ|โดย|ไป|มา|ลูกค้า|ผู้|บริษัท|ธนาคาร|สาขา|วันที่)/u;
 
+const THAI_SEGMENTER = new Intl.Segmenter("th", { granularity: "word" });
+// Words that end a name written against them: verbs and particles that follow a name.
+const THAI_AFTER_NAME = new Set(
+  `คน เปิด ใช้ ได้ เป็น อยู่ โทร เกิด อายุ ถือ ลงนาม รับ ส่ง เลข บัญชี และ ซึ่ง ว่า จาก ยืนยัน แจ้ง
+  ติดต่อ สั่ง ถอน โอน ซื้อ ขาย เข้า ออก ที่ ของ ให้ กับ ใน มี ไม่ คือ จะ ก็ เมื่อ หลัง ก่อน ทำ อีเมล
+  ควบคุม เบอร์ ถูก นำ ขอ บอก กล่าว เดินทาง พบ ยอม ต้อง ยัง เคย หรือ แต่ เพื่อ โดย ไป มา พา ลูกค้า
+  ผู้ บริษัท ธนาคาร สาขา วัน`.split(/\s+/u),
+);
+
+/**
+ * A run of Thai letters, cut before a verb or particle after its first word: Thai writes a name
+ * against the words after it ("ชื่อก้องพามาถอนเงิน", "เพื่อนชื่อเจมส์ในราคา").
+ */
+function thaiRunAt(text: string, start: number, cut = true): string {
+  THAI_WORD.lastIndex = start;
+  const run = THAI_WORD.exec(text)?.[0] ?? "";
+  if (!cut) return run;
+  // Only where more words follow: a family name may end in such a word (พรหมมา, บุญมี).
+  for (const { index, segment } of THAI_SEGMENTER.segment(run)) {
+    const more = index + segment.length < run.length;
+    if (index > 0 && more && THAI_AFTER_NAME.has(segment)) return run.slice(0, index);
+  }
+  return run;
+}
+
 /** A Thai given name at `start`, and the family name after a space if one follows. */
 function thaiNameAt(text: string, start: number, after: "title" | "คุณ" | "role"): Span | null {
-  THAI_WORD.lastIndex = start;
-  const given = THAI_WORD.exec(text);
-  // Without a space after it the name cannot be told from the words that follow it.
-  if (!given || given[0].length < 2 || given[0].length > THAI_NAME_MAX) return null;
-  if (THAI_NOT_NAME.test(given[0])) return null;
+  // After คุณ, which is also "you", a run that is cut is as often "you" and a verb phrase.
+  const given = thaiRunAt(text, start, after !== "คุณ");
+  if (given.length < 2 || given.length > THAI_NAME_MAX) return null;
+  if (THAI_NOT_NAME.test(given)) return null;
   // คุณ is also "you": "คุณอยู่ที่ไหน"; after a role, a verb or a particle is not a name either.
-  if (after !== "title" && THAI_AFTER_YOU.test(given[0])) return null;
-  if (after === "role" && THAI_NOT_SURNAME.test(given[0])) return null;
-  let end = start + given[0].length;
+  if (after !== "title" && THAI_AFTER_YOU.test(given)) return null;
+  if (after === "role" && THAI_NOT_SURNAME.test(given)) return null;
+  let end = start + given.length;
   if (text.charAt(end) === " ") {
-    THAI_WORD.lastIndex = end + 1;
-    const family = THAI_WORD.exec(text);
-    if (
-      family &&
-      family[0].length >= 2 &&
-      family[0].length <= THAI_NAME_MAX &&
-      !THAI_NOT_SURNAME.test(family[0])
-    ) {
-      end += 1 + family[0].length;
+    // A family name stands between spaces: cut, the words after a space are as often a phrase.
+    const family = thaiRunAt(text, end + 1, false);
+    if (family.length >= 2 && family.length <= THAI_NAME_MAX && !THAI_NOT_SURNAME.test(family)) {
+      end += 1 + family.length;
     }
   }
   return { start, end };
