@@ -34,6 +34,13 @@ export const GIVEN_NAMES = words(`
   Mahmud Mohamad Mohammad Mohamed Mohd Muhammad Nabil Nadia Norazlina Nor Noor Nur Nurul Omar Rahim
   Rahman  Razak Rizal Rohani Rosli Salleh Siti Sulaiman  Yusof Yusuf  Zainal
   Zaki Zulkifli Aishah Haziq Hazwan Syahirah
+  Amirah Ainul Mardhiah Hasnah Izzati Syafiqah Nabilah Khadijah Halimah Rosnah Rohana Salmah
+  Sharifah Syarifah Suhaila Syazwani Zubaidah Zarina Zaleha Rozita Norhayati Noraini Norliza
+  Azlina Azizah Hafizah Husna Najihah Aqilah Batrisyia Balqis Insyirah Afiqah Nadhirah Wardah
+  Athirah Fatin Syuhada Farhana Hanis Adibah Liyana Nurin Qistina Zulaikha Rahimah Sakinah Faridah
+  Mazlan Azlan Azhar Roslan Rusli Ridzuan Shahrul Syahmi Syafiq Haikal Hariz Irfan Iskandar
+  Luqman Harith Aiman Afiq Akmal Arif Asyraf Faiz Fikri Hazim Ikhwan Izzat Khairi Naim Nazrin
+  Rashid Redzuan Shafiq Zaidi Zikri Zulhilmi Fadzil Kamarul Jamaluddin Badrul Fauzi Shamsul Samsul
   Aarav Anand Anil Arjun Arun Deepa Deepak Devi Ganesh Ganesan Gopal Kalaivani Kavitha Krishnan
   Kumar Kumaran Lakshmi Meena Muthu Nair Priya Rajan Rajesh Ramesh Ravi Saravanan  Selvi
   Senthil Siva Sunita Suresh Thanabalan Vijay Vikram Anjali Karthik   Venkatesh

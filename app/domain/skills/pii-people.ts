@@ -81,6 +81,9 @@ const TITLES = [
   "Haji",
   "Hajah",
   "Hj",
+  "Hjh",
+  // Malaysian notes write Puan short, without a dot ("Pn Aishah dari cawangan").
+  "Pn",
   "Dato['’]?",
   "Datuk",
   "Datin",
