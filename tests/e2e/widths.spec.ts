@@ -118,6 +118,7 @@ const walked = (who: "visitor" | "learner" | "admin") =>
 const PUBLIC = walked("visitor");
 const SIGNED_IN = walked("learner");
 const ADMIN = walked("admin");
+const TRANSLATED_ADMIN = ["/admin", "/admin/requirements", "/admin/security"];
 
 /** The path patterns of the route table's pages and resources (layouts add no path of their own). */
 function routePaths(entries: readonly RouteConfigEntry[], parent = ""): string[] {
@@ -237,7 +238,9 @@ test.describe("without scripts", () => {
 test("the admin area, signed in with the second factor, in every language", async ({
   page,
 }, testInfo) => {
-  // One sign-in for the seven languages: the header around the (English) admin pages is translated.
+  // Most admin pages' own text is English in every language (no translation of the "admin"
+  // namespace): every admin page in English, and in every language the header and the pages that
+  // show translated text (the requirements forms, the security page's messages).
   test.setTimeout(240_000);
   await login(page, `surveyor${testInfo.retry}@kestrel.test`, "/login?redirectTo=%2Fadmin");
   await expect(page).toHaveURL(/\/admin\/security/);
@@ -248,6 +251,6 @@ test("the admin area, signed in with the second factor, in every language", asyn
   await expect(page).toHaveURL(/\/admin$/);
   for (const locale of LANGUAGES) {
     await chooseLocale(page, locale);
-    expect(await walk(page, ADMIN), locale).toEqual([]);
+    expect(await walk(page, locale === "en-CA" ? ADMIN : TRANSLATED_ADMIN), locale).toEqual([]);
   }
 });
