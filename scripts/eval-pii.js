@@ -98,15 +98,18 @@ const sets = [
   ["fifth blind", notes.filter((/** @type {{ set: string }} */ note) => note.set === "blind5")],
   ["sixth blind", notes.filter((/** @type {{ set: string }} */ note) => note.set === "blind6")],
   ["seventh blind", notes.filter((/** @type {{ set: string }} */ note) => note.set === "blind7")],
+  ["eighth blind", notes.filter((/** @type {{ set: string }} */ note) => note.set === "blind8")],
 ];
-const UNSEEN = "seventh blind";
+// The seventh's misses stay unprinted too: it was measured after every change of decision 061's
+// later addenda, and its notes were never read for them.
+const UNSEEN = new Set(["seventh blind", "eighth blind"]);
 let allMeet = false;
 for (const [name, set] of sets) {
   const result = evaluation.evaluatePii(set);
   console.log(evaluation.reportLines(name, result).join("\n"));
   // The newest blind set is measured only: its notes and misses are not read until another
   // set, written after the scrubber's next changes, takes its place.
-  if (verbose && name !== UNSEEN) {
+  if (verbose && !UNSEEN.has(name)) {
     for (const miss of result.missed)
       console.log(`  missed ${miss.note} ${miss.type}: ${miss.value}`);
     for (const wrong of result.wrong)

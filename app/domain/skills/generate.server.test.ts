@@ -161,8 +161,11 @@ describe("the jurisdiction of the notes", () => {
   const canadian = [
     "Customer Daniel Okafor deposited CAD 9,800 on 12 March 2024 and CAD 9,900 on 13 March 2024 at the Yonge Street branch in Toronto. FINTRAC guidance treats splitting below CAD 10,000 as structuring.",
     ...corpus()
+      // Canadian dollars, not Singapore's Commercial Affairs Department ("CAD called").
       .filter((note) =>
-        /CAD|\$ CA|FINTRAC|CANAFE|Toronto|Montréal|Québec|Ottawa|Vancouver/u.test(note.text),
+        /CAD\s?\d|\d\s?CAD|\$ CA|FINTRAC|CANAFE|Toronto|Montréal|Québec|Ottawa|Vancouver/u.test(
+          note.text,
+        ),
       )
       .map((note) => note.text),
   ];

@@ -615,6 +615,8 @@ function nameInRun(
       !isOrdinary(words[0] ?? "") &&
       !REGIONS.has(words[0] ?? "") &&
       !/^\s*(?:&|\p{Lu})/u.test(after) &&
+      // Not against a placeholder: scrubbing scrubbed text finds nothing more.
+      !/\]\s*$/u.test(text.slice(Math.max(0, span.start - 3), span.start)) &&
       (!sentenceStart || /^\s+\p{Ll}/u.test(after));
     if (
       !lone &&

@@ -28,6 +28,10 @@ const BLIND_4_FLOOR = { precision: 0.9, recall: 0.93, personRecall: 0.96 };
 const BLIND_5_FLOOR = { precision: 0.9, recall: 0.95, personRecall: 0.93 };
 const BLIND_6_FLOOR = { precision: 0.9, recall: 0.96, personRecall: 0.94 };
 const BLIND_7_FLOOR = { precision: 0.9, recall: 0.79, personRecall: 0.71 };
+// The eighth (decision 062), written without sight of the scrubber after the seventh had been
+// measured after every change: 82.1 % (people 77.4 %) with the scrubber of that morning, 85.6 %
+// (people 82.1 %, precision 96.2 %) at its first measure.
+const BLIND_8_FLOOR = { precision: 0.9, recall: 0.85, personRecall: 0.82 };
 
 // The identifier types the sentences of pii-corpus.ts list; names in them are found too.
 const IDENTIFIER_TYPES: readonly PiiType[] = [
@@ -72,6 +76,7 @@ describe("the labelled case-note corpus (tests/fixtures/pii)", () => {
   const blind5 = corpus().filter((note) => note.set === "blind5");
   const blind6 = corpus().filter((note) => note.set === "blind6");
   const blind7 = corpus().filter((note) => note.set === "blind7");
+  const blind8 = corpus().filter((note) => note.set === "blind8");
   const tuning = notes.filter((note) => note.set === "tuning");
   const heldOut = notes.filter((note) => note.set === "heldOut");
 
@@ -125,6 +130,7 @@ describe("the labelled case-note corpus (tests/fixtures/pii)", () => {
     ["fifth", () => blind5, 70, BLIND_5_FLOOR],
     ["sixth", () => blind6, 70, BLIND_6_FLOOR],
     ["seventh", () => blind7, 70, BLIND_7_FLOOR],
+    ["eighth", () => blind8, 70, BLIND_8_FLOOR],
   ] as const)("holds the %s blind set at its last measure", (name, notesOf, count, floor) => {
     const set = notesOf();
     expect(set.length).toBe(count);
