@@ -1,5 +1,9 @@
+import { type FieldMetadata, getSelectProps } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { useNavigation } from "react-router";
+import { useFieldMessage } from "~/platform/i18n";
+import { Button } from "~/platform/ui/button";
+import { FormField, controlClass } from "~/platform/ui/field";
 import type { MemberView, RequirementReply } from "./types";
 
 // Small parts the compliance forms share.
@@ -25,5 +29,67 @@ export function Done({ children }: { children: ReactNode }) {
     <p role="status" className="text-sm text-emerald-800 dark:text-emerald-300">
       {children}
     </p>
+  );
+}
+
+/** A choice among the organisation's members, blank until one is chosen. */
+export function MemberSelect({
+  field,
+  members,
+  label,
+  blank,
+  hint,
+}: {
+  field: FieldMetadata<string | undefined>;
+  members: readonly MemberView[];
+  label: string;
+  blank: string;
+  hint?: string;
+}) {
+  const message = useFieldMessage();
+  return (
+    <FormField field={field} message={message} label={label} hint={hint}>
+      <select {...getSelectProps(field)} key={field.key} className={controlClass}>
+        <option value="">{blank}</option>
+        {members.map((member) => (
+          <option key={member.id} value={member.id}>
+            {memberLabel(member)}
+          </option>
+        ))}
+      </select>
+    </FormField>
+  );
+}
+
+/** A form's two submit buttons, one to add and one to take away, and what the last post did. */
+export function AddRemoveButtons({
+  add,
+  remove,
+  pending,
+  done,
+  className = "",
+}: {
+  add: { intent: string; label: string };
+  remove: { intent: string; label: string };
+  pending: boolean;
+  done: string | null;
+  className?: string;
+}) {
+  return (
+    <div className={`flex flex-wrap items-end gap-3 ${className}`}>
+      <Button type="submit" name="intent" value={add.intent} disabled={pending}>
+        {add.label}
+      </Button>
+      <Button
+        type="submit"
+        name="intent"
+        value={remove.intent}
+        variant="secondary"
+        disabled={pending}
+      >
+        {remove.label}
+      </Button>
+      {done && <Done>{done}</Done>}
+    </div>
   );
 }

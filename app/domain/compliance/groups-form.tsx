@@ -2,13 +2,12 @@ import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-t
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import { useFieldMessage, useTranslation } from "~/platform/i18n";
-import { Button } from "~/platform/ui/button";
 import { Card } from "~/platform/ui/card";
 import { type Column, DataTable } from "~/platform/ui/data-table";
 import { FormField, controlClass } from "~/platform/ui/field";
 import { FieldSelect } from "~/platform/ui/field-select";
 import { SubmitButton } from "~/platform/ui/form-status";
-import { Done, memberLabel, useReply } from "./form-parts";
+import { AddRemoveButtons, Done, MemberSelect, memberLabel, useReply } from "./form-parts";
 import {
   GROUP_NAME_MAX,
   GroupCreateSchema,
@@ -84,16 +83,12 @@ function AddMemberForm({ page, reply }: { page: RequirementsPage; reply?: Requir
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-3">
       <input type="hidden" name="form" value="group-member" />
-      <FormField field={fields.userId} message={message} label={t("groups.member")}>
-        <select {...getSelectProps(fields.userId)} key={fields.userId.key} className={controlClass}>
-          <option value="">{t("extend.choose")}</option>
-          {page.members.map((member) => (
-            <option key={member.id} value={member.id}>
-              {memberLabel(member)}
-            </option>
-          ))}
-        </select>
-      </FormField>
+      <MemberSelect
+        field={fields.userId}
+        members={page.members}
+        label={t("groups.member")}
+        blank={t("extend.choose")}
+      />
       <FormField field={fields.groupId} message={message} label={t("groups.group")}>
         <select
           {...getSelectProps(fields.groupId)}
@@ -108,21 +103,12 @@ function AddMemberForm({ page, reply }: { page: RequirementsPage; reply?: Requir
           ))}
         </select>
       </FormField>
-      <div className="flex flex-wrap items-end gap-3">
-        <Button type="submit" name="intent" value="group-add" disabled={pending}>
-          {t("groups.add")}
-        </Button>
-        <Button
-          type="submit"
-          name="intent"
-          value="group-remove"
-          variant="secondary"
-          disabled={pending}
-        >
-          {t("groups.removeFromGroup")}
-        </Button>
-        {done && <Done>{t(removed ? "groups.removed" : "groups.added")}</Done>}
-      </div>
+      <AddRemoveButtons
+        add={{ intent: "group-add", label: t("groups.add") }}
+        remove={{ intent: "group-remove", label: t("groups.removeFromGroup") }}
+        pending={pending}
+        done={done ? t(removed ? "groups.removed" : "groups.added") : null}
+      />
     </Form>
   );
 }
@@ -136,7 +122,6 @@ function LineManagerForm({
   reply: RequirementReply | undefined;
 }) {
   const { t } = useTranslation(["requirements", "validation"]);
-  const message = useFieldMessage();
   const { result, done, pending } = useReply(reply, "line-manager");
   const [form, fields] = useForm({
     id: "line-manager",
@@ -149,30 +134,18 @@ function LineManagerForm({
     <Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-3">
       <input type="hidden" name="intent" value="line-manager" />
       <input type="hidden" name="form" value="line-manager" />
-      <FormField field={fields.userId} message={message} label={t("groups.member")}>
-        <select {...getSelectProps(fields.userId)} key={fields.userId.key} className={controlClass}>
-          <option value="">{t("extend.choose")}</option>
-          {members.map((member) => (
-            <option key={member.id} value={member.id}>
-              {memberLabel(member)}
-            </option>
-          ))}
-        </select>
-      </FormField>
-      <FormField field={fields.managerId} message={message} label={t("groups.lineManager")}>
-        <select
-          {...getSelectProps(fields.managerId)}
-          key={fields.managerId.key}
-          className={controlClass}
-        >
-          <option value="">{t("groups.noLineManager")}</option>
-          {members.map((member) => (
-            <option key={member.id} value={member.id}>
-              {memberLabel(member)}
-            </option>
-          ))}
-        </select>
-      </FormField>
+      <MemberSelect
+        field={fields.userId}
+        members={members}
+        label={t("groups.member")}
+        blank={t("extend.choose")}
+      />
+      <MemberSelect
+        field={fields.managerId}
+        members={members}
+        label={t("groups.lineManager")}
+        blank={t("groups.noLineManager")}
+      />
       <div className="flex flex-wrap items-end gap-3">
         <SubmitButton pending={pending} pendingLabel={t("groups.setting")}>
           {t("groups.setLineManager")}
@@ -194,7 +167,6 @@ function ReviewersForm({
   reply: RequirementReply | undefined;
 }) {
   const { t } = useTranslation(["requirements", "validation"]);
-  const message = useFieldMessage();
   const { result, done, pending } = useReply(reply, "reviewer");
   const removed = reply?.form === "reviewer" && reply.ok && reply.intent === "reviewer-remove";
   const [form, fields] = useForm({
@@ -210,35 +182,19 @@ function ReviewersForm({
       <p className="text-sm text-slate-600 dark:text-slate-300">{t("reviewers.intro")}</p>
       <Form method="post" {...getFormProps(form)} className="mt-3 grid gap-4 sm:grid-cols-3">
         <input type="hidden" name="form" value="reviewer" />
-        <FormField field={fields.userId} message={message} label={t("groups.member")}>
-          <select
-            {...getSelectProps(fields.userId)}
-            key={fields.userId.key}
-            className={controlClass}
-          >
-            <option value="">{t("extend.choose")}</option>
-            {members.map((member) => (
-              <option key={member.id} value={member.id}>
-                {memberLabel(member)}
-              </option>
-            ))}
-          </select>
-        </FormField>
-        <div className="flex flex-wrap items-end gap-3 sm:col-span-2">
-          <Button type="submit" name="intent" value="reviewer-add" disabled={pending}>
-            {t("reviewers.name")}
-          </Button>
-          <Button
-            type="submit"
-            name="intent"
-            value="reviewer-remove"
-            variant="secondary"
-            disabled={pending}
-          >
-            {t("reviewers.remove")}
-          </Button>
-          {done && <Done>{t(removed ? "reviewers.removed" : "reviewers.named")}</Done>}
-        </div>
+        <MemberSelect
+          field={fields.userId}
+          members={members}
+          label={t("groups.member")}
+          blank={t("extend.choose")}
+        />
+        <AddRemoveButtons
+          add={{ intent: "reviewer-add", label: t("reviewers.name") }}
+          remove={{ intent: "reviewer-remove", label: t("reviewers.remove") }}
+          pending={pending}
+          done={done ? t(removed ? "reviewers.removed" : "reviewers.named") : null}
+          className="sm:col-span-2"
+        />
       </Form>
       <p className="mt-4 text-sm" data-testid="reviewers">
         {named.length === 0

@@ -16,7 +16,7 @@ import { FormField, controlClass } from "~/platform/ui/field";
 import { FieldSelect } from "~/platform/ui/field-select";
 import { FormAlert, SubmitButton } from "~/platform/ui/form-status";
 import { useHydrated } from "~/platform/lib/hydrated";
-import { Done, memberLabel, useReply } from "./form-parts";
+import { Done, MemberSelect, useReply } from "./form-parts";
 import { GroupsManagement } from "./groups-form";
 import {
   DEFAULT_RECERTIFICATION_WINDOW_DAYS,
@@ -581,25 +581,13 @@ export function OrganisationSettingsForm({
             className={controlClass}
           />
         </FormField>
-        <FormField
+        <MemberSelect
           field={fields.complianceOwnerId}
-          message={message}
+          members={members}
           label={t("settings.complianceOwner")}
+          blank={t("settings.noOwner")}
           hint={t("settings.complianceOwnerHint")}
-        >
-          <select
-            {...getSelectProps(fields.complianceOwnerId)}
-            key={fields.complianceOwnerId.key}
-            className={controlClass}
-          >
-            <option value="">{t("settings.noOwner")}</option>
-            {members.map((member) => (
-              <option key={member.id} value={member.id}>
-                {memberLabel(member)}
-              </option>
-            ))}
-          </select>
-        </FormField>
+        />
         <FormField
           field={fields.escalationDays}
           message={message}
@@ -676,20 +664,12 @@ export function ExtensionForm({
       <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-3">
         <input type="hidden" name="intent" value="extend" />
         <input type="hidden" name="form" value="extend" />
-        <FormField field={fields.userId} message={message} label={t("extend.learner")}>
-          <select
-            {...getSelectProps(fields.userId)}
-            key={fields.userId.key}
-            className={controlClass}
-          >
-            <option value="">{t("extend.choose")}</option>
-            {members.map((member) => (
-              <option key={member.id} value={member.id}>
-                {memberLabel(member)}
-              </option>
-            ))}
-          </select>
-        </FormField>
+        <MemberSelect
+          field={fields.userId}
+          members={members}
+          label={t("extend.learner")}
+          blank={t("extend.choose")}
+        />
         <FormField field={fields.requirementId} message={message} label={t("extend.requirement")}>
           <select
             {...getSelectProps(fields.requirementId)}
