@@ -41,6 +41,7 @@ export const GIVEN_NAMES = words(`
   Mazlan Azlan Azhar Roslan Rusli Ridzuan Shahrul Syahmi Syafiq Haikal Hariz Irfan Iskandar
   Luqman Harith Aiman Afiq Akmal Arif Asyraf Faiz Fikri Hazim Ikhwan Izzat Khairi Naim Nazrin
   Rashid Redzuan Shafiq Zaidi Zikri Zulhilmi Fadzil Kamarul Jamaluddin Badrul Fauzi Shamsul Samsul
+  Farhan Fahmi Syukri Zulkarnain Hakimi Aqil Amsyar Firdaus Hilmi Nazmi Rizwan Taufiq Yazid
   Aarav Anand Anil Arjun Arun Deepa Deepak Devi Ganesh Ganesan Gopal Kalaivani Kavitha Krishnan
   Kumar Kumaran Lakshmi Meena Muthu Nair Priya Rajan Rajesh Ramesh Ravi Saravanan  Selvi
   Senthil Siva Sunita Suresh Thanabalan Vijay Vikram Anjali Karthik   Venkatesh
@@ -103,6 +104,22 @@ export const MIDDLE_NAMES = words(
 export const VIETNAMESE_WORDLIKE_FAMILY = words(
   "Le Do Ha Ly Luu Doan Chau Ta Lai Mai Lam Cao Thai",
 );
+
+// Traditional Chinese characters of names and of the words around them, and their simplified
+// forms: Hong Kong, Taiwan and many Malaysian notes write 陳, 劉, 輝, 客戶, 媽媽. One character for
+// one, so a text read in simplified characters keeps every offset.
+const TRADITIONAL =
+  "陳劉張楊黃趙吳孫馬鄭羅謝許馮鄧葉蘇盧鍾譚陸賈韋鄒龍顧龔錢嚴湯莊溫歐陽蔣薑閆賀鄺鄔關區餘倫藍麥蕭萬龐聶偉傑華強軍輝剛鵬飛東鳳蘭麗紅艷豔穎曉夢詩寧靜貞蓮雲潔雙韻寶鋒銘鴻達煒燁興貴樂慶豐賢誠儉寬順堅彥啟鈞錚錦繡祿壽實勝衛亞漢瑤嬌綺綾婭瑩凱軒鸞鶯戶賬帳闆鄰機經兒書匯聯繫絡擁屬於為親請擔負當會計納員職櫃頭別紹僱師學媽爺嬸說稱據與給讓對這個們麼裡後時銀轉號碼話電證護歲齡開過還從進將覺問見喚謂";
+const SIMPLIFIED =
+  "陈刘张杨黄赵吴孙马郑罗谢许冯邓叶苏卢钟谭陆贾韦邹龙顾龚钱严汤庄温欧阳蒋姜闫贺邝邬关区余伦蓝麦萧万庞聂伟杰华强军辉刚鹏飞东凤兰丽红艳艳颖晓梦诗宁静贞莲云洁双韵宝锋铭鸿达炜烨兴贵乐庆丰贤诚俭宽顺坚彦启钧铮锦绣禄寿实胜卫亚汉瑶娇绮绫娅莹凯轩鸾莺户账账板邻机经儿书汇联系络拥属于为亲请担负当会计纳员职柜头别绍雇师学妈爷婶说称据与给让对这个们么里后时银转号码话电证护岁龄开过还从进将觉问见唤谓";
+const TO_SIMPLIFIED = new Map([...TRADITIONAL].map((char, i) => [char, SIMPLIFIED.charAt(i)]));
+
+/** The text with the traditional characters the name rules read written simplified. */
+export function simplifiedChinese(text: string): string {
+  return /[\u4e00-\u9fff]/u.test(text)
+    ? text.replace(/[\u4e00-\u9fff]/gu, (char) => TO_SIMPLIFIED.get(char) ?? char)
+    : text;
+}
 
 // Chinese family names in characters (the hundred commonest and the region's others).
 export const CJK_FAMILY_NAMES = new Set(

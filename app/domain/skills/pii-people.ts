@@ -29,6 +29,7 @@ import {
   PLACE_BEFORE,
   PLACE_NAMES,
   REGIONS,
+  simplifiedChinese,
   TAMIL_NAMES,
   THAI_GIVEN_NAMES,
 } from "./pii-names";
@@ -1334,7 +1335,32 @@ function withMiddleInitials(text: string, names: Span[]): void {
   }
 }
 
-export function findPeople(text: string, found: Candidate[], rank: number): void {
+// Two or more words in capitals ("LOAN RETURN TO FARHAN ISKANDAR", a remittance's remark).
+const CAPITALS_RUN =
+  /(?<![\p{Script=Latin}\p{N}])\p{Lu}{2,}(?:[ ]\p{Lu}{2,})+(?![\p{Script=Latin}\p{N}])/gu;
+const titled = (word: string) => word.charAt(0) + word.slice(1).toLowerCase();
+
+/**
+ * Words in capitals written as a name is where a listed given or family name stands, and the
+ * words that follow it in the run ("TAN WEI LIANG" as Tan Wei Liang); the rest in lower case, so
+ * that "LOAN RETURN TO" and "BANK NEGARA" are no name.
+ */
+function capitalsAsNames(text: string): string {
+  return text.replace(CAPITALS_RUN, (run) => {
+    let inName = false;
+    return run.replace(/\p{Lu}+/gu, (word) => {
+      const title = titled(word);
+      const listed = GIVEN_NAMES.has(title) || FAMILY_FIRST.has(title) || FAMILY_LAST.has(title);
+      inName = listed || (inName && !isOrdinary(title));
+      return inName ? title : word.toLowerCase();
+    });
+  });
+}
+
+export function findPeople(written: string, found: Candidate[], rank: number): void {
+  // Names in traditional characters read as in simplified ones, and names in capitals as names
+  // are written, at the same offsets.
+  const text = capitalsAsNames(simplifiedChinese(written));
   const names: Span[] = [];
   cuedNames(text, names);
   patternNames(text, names);

@@ -27,7 +27,7 @@ const BLIND_3_FLOOR = { precision: 0.9, recall: 0.95, personRecall: 0.92 };
 const BLIND_4_FLOOR = { precision: 0.9, recall: 0.93, personRecall: 0.96 };
 const BLIND_5_FLOOR = { precision: 0.9, recall: 0.95, personRecall: 0.93 };
 const BLIND_6_FLOOR = { precision: 0.9, recall: 0.96, personRecall: 0.94 };
-const BLIND_7_FLOOR = { precision: 0.9, recall: 0.79, personRecall: 0.71 };
+const BLIND_7_FLOOR = { precision: 0.9, recall: 0.8, personRecall: 0.73 };
 // The eighth (decision 062), written without sight of the scrubber after the seventh had been
 // measured after every change: 82.1 % (people 77.4 %) with the scrubber of that morning, 85.6 %
 // (people 82.1 %, precision 96.2 %) at its first measure.
@@ -926,6 +926,16 @@ describe("Chinese roles, kin words and titles; later mentions across scripts", (
     expect(people("นายอนุชา พรหมมา เปิดบัญชี")).toEqual(["อนุชา พรหมมา"]);
     expect(people("น.ส.ฟ้าใส มีสุข นักศึกษาปี 2")).toEqual(["ฟ้าใส มีสุข"]);
     expect(people("ถ้าคุณพยายามฝากให้ต่ำกว่าวงเงิน")).toEqual([]);
+  });
+
+  it("reads names in traditional characters and in capitals, and no other words in capitals", () => {
+    expect(people("客戶陳志明說是給女兒付的。媽媽梁淑芬到分行求助。")).toContain("陳志明");
+    expect(people("媽媽梁淑芬到分行求助。")).toEqual(["梁淑芬"]);
+    expect(people("PayNow remark LOAN RETURN TO FARHAN ISKANDAR from the sender.")).toEqual([
+      "FARHAN ISKANDAR",
+    ]);
+    expect(people("户名TAN WEI LIANG的账户")).toEqual(["TAN WEI LIANG"]);
+    expect(people("Report to MAS STRO AND CAD. BANK NEGARA MALAYSIA agreed.")).toEqual([]);
   });
 
   it("knows common Malay given names, and Puan written short without a dot", () => {
