@@ -61,6 +61,8 @@ const isJoiner = (token: string) => CONNECTOR.test(token) || PARTICLE.test(token
 /** A listed given name, or one joined to another by a hyphen (Marie-Ève, Louis-Philippe). */
 const isGivenName = (word: string) =>
   GIVEN_NAMES.has(word) || (word.includes("-") && GIVEN_NAMES.has(word.split("-")[0] ?? ""));
+/** A listed given name that is no ordinary word too: one that may stand alone as a name. */
+const isPlainGivenName = (word: string) => GIVEN_NAMES.has(word) && !isOrdinary(word);
 
 // Titles written before a name. "M." and "MM." need their dot; "Tan Sri" is a title, not a Tan.
 const TITLES = [
@@ -612,8 +614,7 @@ function nameInRun(
     const after = text.slice(span.end, span.end + 3);
     const lone =
       words.length === 1 &&
-      GIVEN_NAMES.has(words[0] ?? "") &&
-      !isOrdinary(words[0] ?? "") &&
+      isPlainGivenName(words[0] ?? "") &&
       !REGIONS.has(words[0] ?? "") &&
       !/^\s*(?:&|\p{Lu})/u.test(after) &&
       // Not against a placeholder: scrubbing scrubbed text finds nothing more.
@@ -1113,7 +1114,7 @@ function joinedNames(text: string, names: Span[], out: Span[]): void {
     const words = text.slice(span.start, span.end).split(/\s+/u);
     return (
       words.length >= 2 ||
-      (GIVEN_NAMES.has(words[0] ?? "") && !isOrdinary(words[0] ?? "")) ||
+      isPlainGivenName(words[0] ?? "") ||
       (/^\p{Lu}/u.test(text.slice(span.end).replace(JOINED_AFTER, "").slice(0, 1)) &&
         JOINED_AFTER.test(text.slice(span.end, span.end + 12)))
     );
