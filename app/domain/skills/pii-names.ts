@@ -21,7 +21,8 @@ export const GIVEN_NAMES = words(`
   Patricia Patrick Paul Peter Rachel Raymond Rebecca Richard Robert Ronald Rose Ruth Ryan Samantha
   Samuel Sandra Sarah Scott Sean Sharon Sophia Stephanie Stephen Steven Susan Teresa Thomas Timothy
   Tyler Victoria Vincent Walter William Zachary Jasmine Joanne Kenny Terence Desmond Gerald Wendy
-  Cheryl Vivian Maricel
+  Cheryl Vivian Maricel Kelvin Joy Max Ivy Sunny Jolene Winnie Jacky Ricky Vicky Benny Jimmy Tommy
+  Jenny Cindy Peggy Eddie Alvin Calvin Wilson Nelson
   Alain André Antoine Audrey Bernard Camille Chantal Christophe Claude Denis Didier Dominique Émilie
   Étienne François Françoise Gabriel Geneviève Gilles Gisèle Guy Hélène Isabelle Jacques Jean Josée
   Julien Louis Luc Lucie Marc Marie Martin Mathieu Michel Monique Nathalie Nicolas Olivier Philippe
@@ -65,7 +66,7 @@ export const FAMILY_FIRST = words(`
   Zheng Liang Xie Song Han Feng Deng  Peng Zeng Xiao Tian Dong Yuan Pan Cai Jiang Yu Du Ye Cheng
   Wei Su Lu Ding Ren Shen Yao Lu Jiang Cui Zhong Tan Liu Zhou Yeo Ooi Khoo Teh Chee Yeoh Tee Chow
   Choy Gan Lew Yee Yuen
-  Nguyễn Trần Lê Phạm Hoàng Huỳnh Phan Vũ Võ Đặng Bùi Đỗ Hồ Ngô Dương Lý Trương  Lâm Mai Tôn
+  Lò Lường Quàng Nông Bế Sầm Giàng Thào Sùng Triệu Lục Nguyễn Trần Lê Phạm Hoàng Huỳnh Phan Vũ Võ Đặng Bùi Đỗ Hồ Ngô Dương Lý Trương  Lâm Mai Tôn
   Châu Cao    Lưu Đoàn Vương Thái Quách Hà  Nguyen Tran Pham Hoang Huynh Vu Vo Dang Bui
    Ngo Duong Truong Lương La Tô Hứa Diệp Kiều Triệu Mạc Nghiêm Khúc
   Ho Yip Kwek Loo Sim Seow Ting Chai Yeung Yim Chng Sng Quah Kuah Chiam Lye Hoe Tung Wan Yew
@@ -123,7 +124,7 @@ export function simplifiedChinese(text: string): string {
 
 // Chinese family names in characters (the hundred commonest and the region's others).
 export const CJK_FAMILY_NAMES = new Set(
-  "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘蔡蒋余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤庄温欧阳翁洪柯辜".split(
+  "阮王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘蔡蒋余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤庄温欧阳翁洪柯辜".split(
     "",
   ),
 );
@@ -155,6 +156,7 @@ export const THAI_GIVEN_NAMES = words(`
  บุญชัย บุญเรือน เบญจวรรณ ปัทมา ผ่องศรี พงศกร พัชรี พิไลพร เพ็ญศรี ภัทรา
  รัตนา รุ่งนภา รุ่งโรจน์ ลัดดา ศรีสุดา ศิริพร ศักดิ์ชัย ศุภชัย สายสุนีย์ เสาวลักษณ์
  หทัยรัตน์ อรอุมา อัจฉรา อุษา ยุทธนา ยุพา ยุวดี รัชนี วรวุฒิ ศรัณย์
+ อรุณี กัญญา ปรีชา สุรศักดิ์ อำนาจ สมเกียรติ วีระ วีรพงษ์ บุษบา ประไพ สายใจ ดวงใจ พัชรา พิมพ์ชนก ศศิธร ธนกฤต ภานุวัฒน์ กมลวรรณ กิตติพัฒน์ ชนินทร์ ธีรศักดิ์ นภัสสร นฤมล ปวีณา พรพิมล วิไล สุทธิพงษ์ อนุวัฒน์ อรอนงค์ ทองใบ บัวผัน ชาญวิทย์ ไพศาล สุเมธ ธนาธิป ปิยะ จตุพร ชไมพร ณัฐนันท์ ธิดารัตน์ นันทิดา พัชราภรณ์ รัชดา ศิริลักษณ์ สุนิสา อารีรัตน์ กฤษดา กำพล เกรียงไกร จักรกฤษณ์ ชยพล ธีรวัฒน์ นพรัตน์ ปฐมพงศ์ พีระพงษ์ ภาณุพงศ์ วรพล ศุภกิจ สิทธิชัย อดิศักดิ์ อนุสรณ์
 `);
 
 // Tamil given names in Tamil script (Tamil family names are fathers' given names).
@@ -171,6 +173,16 @@ export const TAMIL_NAMES = words(`
   ஆறுமுகம் சின்னசாமி பெருமாள் கந்தசாமி நடராஜன் ராஜகோபால் பாலகிருஷ்ணன் லோகேஸ்வரன் யோகேஸ்வரன்
   தினேஷ் மணிகண்டன் சதீஷ் விக்னேஷ் பிரபு கண்ணன் சங்கர் சேகர் குமரன் வேல்முருகன் இளங்கோ
   ஜெகதீசன் தியாகராஜன் ரவிச்சந்திரன் சந்திரன் சுதாகர் மதன் அருள் அன்பழகன் இளையராஜா
+  ஜெயக்குமார் குமரவேல் பூங்கொடி தேன்மொழி பழனியப்பன் அருணா அனிதா அஞ்சலி ஆர்த்தி ஈஸ்வரி கலா
+  கல்பனா காவ்யா கோகிலா சரண்யா சுகந்தி சுதா சுஜாதா செல்வராஜ் ஜெயா ஜெயலட்சுமி தமிழ்ச்செல்வன்
+  துர்கா தேவகி நாகராஜன் பத்மாவதி பவானி பாக்கியம் பிரேமா பொன்னம்மா மணிமேகலை மல்லிகா மாரியம்மா
+  முனியாண்டி யமுனா ராதா ராஜலட்சுமி ரஞ்சனி லதா வனிதா விஜயலட்சுமி ஜானகி ஷாலினி அருண்குமார் அஜித்
+  அரவிந்த் கார்த்திகா கௌதம் சந்தோஷ் சரவணகுமார் சிவராமன் சுரேந்திரன் செந்தில்குமார் தனபாலன்
+  தமிழரசன் நவீன் பாண்டியன் பிரவீன் மகேந்திரன் முருகேசன் ராஜ்குமார் ராமலிங்கம் வசந்த் விக்ரம்
+  வினோத் ஜெயராமன் கதிரேசன் இளங்கோவன் கோபி ஹரி ஹரிஹரன் சுப்பிரமணியன் வேணு வெற்றிவேல் தர்ஷன்
+  யோகராஜா தர்மலிங்கம் கிருஷ்ணமூர்த்தி அனுஷா பிரியங்கா நித்யா தீபா லக்ஷ்மி சங்கவி ரோஜா கதிர் சேது
+  வேலன் சுப்பு ராமு மாணிக்கம் பாண்டி ரகு ரகுநாதன் சிவக்குமார் சிவசங்கரி உஷா ரூபா கவின் தருண்
+  யுவராஜ் ஜீவா ஜீவிதா மணி பரமேஸ்வரன் லோகநாதன் மாதவன் வாசுதேவன் சண்முகம் சண்முகசுந்தரம் அழகு அழகேசன்
 `);
 
 // Capitalised words that follow a title or begin a name-like run but are not names.
@@ -204,18 +216,20 @@ export const NOT_NAMES = words(`
   Ambassador Duta Lúc Từ Vào Sau Trong Khi Ngày Theo Selon Jusqu Dans Pour Dari Dalam Selepas
   Sejak Untuk Highlands Riverside Yard Wharf Harbour Harbor Quarry Estate
   AmBank Affin Maybank Agrobank Pasar Kedai Restoran Klinik Kilang Gerai
+  Masjid Kampung Kampong Bukit Pulau Sungai Kuala
 `);
 
 // Words that, just before a run of capitalised words, make it a street, a branch or a company.
 export const PLACE_BEFORE =
   /(?:\b(?:Jalan|Jln|Lorong|Persiaran|Lebuh|Taman|rue|avenue|boulevard|chemin|at|on)\s+|(?:đường|phố|chi nhánh|hẻm|ngõ|cawangan|succursale de la rue)\s+)$/iu;
 export const PLACE_AFTER =
-  /^(?:'s)?\s+(?:Road|Rd|Street|St|Avenue|Ave|Boulevard|Blvd|Drive|Lane|Crescent|branch|Branch|Plaza|Mall|Hospital|School|University|Building|Tower|Centre|Center|Park|Station|Bridge|Square|Highway|City|Ward|District)\b/u;
+  /^(?:'s)?\s+(?:Road|Rd|Street|St|Avenue|Ave|Boulevard|Blvd|Drive|Lane|Crescent|branch|Branch|Plaza|Mall|Hospital|School|University|Building|Tower|Centre|Center|Park|Station|Bridge|Square|Highway|City|Ward|District|Cafe|Café|Restaurant|Kopitiam|Bakery|Shop|Store|Mart|Salon|Clinic|Hotel|Pharmacy)\b/u;
 export const COMPANY_AFTER =
   /^(?:\s+(?:&\s+)?\p{Lu}[\p{L}\p{M}'’-]*){0,3}\s+(?:Pte|Sdn|Bhd|Ltd|Limited|Inc|Corp|Corporation|LLC|LLP|Co\.|Company|Partners|Associates|Chambers|Holdings|Trading|Group|Capital|Ventures|Enterprise|Enterprises|Logistics|Resources|Marine|Bank|Berhad|ltée|inc\.)(?![\p{L}])/u;
-// A clause that names a company before the candidate ("công ty TNHH Thương mại Hoàng Phát").
+// A clause that names a company before the candidate ("công ty TNHH Thương mại Hoàng Phát"); a
+// preposition between starts another noun ("công ty chuyển vào TK của Lò Văn Sáng").
 export const COMPANY_BEFORE =
-  /(?:công ty|Công ty|TNHH|Cổ phần|Syarikat|syarikat|société|Société|บริษัท)[^,.;:!?，。；]*$/u;
+  /(?:công ty|Công ty|TNHH|Cổ phần|Syarikat|syarikat|société|Société|บริษัท)(?:(?!\s(?:của|cho|vào|từ|với|và|qua|tới|đến|kepada|untuk|dari|pour|par|à)\s)[^,.;:!?，。；])*$/u;
 
 // Places written like names: "Thái Lan" is Thailand, not Mr Thái.
 export const PLACE_NAMES = new Set(

@@ -55,7 +55,7 @@ const RUN_AT = new RegExp(RUN_BODY, "uy");
 // A run starts where a Latin word does not continue (Chinese or Thai letters may touch it).
 const RUNS = new RegExp(String.raw`(?<![A-Za-z\u00C0-\u024F\u1E00-\u1EFF'’-])${RUN_BODY}`, "gu");
 const COMPANY_WORD =
-  /^(?:Pte|Sdn|Bhd|Ltd|Limited|Inc|Corp|Corporation|LLC|LLP|Company|Holdings|Trading|Group|Capital|Ventures|Enterprise|Enterprises|Logistics|Resources|Marine|Bank|Berhad)$/u;
+  /^(?:Pte|Sdn|Bhd|Ltd|Limited|Inc|Corp|Corporation|LLC|LLP|Company|Holdings|Trading|Group|Capital|Ventures|Enterprise|Enterprises|Logistics|Resources|Marine|Bank|Berhad|Cafe|Café|Restaurant|Kopitiam|Bakery|Shop|Store|Mart|Salon|Clinic|Hotel|Pharmacy|Jewellers|Jewelers)$/u;
 const TOKEN = new RegExp(String.raw`(?:${PARTICLES})(?=\s)|${WORD}|${CONNECTORS}`, "gu");
 const isJoiner = (token: string) => CONNECTOR.test(token) || PARTICLE.test(token);
 /** A listed given name, or one joined to another by a hyphen (Marie-Ève, Louis-Philippe). */
@@ -371,6 +371,16 @@ const ROLE_WORDS = [
   "tên Việt",
   "tên khai sinh",
   "biệt danh",
+  "anh rể",
+  "chị dâu",
+  "em rể",
+  "em dâu",
+  "nhân viên",
+  "NV",
+  "trưởng phòng",
+  "thủ quỹ",
+  "đồng nghiệp",
+  "sếp",
   "வாடிக்கையாளர்",
   "மைத்துனர்",
   "மைத்துனி",
@@ -406,6 +416,22 @@ const ROLE_WORDS = [
   "திருமதி",
   "திரு\\.?",
   "செல்வி",
+  "மேலாளர்",
+  "முதலாளி",
+  "உரிமையாளர்",
+  "காசாளர்",
+  "கணக்காளர்",
+  "வழக்கறிஞர்",
+  "அண்ணி",
+  "மச்சான்",
+  "அம்மா",
+  "அப்பா",
+  "பாட்டி",
+  "தாத்தா",
+  "சித்தி",
+  "சித்தப்பா",
+  "பெரியப்பா",
+  "பெரியம்மா",
 ];
 // Case-insensitive by hand: /iu would let \p{Lu} match lower-case letters too.
 const caseless = (word: string) =>
@@ -436,8 +462,12 @@ const TITLE_WORD = new RegExp(`^(?:${TITLES})$`, "u");
 // saying ("Priscilla Nathan says"), or a role after a comma ("Wilner Joseph, chauffeur de taxi").
 const SAYS =
   "says|said|told|claims|claimed|stated|states|admitted|admits|explained|explains|insists|insisted|denied|denies|a dit|dit|affirme|explique|prétend|khai|nói|cho biết|khẳng định|berkata|memberitahu|mengaku|menyatakan|menjelaskan";
+// Words after a name that call or name the person: "Lộc ơi", "Anbu என்ற நபர்" (a person called
+// Anbu), "… என்பவர்" (the one who is …). They say so at a sentence's start too.
+const NAMED = String.raw`\s+(?:ơi|(?:என்ற|என்கிற|எனும்)\s+(?:நபர்|பெயர்|பெண்|ஆண்|பையன்)|என்பவர்)(?![\p{L}\p{M}])`;
+const NAMED_AFTER = new RegExp(`^${NAMED}`, "u");
 const CUE_AFTER = new RegExp(
-  String.raw`^(?:\s*\((?:[^()]{0,40}?[\s'’])?(?:${ROLES})(?![\p{L}\p{M}])|\s*\((?:NAS|SIN|NRIC|FIN|IC|MyKad|DOB|d\.o\.b\.?|passport|passeport|pasport|paspor|hộ chiếu|CCCD|CMND|KTP|NIK|K/P|kad pengenalan|né|née|born|age|âge|umur|tuổi|aged?)(?![\p{L}\p{M}])|\s*\(?\s*(?:real name|a\.?k\.?a\.?|alias|also known as|de son vrai nom|nama sebenar(?:nya)?|tên thật)(?![\p{L}\p{M}])|,?\s+(?:${SAYS})(?![\p{L}\p{M}]))`,
+  String.raw`^(?:\s*\((?:[^()]{0,40}?[\s'’])?(?:${ROLES})(?![\p{L}\p{M}])|\s*\((?:NAS|SIN|NRIC|FIN|IC|MyKad|DOB|d\.o\.b\.?|passport|passeport|pasport|paspor|hộ chiếu|CCCD|CMND|KTP|NIK|K/P|kad pengenalan|né|née|born|age|âge|umur|tuổi|aged?|பிறந்த|lahir|tarikh lahir|ngày sinh|sinh ngày|sinh năm|เกิด|出生|生日)(?![\p{L}\p{M}])|\s*\(?\s*(?:real name|a\.?k\.?a\.?|alias|also known as|de son vrai nom|nama sebenar(?:nya)?|tên thật)(?![\p{L}\p{M}])|,?\s+(?:${SAYS})(?![\p{L}\p{M}])|${NAMED})`,
   "u",
 );
 // A role after a comma: "Wilner Joseph, chauffeur de taxi", "John Whitfield, the customer". Two
@@ -604,7 +634,10 @@ function nameInRun(
     const told =
       context &&
       (words.length >= 2 || !SAYS_AFTER.test(text.slice(span.end, span.end + 30))) &&
-      (words.length >= 2 || !sentenceStart || /^\s*\(/u.test(text.slice(span.end))) &&
+      (words.length >= 2 ||
+        !sentenceStart ||
+        /^\s*\(/u.test(text.slice(span.end)) ||
+        NAMED_AFTER.test(text.slice(span.end, span.end + 30))) &&
       (CUE_AFTER.test(text.slice(span.end, span.end + 60)) ||
         (words.length >= 2 && ROLE_AFTER.test(text.slice(span.end, span.end + 60))));
     // A listed given name alone, no ordinary word and no region ("Alberta", "Pahang"): inside a
@@ -620,8 +653,22 @@ function nameInRun(
       // Not against a placeholder: scrubbing scrubbed text finds nothing more.
       !/\]\s*$/u.test(text.slice(Math.max(0, span.start - 3), span.start)) &&
       (!sentenceStart || /^\s+\p{Ll}/u.test(after));
+    // A listed given name written against Chinese, Thai or Tamil, or before a word of it: in that
+    // text an English word that is a name is the name ("已通知Kelvin跟进", "และMaxเปิดบัญชี",
+    // "Joy சொல்வதன்படி"), even where English would read it as a word (Rose, Joy, May).
+    const againstOther =
+      words.length === 1 &&
+      isGivenName(words[0] ?? "") &&
+      !REGIONS.has(words[0] ?? "") &&
+      (OTHER_SCRIPT.test(text.charAt(span.start - 1)) ||
+        /^ ?（?[\u0E00-\u0E7F\u0B80-\u0BFF\u4e00-\u9fff]/u.test(after));
+    // A word before a Chinese kin word or title: "Lan姐", "Ivy姐", "Kelvin哥".
+    const kinAfter =
+      words.length === 1 && /^(?:姐|哥|叔|姨|太|先生|小姐|女士|老板|经理)/u.test(after);
     if (
       !lone &&
+      !againstOther &&
+      !kinAfter &&
       !patronymic &&
       !givenFirst &&
       !familyFirst &&
@@ -676,13 +723,18 @@ function isPlaceOrCompany(text: string, span: Span): boolean {
 
 const CJK = /[\u4e00-\u9fff]/u;
 const CJK_CUE = new RegExp(
-  "(?:账户持有人|持有人|客户|董事|姐夫|妹夫|表哥|表弟|表姐|表妹|堂哥|堂弟|堂姐|堂妹|朋友|老板|邻居|司机|经理|老公|老婆|岳父|岳母|女婿|儿媳|侄子|侄女|外甥|助理|秘书|同事|男友|女友|男朋友|女朋友|叔叔|舅舅|伯父|祖母|祖父|孙子|孙女|真名|化名|其妻|其夫|其丈夫|其女|其子|儿子|女儿|妻子|丈夫|受益人|汇款人|收款人|联系人|实益拥有人|公司秘书|属于|名为|弟弟|哥哥|姐姐|妹妹|父亲|母亲|申请人|担保人|股东|负责人|嫌疑人|当事人|户主|账户持有者|收款方|汇款方|会计|出纳|员工|职员|柜员|工头|太太|华文名|中文名|原名|本名|又名|别名|全名|名叫|叫做|持卡人|借款人|代理人|介绍人|受害人|受害者|房东|租客|雇主|律师|中介|同学|妈妈|爸爸|奶奶|爷爷|外婆|外公|姑姑|舅妈|婶婶|嫂子|前夫|前妻|未婚夫|未婚妻)[：:]?",
+  "(?:账户持有人|持有人|客户|董事|姐夫|妹夫|表哥|表弟|表姐|表妹|堂哥|堂弟|堂姐|堂妹|朋友|老板娘|个仔|个女|老板|邻居|司机|经理|老公|老婆|岳父|岳母|女婿|儿媳|侄子|侄女|外甥|助理|秘书|同事|男友|女友|男朋友|女朋友|叔叔|舅舅|伯父|祖母|祖父|孙子|孙女|真名|化名|其妻|其夫|其丈夫|其女|其子|儿子|女儿|妻子|丈夫|受益人|汇款人|收款人|联系人|实益拥有人|公司秘书|属于|名为|弟弟|哥哥|姐姐|妹妹|父亲|母亲|申请人|担保人|股东|负责人|嫌疑人|当事人|户主|账户持有者|收款方|汇款方|会计|出纳|员工|职员|柜员|工头|太太|华文名|中文名|原名|本名|又名|别名|全名|名叫|叫做|持卡人|借款人|代理人|介绍人|受害人|受害者|房东|租客|雇主|律师|中介|同学|妈妈|爸爸|奶奶|爷爷|外婆|外公|姑姑|舅妈|婶婶|嫂子|前夫|前妻|未婚夫|未婚妻)[：:]?",
   "gu",
 );
 const CJK_CUE_BEFORE = new RegExp(String.raw`(?:${CJK_CUE.source}|(?:叫|称|喊)(?:他|她)?)$`, "u");
 // Titles after a name; 老板 (boss) too, after a family name alone.
 const CJK_TITLES = "先生|女士|小姐|太太|夫人";
-const CJK_TITLE_AFTER = new RegExp(`${CJK_TITLES}|老板`, "gu");
+// 经理 (manager), 主任, 老师, 医生, 律师 after a family name (陈经理), and 太 (Mrs, in Hong Kong: 梁太)
+// where it does not begin a word (太多, too many; 太阳, the sun).
+const CJK_TITLE_AFTER = new RegExp(
+  `${CJK_TITLES}|老板|经理|主任|老师|医生|律师|太(?![太阳平空多少大小快慢高低贵久好过晚早子])`,
+  "gu",
+);
 // A family name alone before a title is a name (邱先生, 沈小姐) unless it is a word that opens a
 // phrase there (向先生说明: "explain to Mr …").
 const CJK_WORD_BEFORE_TITLE = /^[向常连于]$/u;
@@ -745,7 +797,11 @@ function cjkListNeighbours(text: string, { start, end }: Span): Span[] {
   const after = CJK_LIST_AFTER.exec(text.slice(end, end + 3));
   if (after) {
     const next = cjkNameAt(text, end + after[0].length);
-    if (next && cjkEdge(text.charAt(next.end))) neighbours.push(next);
+    // The list mark bounds it before; after, a word may run on (蔡雅婷、蔡雅琪两姐妹) when its
+    // given characters are a name's.
+    const given = next ? text.slice(next.start + 1, next.end) : "";
+    const named = given.length === 2 && [...given].every((char) => CJK_GIVEN_CHARS.has(char));
+    if (next && (cjkEdge(text.charAt(next.end)) || named)) neighbours.push(next);
   }
   const before = CJK_LIST_BEFORE.exec(text.slice(Math.max(0, start - 3), start));
   if (before) {
@@ -785,7 +841,8 @@ function cjkNames(text: string, out: Span[]): void {
   CJK_TITLE_AFTER.lastIndex = 0;
   for (let m = CJK_TITLE_AFTER.exec(text); m !== null; m = CJK_TITLE_AFTER.exec(text)) {
     // 王老板 is Boss Wang, 金铺老板 the gold shop's owner: before 老板 only a family name counts.
-    for (let length = m[0] === "老板" ? 1 : 3; length >= 1; length--) {
+    // 太 after a family name alone: 梁太, not 陈志明太….
+    for (let length = m[0] === "老板" || m[0] === "太" ? 1 : 3; length >= 1; length--) {
       const start = m.index - length;
       if (start < 0) continue;
       const name = text.slice(start, m.index);
@@ -803,7 +860,10 @@ function cjkNames(text: string, out: Span[]): void {
 
 // --- Thai ---------------------------------------------------------------------------------------
 
-const THAI_TITLE = /(?:นางสาว|นาง(?!สาว)|นาย|คุณ|น\.ส\.|ด\.ช\.|ด\.ญ\.)(?=[\u0E00-\u0E7F])/gu;
+// Titles, and the ranks of the police and the armed forces (ร.ต.อ., police lieutenant; พ.ต.ท.,
+// police lieutenant colonel) and ดร. (doctor), written against the name or with a space.
+const THAI_TITLE =
+  /(?:นางสาว|นาง(?!สาว)|นาย|คุณ|น\.ส\.|ด\.ช\.|ด\.ญ\.|(?:พล\.)?[รพส]\.ต\.[ตทอ]\.|ด\.ต\.|จ\.ส\.ต\.|ดร\. ?)(?=[\u0E00-\u0E7F])/gu;
 const THAI_WORD = /[\u0E00-\u0E7F]+/uy;
 const THAI_TITLE_INSIDE = /(?:ท|มิถุ|ขอบ|พระ|บุญ)$/u;
 const THAI_NAME_MAX = 14;
@@ -823,8 +883,41 @@ const THAI_AFTER_NAME = new Set(
   `คน เปิด ใช้ ได้ เป็น อยู่ โทร เกิด อายุ ถือ ลงนาม รับ ส่ง เลข บัญชี และ ซึ่ง ว่า จาก ยืนยัน แจ้ง
   ติดต่อ สั่ง ถอน โอน ซื้อ ขาย เข้า ออก ที่ ของ ให้ กับ ใน มี ไม่ คือ จะ ก็ เมื่อ หลัง ก่อน ทำ อีเมล
   ควบคุม เบอร์ ถูก นำ ขอ บอก กล่าว เดินทาง พบ ยอม ต้อง ยัง เคย หรือ แต่ เพื่อ โดย ไป มา พา ลูกค้า
-  ผู้ บริษัท ธนาคาร สาขา วัน`.split(/\s+/u),
+  ผู้ บริษัท ธนาคาร สาขา วัน สงสัย ยืม เอา พูด ถาม เห็น หาย ตอบ ขับ ยอมรับ ช่วย`.split(/\s+/u),
 );
+// The same words, longest first, to find where a name written against them ends.
+const THAI_AFTER_NAME_AT = new RegExp(
+  `^(?:${[...THAI_AFTER_NAME].sort((a, b) => b.length - a.length).join("|")})`,
+  "u",
+);
+// Listed given names that are ordinary words too (property, excellent, power).
+const THAI_ORDINARY_NAMES = new Set(["สมบัติ", "ประเสริฐ", "อำนาจ"]);
+
+/**
+ * A listed Thai given name written against the words after it, at `at`: the name, then nothing
+ * more of the run or a verb or particle ("ธนพลกับชุติมา", "ณัฐวุฒิโทรมาแจ้ง"); the family name
+ * after a space when one follows.
+ */
+function thaiListedAt(text: string, at: number): Span | null {
+  THAI_WORD.lastIndex = at;
+  const run = THAI_WORD.exec(text)?.[0] ?? "";
+  for (let length = Math.min(run.length, THAI_NAME_MAX); length >= 3; length--) {
+    const name = run.slice(0, length);
+    if (!THAI_GIVEN_NAMES.has(name) || THAI_ORDINARY_NAMES.has(name)) continue;
+    const rest = run.slice(length);
+    if (rest !== "" && !THAI_AFTER_NAME_AT.test(rest)) continue;
+    return rest === "" ? thaiNameAt(text, at, "title") : { start: at, end: at + length };
+  }
+  return null;
+}
+
+// Roles written against a name, which also begin ordinary compounds (ลูกค้ารายใหญ่, a large
+// customer; พนักงานธนาคาร, a bank employee): only a listed given name after them.
+const THAI_ROLE_ATTACHED =
+  /(?:ลูกค้า|พนักงาน|คนขับรถ|เพื่อนร่วมห้อง|เพื่อนร่วมงาน|บุตรชาย|บุตรสาว|ผู้จัดการ|ล่าม|เลขา|ภรรยา|สามี|ลูกชาย|ลูกสาว|หลานชาย|หลานสาว|ลูกเขย|ลูกสะใภ้|แฟน|เพื่อน)(?=[\u0E00-\u0E7F])/gu;
+// A listed given name opening a run of Thai, or after a conjunction: "ณัฐวุฒิโทรมาแจ้งว่า…",
+// "…ซึ่งอรุณีบอกว่า".
+const THAI_RUN_START = /(?<![\u0E00-\u0E7F])(?=[\u0E00-\u0E7F])|(?<=ซึ่ง|แต่|และ|กับ|ว่า|ให้|โดย|ส่วน)/gu;
 
 /**
  * A run of Thai letters, cut before a verb or particle after its first word: Thai writes a name
@@ -912,6 +1005,14 @@ function thaiNames(text: string, out: Span[]): void {
     const span = runNameAt(text, at, true) ?? thaiNameAt(text, at, "role");
     if (span) out.push(span);
   }
+  for (const m of text.matchAll(THAI_ROLE_ATTACHED)) {
+    const span = thaiListedAt(text, m.index + m[0].length);
+    if (span) out.push(span);
+  }
+  for (const m of text.matchAll(THAI_RUN_START)) {
+    const span = thaiListedAt(text, m.index);
+    if (span) out.push(span);
+  }
 }
 
 // --- Tamil --------------------------------------------------------------------------------------
@@ -931,7 +1032,7 @@ const TAMIL_NOT_NAME = new Set(
 );
 // Case endings and verb endings: "கணக்கில்" (in the account), "கூறுகிறார்" (says), "மீதும்" (also on).
 const TAMIL_CASE_ENDING =
-  /(?:இல்|ில்|க்கு|ுக்கு|ஐ|ை|ஆல்|ால்|உடன்|ிடம்|இடம்|ின்|இன்|ிலிருந்து|ும்|கிறார்|கிறது|கிறேன்|ந்தார்|த்தார்|ட்டார்|னார்|ான|ாக|ாகச்|ைக்|ைத்|ைச்)$/u;
+  /(?:இல்|ில்|க்கு|ுக்கு|ஐ|ை|ஆல்|ால்|உடன்|ிடம்|இடம்|ின்|இன்|ிலிருந்து|ும்|கிறார்|கிறது|கிறேன்|ந்தார்|த்தார்|ட்டார்|னார்|ான|ாக|ாகச்|ைக்|ைத்|ைச்|ட்டு|ந்து|ன்று|ற்று|கொண்டு)$/u;
 
 const TAMIL_TITLE = /^(?:திருமதி|திரு\.?|செல்வி)\s*$/u;
 const looksLikeTamilName = (word: string) =>
@@ -981,8 +1082,10 @@ function tamilNameAt(
     if (TAMIL_NAMES.has(word) || looksLikeTamilName(word)) end += 1 + word.length;
   }
   const subject = TAMIL_OWN_AFTER.test(text.slice(end)) && !TAMIL_WHEN.has(given[0]);
-  if (listedOnly && !listed && !subject) return null;
-  if (!afterTitle && !listed && !subject && end === at + given[0].length) return null;
+  // A case ending joined by a hyphen marks a proper name: "மகள் தேன்மொழி-யின் திருமணம்".
+  const suffixed = /^-[\u0B80-\u0BFF]/u.test(text.slice(end, end + 2));
+  if (listedOnly && !listed && !subject && !suffixed) return null;
+  if (!afterTitle && !listed && !subject && !suffixed && end === at + given[0].length) return null;
   return { start: at, end };
 }
 
@@ -992,7 +1095,7 @@ function tamilNameAt(
 // "இணக்க அதிகாரி ஒப்புதல்…", the compliance officer's approval): a Tamil word after one is a name
 // only when it is listed, or the subject before தனது.
 const TAMIL_ROLE_LISTED_ONLY =
-  /^(?:ஓட்டுநர்|ஊழியர்|ஆசிரியர்|அதிகாரி|விண்ணப்பதாரர்|முகவர்|மைத்துனர்|மைத்துனி)/u;
+  /^(?:ஓட்டுநர்|ஊழியர்|ஆசிரியர்|அதிகாரி|விண்ணப்பதாரர்|முகவர்|மைத்துனர்|மைத்துனி|மேலாளர்|முதலாளி|உரிமையாளர்|காசாளர்|கணக்காளர்|வழக்கறிஞர்|அண்ணி|மச்சான்|அம்மா|அப்பா|பாட்டி|தாத்தா|சித்தி|சித்தப்பா|பெரியப்பா|பெரியம்மா)/u;
 
 function cuedNames(text: string, out: Span[]): void {
   for (const cue of [TITLE, ROLE]) {
@@ -1023,9 +1126,12 @@ function cuedNames(text: string, out: Span[]): void {
 // "க. ராமலிங்கம்", "R. வேலாயுதம்". A lone capital and a full stop before an ordinary word ("Plan
 // B. The…") is no name: the word after must be a name's.
 const LATIN_INITIALS = String.raw`(?:\p{Lu}\.\s?){1,3}`;
-const TAMIL_INITIALS = String.raw`(?:[\u0B95-\u0BB9][\u0BBE-\u0BCD]?\.\s?){1,2}`;
+const TAMIL_INITIALS = String.raw`(?:[\u0B85-\u0BB9][\u0BBE-\u0BCD]?\.\s?){1,2}`;
+// Tamil abbreviations that are not initials: ஐ.நா. (the UN), எ.கா. (e.g.), கி.மு. and கி.பி. (BC, AD),
+// மு.ப. and பி.ப. (a.m., p.m.).
+const TAMIL_NOT_INITIALS = String.raw`(?!ஐ\.நா\.|எ\.கா\.|கி\.(?:மு|பி)\.|(?:மு|பி)\.ப\.)`;
 const INITIALS = new RegExp(
-  String.raw`(?<![\p{L}\p{M}\p{N}.])(?:${LATIN_INITIALS}|${TAMIL_INITIALS})(?=[\p{Lu}\u0B80-\u0BFF])`,
+  String.raw`(?<![\p{L}\p{M}\p{N}.])${TAMIL_NOT_INITIALS}(?:${LATIN_INITIALS}|${TAMIL_INITIALS})(?=[\p{Lu}\u0B80-\u0BFF])`,
   "gu",
 );
 const INITIALS_AT = new RegExp(String.raw`^(?:${LATIN_INITIALS}|${TAMIL_INITIALS})`, "u");
@@ -1053,6 +1159,47 @@ function initialledNames(text: string, out: Span[]): void {
     const title = /^M{1,2}\.\s?/u.exec(m[0])?.[0] ?? "";
     if (name && name.start === at && title.length < m[0].length) {
       out.push({ start: m.index + title.length, end: name.end });
+    }
+  }
+}
+
+// Listed Tamil names that are ordinary words too (pearl, flower, wealth, love, king, queen, grace,
+// light, child, ray, bridge, rose): alone, they are the words.
+const TAMIL_ORDINARY = new Set(
+  "முத்து மணி மலர் செல்வம் அன்பு ராஜா ராணி தேவி அருள் ஜோதி பிள்ளை செல்வி கண்மணி சாந்தி கதிர் சேது ரோஜா சந்திரன் சுந்தரம் குமார் அழகு".split(
+    " ",
+  ),
+);
+// Case endings a name takes in Tamil script: கார்த்திக்கிடம் (to Karthik), ராஜேஸ்வரியின் (Rajeswari's).
+const TAMIL_NAME_ENDING =
+  /^(?:க்கு|உக்கு|ுக்கு|விற்கு|யிடம்|விடம்|கிடம்|இடம்|ிடம்|யின்|வின்|இன்|ின்|யுடன்|வுடன்|உடன்|ுடன்|யை|வை|ஐ|ை|யும்|வும்|ும்|ம்|வோ|யோ|வே|யே|ிற்கு|யால்|வால்|ால்)$/u;
+// A Tamil word, then the words that say it is someone's name: "அன்பு என்ற நபர்", "X என்பவர்".
+const TAMIL_NAMED_AFTER =
+  /^ ?(?:என்ற|என்கிற|எனும்) (?:நபர்|பெயர்|பெயருடைய|பெண்|ஆண்|பையன்|வாடிக்கையாளர்)|^ என்பவர்(?![\u0B80-\u0BFF])/u;
+
+/**
+ * A listed Tamil given name on its own, bare or with a case ending ("கார்த்திக் தற்போது…",
+ * "நிர்மலா இது…", "ராஜேஸ்வரியின்"), unless it is an ordinary word too; and any name-like word before
+ * the words that say it is a name.
+ */
+function tamilLoneNames(text: string, out: Span[]): void {
+  for (const m of text.matchAll(/(?<![\u0B80-\u0BFF])[\u0B80-\u0BFF]+/gu)) {
+    const word = m[0];
+    const named = TAMIL_NAMED_AFTER.exec(
+      text.slice(m.index + word.length, m.index + word.length + 30),
+    );
+    // "நெருங்கிய கூட்டாளி என்பவர்…" defines a close associate: before என்பவர், only a listed name.
+    const defined = named?.[0].trim() === "என்பவர்";
+    if (named && looksLikeTamilName(word) && (!defined || isListedTamilName(word))) {
+      out.push({ start: m.index, end: m.index + word.length });
+      continue;
+    }
+    for (let cut = word.length; cut >= 3; cut--) {
+      const name = word.slice(0, cut);
+      if (!TAMIL_NAMES.has(name) || TAMIL_ORDINARY.has(name)) continue;
+      if (cut < word.length && (cut < 4 || !TAMIL_NAME_ENDING.test(word.slice(cut)))) continue;
+      out.push({ start: m.index, end: m.index + cut });
+      break;
     }
   }
 }
@@ -1157,7 +1304,7 @@ function joinedNames(text: string, names: Span[], out: Span[]): void {
 
 // A name's other name in brackets right after it: 王老板（王国华）, Chan Siu Ming（陈少明）,
 // น้องฟ้า (กัญญาณัฐ ใจดี เกิด…), in any script.
-const BRACKET_AFTER = new RegExp(String.raw`^(?:${CJK_TITLES}|老板)?\s?[(（]\s?`, "u");
+const BRACKET_AFTER = new RegExp(String.raw`^(?:${CJK_TITLES}|老板|太)?\s?[(（]\s?`, "u");
 
 function aliasAfter(text: string, end: number): Span | null {
   const bracket = BRACKET_AFTER.exec(text.slice(end, end + 5));
@@ -1225,7 +1372,7 @@ const CJK_KIN = /^阿[姨婆公伯叔嫂哥姐妹弟爸妈]$/u;
 const CJK_AH_WORDS = /^阿(?:拉|根|富|联|尔|塞|曼|姆|里|克|布|伯|米|的|谀|弥)/u;
 // The kinship word starts a phrase (เป้าหมาย, "target", holds ป้า).
 const THAI_NICKNAME =
-  /(?<=^|[^\u0E00-\u0E7F]|ของ|กับ|จาก|ให้|และ|ว่า|คือ|ถึง|โดย)(?:เจ๊|เฮีย|เสี่ย(?!ง)|น้า|ป้า(?!ย)|ลุง|พี่(?!ชาย|สาว|น้อง|เลี้ยง|เขย|สะใภ้)|น้อง(?!ชาย|สาว|เขย|สะใภ้|ๆ))(?!ของ|เขา|เธอ|ท่าน)([\u0E01-\u0E2E\u0E40-\u0E44][\u0E00-\u0E7F]{1,5}?)(?=ของ|ที่|เป็น|เจ้าของ|บอก|ได้|มา(?!ย)|โอน|ฝาก|ถอน|ซึ่ง|และ|กับ|ว่า|จะ|ให้|คน|[^\u0E00-\u0E7F]|$)/gu;
+  /(?<=^|[^\u0E00-\u0E7F]|ของ|กับ|จาก|ให้|และ|ว่า|คือ|ถึง|โดย)(?:เจ๊|เฮีย|เสี่ย(?!ง)|น้า|ป้า(?!ย)|ลุง|พี่(?!ชาย|สาว|น้อง|เลี้ยง|เขย|สะใภ้)|น้อง(?!ชาย|สาว|เขย|สะใภ้|ๆ))(?!ของ|เขา|เธอ|ท่าน)([\u0E01-\u0E2E\u0E40-\u0E44][\u0E00-\u0E7F]{1,5}?)(?=ของ|ที่|เป็น|เจ้าของ|บอก|ได้|มา(?!ย)|โอน|ฝาก|ถอน|ซึ่ง|และ|กับ|ว่า|จะ|ให้|คน|ครับ|ค่ะ|คะ|นะ|จ้ะ|จ้า|[^\u0E00-\u0E7F]|$)/gu;
 
 const THAI_KIN_AT = /^(?:เจ๊|เฮีย|เสี่ย|น้า|ป้า|ลุง|พี่|น้อง|ชื่อ)/u;
 // A family word or a lawyer written against the name: ภรรยานิภาเป็น…, หลานสาวแพรวพามา…,
@@ -1261,9 +1408,11 @@ function nicknames(text: string, out: Span[]): void {
     const closed = !CJK.test(next) || CJK_STOP.has(next) || /^[”"」』]/u.test(next);
     if (!closed && !(cued && !CJK_AH_WORDS.test(text.slice(m.index, m.index + 3)))) continue;
     if (CJK_KIN.test(name)) continue;
-    // 老/小 before a family name only: 老黄, 小王 (小时 is an hour, 老人 an old man); after a role
-    // and in quotation marks 小 may come before a given name (秘书“小美”).
-    if (!name.startsWith("阿") && !CJK_FAMILY_NAMES.has(name.charAt(1)) && !(cued && quoted))
+    // 老/小 before a family name only: 老黄, 小王 (小时 is an hour, 老人 an old man); after a role,
+    // 小 may come before a given name in quotation marks or one of a given name's characters
+    // (秘书“小美”, 秘书小敏; not 秘书小时).
+    const given = quoted || CJK_GIVEN_CHARS.has(name.charAt(1));
+    if (!name.startsWith("阿") && !CJK_FAMILY_NAMES.has(name.charAt(1)) && !(cued && given))
       continue;
     out.push({ start: m.index, end: m.index + name.length });
   }
@@ -1369,6 +1518,7 @@ export function findPeople(written: string, found: Candidate[], rank: number): v
   initialledNames(text, names);
   tamilHonorificNames(text, names);
   tamilSubjectNames(text, names);
+  tamilLoneNames(text, names);
   cjkNames(text, names);
   cjkStandaloneNames(text, names);
   thaiNames(text, names);

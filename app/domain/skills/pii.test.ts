@@ -580,10 +580,12 @@ describe("initials, naming words, Latin names in other scripts, Vietnamese stree
       "Chi nhánh B. Lúc 16:05 khách rút tiền tại Chi nhánh C. Từ thứ Tư.",
       "une capitalisation de 1,4 milliard $ S. Selon le calendrier révisé",
       "U.S. Bank sent the wire. கி.பி. 2020 இல். ரூ. 5000 செலுத்தப்பட்டது.",
-      "Nhân viên Aiman R. Một LCTR đã được nộp.",
+      "ஐ.நா. பட்டியல் மற்றும் எ.கா. பிரிவு 54 பார்க்கவும்.",
     ]) {
       expect(people(text), text).toEqual([]);
     }
+    // The staff member is named; "R." is the last initial, then the next sentence.
+    expect(people("Nhân viên Aiman R. Một LCTR đã được nộp.")).toEqual(["Aiman"]);
   });
 
   it("reads naming words in Chinese, Thai and Vietnamese, and overlapping cues", () => {
@@ -947,6 +949,63 @@ describe("Chinese roles, kin words and titles; later mentions across scripts", (
       "Jumardi",
       "Hasnah",
     ]);
+  });
+});
+
+describe("names standing alone in Tamil, Thai, Chinese and Vietnamese (decision 063)", () => {
+  it("takes a listed Tamil name alone or with a case ending, never one that is a word", () => {
+    expect(people("சுரேஷ் இன்று கிளைக்கு வந்தார்; ஷாலினியின் கணக்கு மூடப்பட்டது.")).toEqual([
+      "சுரேஷ்",
+      "ஷாலினி",
+    ]);
+    // முத்து (a pearl), மணி (an hour), அன்பு (love): words as well as names.
+    expect(people("காலை 10 மணி அளவில் முத்து மாலை விற்கப்பட்டது; அன்பு காட்டுங்கள்.")).toEqual([]);
+  });
+
+  it("takes a Tamil word after a role when a hyphen joins its case ending, and vowel initials", () => {
+    expect(people("அவரது மகன் இளமாறன்-இன் பெயரில் கணக்கு உள்ளது.")).toEqual(["இளமாறன்"]);
+    expect(people("புகார்தாரர் இ. பாரதிதாசன் கூறியபடி")).toEqual(["இ. பாரதிதாசன்"]);
+    expect(people("மேலாளர் ஒப்புதல் தேவை; உரிமையாளர் அடையாளம் காணப்பட்டது.")).toEqual([]);
+  });
+
+  it("takes a Tamil or Latin word before the words that say it is a name", () => {
+    expect(people("Velan என்ற நபர் பணத்தை எடுத்தார்; சுடர் என்ற பெண் உதவினார்.")).toEqual(["Velan", "சுடர்"]);
+    // A definition, not a name: "a close associate is one who…".
+    expect(people("நெருங்கிய கூட்டாளி என்பவர் வணிகப் பங்குதாரர் ஆவார்.")).toEqual([]);
+  });
+
+  it("takes a listed Thai name written against a role or the verb after it, and a police rank", () => {
+    expect(people("พนักงานวราภรณ์สงสัยว่าลูกค้าถูกหลอก")).toEqual(["วราภรณ์"]);
+    expect(people("กิตติพัฒน์โทรมาแจ้งว่าบัตรหาย")).toEqual(["กิตติพัฒน์"]);
+    expect(people("มีคนอ้างเป็น พ.ต.ท.วีระ จากสถานีตำรวจ")).toEqual(["วีระ"]);
+    // A large customer and a bank's employee are no one; สมบัติ is property.
+    expect(people("ลูกค้ารายใหญ่โอนเงิน พนักงานธนาคารแจ้ง สมบัติของบริษัท")).toEqual([]);
+  });
+
+  it("takes an English name against Chinese, Thai or Tamil text, even one that is a word", () => {
+    expect(people("已通知Ivy跟进。")).toEqual(["Ivy"]);
+    expect(people("ลูกค้าและJoyเปิดบัญชี")).toEqual(["Joy"]);
+    expect(people("Winnie姐说她的租客")).toEqual(["Winnie"]);
+    expect(people("Sunny Side Cafe in Markham")).toEqual([]);
+  });
+
+  it("takes Chinese managers, Hong Kong wives, 小 names after a role and lists running on", () => {
+    expect(people("黄经理已批准；何太（何李美玲）来电。")).toEqual(["黄", "何", "何李美玲"]);
+    expect(people("助理小琪确认，老板娘小芳收款。")).toEqual(["小琪", "小芳"]);
+    expect(people("开户人：林志强、林志明两兄弟")).toEqual(["林志强", "林志明"]);
+    expect(people("天气太热，钱太多，总经理和项目经理开会，秘书小时工资。")).toEqual([]);
+  });
+
+  it("takes Vietnamese in-laws, staff and names called with ơi; a clause's company ends at 'của'", () => {
+    expect(people("chị dâu Hạnh đi cùng; NV Thư ghi nhận. Lộc ơi, kiểm tra giúp.")).toEqual([
+      "Hạnh",
+      "Thư",
+      "Lộc",
+    ]);
+    expect(people("công ty trả lương vào TK của Lường Văn Tâm hằng tháng")).toEqual([
+      "Lường Văn Tâm",
+    ]);
+    expect(people("Cơ quan Quản lý Tiền tệ và Hiệp hội Kế toán Carbon")).toEqual([]);
   });
 });
 
