@@ -35,7 +35,7 @@ const DATE = new RegExp(
 // A cue, then what may stand between it and the value ("on", "le", ":", "no.").
 function cue(alternatives: string, filler: string): RegExp {
   return new RegExp(
-    String.raw`(?<![\p{L}\p{M}])(?:${alternatives})(?![\p{L}\p{M}])[\s:：#(（,]*(?:(?:${filler})(?![\p{L}\p{M}])[\s:：#.(（]*)?`,
+    String.raw`(?<![\p{L}\p{M}])(?:${alternatives})(?![\p{L}\p{M}])[\s:：#(（,]*(?:(?:${filler})(?![\p{L}\p{M}])[\s:：#.(（,]*)?`,
     "giu",
   );
 }
@@ -46,7 +46,7 @@ function cueNoBoundary(alternatives: string, filler: string): RegExp {
 
 const DOB_CUES = [
   cue(
-    String.raw`DOB|D\.O\.B\.?|date of birth|birth ?date|born|née|né|date de naissance|tarikh lahir|lahir pada|lahir|dilahirkan|ngày sinh|sinh ngày|sinh`,
+    String.raw`DOB|D\.O\.B\.?|date of birth|birth ?date|birthday|born|née|né|date de naissance|DDN|tarikh lahir|t\.l\.|lahir pada|lahir|dilahirkan|ngày sinh|sinh ngày|sinh`,
     String.raw`on|le|pada|vào|là|ngày`,
   ),
   cueNoBoundary(
@@ -61,9 +61,10 @@ const BANKS =
 
 const ACCOUNT_CUES = [
   cue(
-    String.raw`account|acct\.?|acc\.?(?=\s?no)|a/c|a/k|akaun|compte|numéro de compte|tài khoản|STK|số TK|TK`,
-    // "a/k CIMB 8010437625", "TK Techcombank 19036628471012", "le compte bénéficiaire (00231-…)".
-    String.raw`no\.?|number|num[ée]ro|n°|#|bernombor|số|bénéficiaire|destinataire|penerima|${BANKS}`,
+    String.raw`account|acct\.?|acc\.?(?=\s?no)|a/c|a/k|akaun|compte|numéro de compte|tài khoản|STK|số TK|TK|savings|chequing|checking`,
+    // "a/k CIMB 8010437625", "TK Techcombank 19036628471012", "le compte bénéficiaire (00231-…)",
+    // "akaun simpanan 5621…", "ke akaun yang sama, 8007…", "POSB savings 188-52034-7".
+    String.raw`no\.?|number|num[ée]ro|n°|#|bernombor|số|bénéficiaire|destinataire|penerima|simpanan|semasa|yang sama|account|chèques|épargne|tiết kiệm|thanh toán|${BANKS}`,
   ),
   cueNoBoundary(
     String.raw`บัญชีเลขที่|เลขที่บัญชี|เลขบัญชี|บัญชี|银行账号|银行账户|账户|账号|帐号|帐户|户口号码|户口|户头|கணக்கு எண்|கணக்கு`,
@@ -77,14 +78,15 @@ const PASSPORT_CUES = [
     // "passeport canadien GA518273", "Malaysian passport no.", "pasport Indonesia C7265413".
     String.raw`no\.?|number|num[ée]ro|n°|nombor|số|(?:canadien|malaisien|singapourien|vietnamien|thaïlandais|chinois|français|indien|coréen|cambodgien|philippin|indonésien)n?e?|Việt Nam|Malaysia|Singapore|Indonesia|Filipina|Philippines|Kemboja|Cambodia|Myanmar|Bangladesh|Nepal|India|China`,
   ),
-  cueNoBoundary(String.raw`护照|หนังสือเดินทาง|கடவுச்சீட்டு`, String.raw`号码|号|เลขที่|எண்|为|是`),
+  cueNoBoundary(String.raw`护照|หนังสือเดินทาง|พาสปอร์ต|கடவுச்சீட்டு`, String.raw`号码|号|เลขที่|எண்|为|是`),
 ];
 
 // Digit groups joined by single spaces or hyphens, 6 to 20 digits.
 // Chinese and Thai letters may touch the number; Latin ones may not.
 const ACCOUNT_NUMBER = /\d+(?:[ -]\d+){0,5}(?![\d,.]\d)(?![A-Za-z0-9])/uy;
-// A letter may close it too (P4827163A, the Philippines').
-const PASSPORT_NUMBER = /[A-Z]{1,2}\d{6,9}[A-Z]?(?![A-Za-z0-9])/uy;
+// A letter may close it too (P4827163A, the Philippines'); some countries' are digits only (the
+// United Kingdom's nine).
+const PASSPORT_NUMBER = /(?:[A-Z]{1,2}\d{6,9}[A-Z]?|\d{8,9})(?![A-Za-z0-9])/uy;
 const CURRENCY_AFTER = /^\s*(?:SGD|USD|CAD|MYR|RM|THB|VND|EUR|baht|บาท|đồng|dollars?|\$|元)/iu;
 
 function valueAfterCues(

@@ -223,6 +223,8 @@ function isThaiId(match: string): boolean {
 
 // --- Indonesian NIK -------------------------------------------------------------------------------
 
+const CARD_WORD_BEFORE = /(?:card|kad|thẻ|carte|บัตร|卡|அட்டை)[^\d]{0,20}$/iu;
+
 const NIK = bounded(String.raw`\d{16}`);
 
 // Dukcapil province codes: Sumatra 11-19 and 21, Java 31-36, Bali and Nusa Tenggara 51-53,
@@ -397,7 +399,14 @@ function detectors(isValidPhone: PhoneValidator): readonly Detector[] {
     { type: "SG_NRIC", pattern: NRIC, accept: isNric },
     { type: "MY_MYKAD", pattern: MYKAD, accept: isMyKad },
     { type: "TH_ID", pattern: THAI_ID, accept: isThaiId },
-    { type: "ID_NIK", pattern: NIK, accept: isNik },
+    // A number that is both (5366…, a card's and a Bali NIK's shape) is the card after a card's word.
+    {
+      type: "ID_NIK",
+      pattern: NIK,
+      accept: (match, text, start) =>
+        isNik(match) &&
+        !(isCard(match) && CARD_WORD_BEFORE.test(text.slice(Math.max(0, start - 30), start))),
+    },
     { type: "CARD", pattern: CARD, accept: isCard },
     { type: "CA_SIN", pattern: SIN, accept: isSin },
     { type: "IP", pattern: IPV4, accept: () => true },

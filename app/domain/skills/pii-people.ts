@@ -50,7 +50,8 @@ const CONNECTOR = new RegExp(`^(?:${CONNECTORS})$`, "u");
 const PARTICLES = "de la|de|du|des|Du|De|Des|Le|La";
 const PARTICLE = new RegExp(`^(?:${PARTICLES})$`, "u");
 const JOINERS = `${CONNECTORS}|${PARTICLES}`;
-const RUN_BODY = String.raw`${WORD}(?:\s(?:(?:${JOINERS})\s)?${WORD}){0,5}`;
+// A line break ends a run: the line after begins something else (a name, a heading).
+const RUN_BODY = String.raw`${WORD}(?:[^\S\n](?:(?:${JOINERS})[^\S\n])?${WORD}){0,5}`;
 const RUN_AT = new RegExp(RUN_BODY, "uy");
 // A run starts where a Latin word does not continue (Chinese or Thai letters may touch it).
 const RUNS = new RegExp(String.raw`(?<![A-Za-z\u00C0-\u024F\u1E00-\u1EFF'’-])${RUN_BODY}`, "gu");

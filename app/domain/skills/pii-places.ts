@@ -8,7 +8,7 @@ import type { Candidate } from "./pii-types";
 const CAP = String.raw`\p{Lu}[\p{L}\p{M}'’.-]*`;
 const NUM = String.raw`\d{1,5}[A-Za-z]?(?:[/-]\d{1,5})*`;
 // A unit written block-floor-unit opens a Malaysian address too: "B-7-3, Pangsapuri Seri Cempaka".
-const HOUSE = String.raw`(?:(?:Blk|Block|Blok)\.?\s?[A-Z]?-?${NUM}|(?:No\.?|Lot|Unit|Nombor)\s?${NUM}|[Ss]ố\s${NUM}|[A-Z]-\d{1,3}-\d{1,4}|${NUM})`;
+const HOUSE = String.raw`(?:(?:Blk|Block|Blok)\.?\s?[A-Z]?-?${NUM}|(?:No\.?|Lot|Unit|Nombor)\s?(?:[A-Z]-?)?${NUM}|[Ss]ố\s${NUM}|[A-Z]-\d{1,3}-\d{1,4}|${NUM})`;
 // A Malaysian section code in a street's name: "Jalan Setia Prima U13/S", "Jalan SS 2/64".
 const CODE = String.raw`[A-Z]{1,4}\d{1,4}[A-Za-z]?(?:/[A-Za-z0-9]{1,4})+`;
 const STREET_TYPES =
@@ -27,7 +27,9 @@ const STREET_START = new RegExp(
     String.raw`(?:(?:${CAP}|${NUM})\s){1,5}(?:${STREET_TYPES})\.?(?![\p{L}])` +
     // A block needs no street type: "Blk 205 Toa Payoh North #07-1150".
     String.raw`|(?<=(?:Blk|Block|Blok)\.?\s?[A-Z]?-?${NUM},?\s)(?:${CAP}\s){1,4}(?=#\d{1,3}-\d{1,5})` +
-    String.raw`|(?:${STREET_WORDS})\s(?:(?:${CODE}|${CAP}|${NUM}|${PARTICLES}|${STREET_WORDS})\s?){1,6}` +
+    // A building's name may stand between the unit and the street: "Unit B-12-07, Residensi
+    // Harmoni, Jalan Kuchai Maju 8".
+    String.raw`|(?:(?:${CAP}\s){1,3}${CAP},\s)?(?:${STREET_WORDS})\s(?:(?:${CODE}|${CAP}|${NUM}|${PARTICLES}|${STREET_WORDS})\s?){1,6}` +
     ")",
   "gu",
 );

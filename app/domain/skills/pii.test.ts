@@ -27,11 +27,18 @@ const BLIND_3_FLOOR = { precision: 0.9, recall: 0.95, personRecall: 0.92 };
 const BLIND_4_FLOOR = { precision: 0.9, recall: 0.93, personRecall: 0.96 };
 const BLIND_5_FLOOR = { precision: 0.9, recall: 0.95, personRecall: 0.93 };
 const BLIND_6_FLOOR = { precision: 0.9, recall: 0.96, personRecall: 0.94 };
-const BLIND_7_FLOOR = { precision: 0.9, recall: 0.8, personRecall: 0.73 };
+const BLIND_7_FLOOR = { precision: 0.9, recall: 0.92, personRecall: 0.9 };
 // The eighth (decision 062), written without sight of the scrubber after the seventh had been
 // measured after every change: 82.1 % (people 77.4 %) with the scrubber of that morning, 85.6 %
-// (people 82.1 %, precision 96.2 %) at its first measure.
-const BLIND_8_FLOOR = { precision: 0.9, recall: 0.85, personRecall: 0.82 };
+// (people 82.1 %, precision 96.2 %) at its first measure; development data since the ninth
+// (decision 063).
+const BLIND_8_FLOOR = { precision: 0.9, recall: 0.89, personRecall: 0.85 };
+// The ninth (decision 063), 70 notes and 560 people written without sight of the scrubber once the
+// eighth had been measured: 79.8 % (people 75.9 %) with the scrubber of that morning, 80.9 %
+// (people 77.5 %, precision 92.8 %) after the day's work on the seventh. Not read.
+const BLIND_9_FLOOR = { precision: 0.9, recall: 0.8, personRecall: 0.77 };
+/** The newest blind set, measured but not read: no test prints its notes. */
+const UNSEEN_SET = "blind9";
 
 // The identifier types the sentences of pii-corpus.ts list; names in them are found too.
 const IDENTIFIER_TYPES: readonly PiiType[] = [
@@ -77,6 +84,7 @@ describe("the labelled case-note corpus (tests/fixtures/pii)", () => {
   const blind6 = corpus().filter((note) => note.set === "blind6");
   const blind7 = corpus().filter((note) => note.set === "blind7");
   const blind8 = corpus().filter((note) => note.set === "blind8");
+  const blind9 = corpus().filter((note) => note.set === UNSEEN_SET);
   const tuning = notes.filter((note) => note.set === "tuning");
   const heldOut = notes.filter((note) => note.set === "heldOut");
 
@@ -131,6 +139,7 @@ describe("the labelled case-note corpus (tests/fixtures/pii)", () => {
     ["sixth", () => blind6, 70, BLIND_6_FLOOR],
     ["seventh", () => blind7, 70, BLIND_7_FLOOR],
     ["eighth", () => blind8, 70, BLIND_8_FLOOR],
+    ["ninth", () => blind9, 70, BLIND_9_FLOOR],
   ] as const)("holds the %s blind set at its last measure", (name, notesOf, count, floor) => {
     const set = notesOf();
     expect(set.length).toBe(count);
@@ -369,10 +378,20 @@ describe("placeholders and counts", () => {
   });
 
   it("is stable: scrubbing scrubbed text changes nothing", () => {
-    const texts = [...POSITIVES.map((sample) => sample.text), ...corpus().map((note) => note.text)];
-    for (const text of texts) {
+    const texts = [
+      ...POSITIVES.map((sample) => ({ id: "sample", set: "", text: sample.text })),
+      ...corpus(),
+    ];
+    for (const { id, set, text } of texts) {
       const once = scrubPii(text).text;
-      expect(scrubPii(once).found, once).toEqual([]);
+      const again = scrubPii(once).found;
+      // The newest blind set is not read: a failure names its note and the types found only.
+      if (set === UNSEEN_SET) {
+        expect(
+          again.map(({ type }) => type),
+          id,
+        ).toEqual([]);
+      } else expect(again, once).toEqual([]);
     }
   });
 
