@@ -66,7 +66,8 @@ export const FAMILY_FIRST = words(`
   Zheng Liang Xie Song Han Feng Deng  Peng Zeng Xiao Tian Dong Yuan Pan Cai Jiang Yu Du Ye Cheng
   Wei Su Lu Ding Ren Shen Yao Lu Jiang Cui Zhong Tan Liu Zhou Yeo Ooi Khoo Teh Chee Yeoh Tee Chow
   Choy Gan Lew Yee Yuen
-  Lò Lường Quàng Nông Bế Sầm Giàng Thào Sùng Triệu Lục Nguyễn Trần Lê Phạm Hoàng Huỳnh Phan Vũ Võ Đặng Bùi Đỗ Hồ Ngô Dương Lý Trương  Lâm Mai Tôn
+  Nguyễn Trần Lê Phạm Hoàng Huỳnh Phan Vũ Võ Đặng Bùi Đỗ Hồ Ngô Dương Lý Trương  Lâm Mai Tôn
+  Lò Lường Quàng Nông Bế Sầm Giàng Thào Sùng
   Châu Cao    Lưu Đoàn Vương Thái Quách Hà  Nguyen Tran Pham Hoang Huynh Vu Vo Dang Bui
    Ngo Duong Truong Lương La Tô Hứa Diệp Kiều Triệu Mạc Nghiêm Khúc
   Ho Yip Kwek Loo Sim Seow Ting Chai Yeung Yim Chng Sng Quah Kuah Chiam Lye Hoe Tung Wan Yew
@@ -134,7 +135,7 @@ export const CJK_FAMILY_NAMES = new Set(
 export const CJK_GIVEN_CHARS = new Set(
   `伟杰明华强军平勇斌涛辉刚健俊峰磊鹏宇浩凯豪家志文国建立永海林波成东亮龙飞超彬兵鑫晨轩博睿嘉
   子梓宏振金荣发财福德忠义信仁礼安康泰祥瑞春秋冬夏月玲美丽芳娟英秀敏静燕霞红艳萍雪琳婷倩颖慧
-  欣怡佳琪璐瑶珊佩淑惠珍贞凤翠兰梅菊莲青云虹晶洁蓉薇宁娜莉妮芬芝蕾琴丹双晓思雨诗馨雅梦悦玉桂
+  雯娣欣怡佳琪璐瑶珊佩淑惠珍贞凤翠兰梅菊莲青云虹晶洁蓉薇宁娜莉妮芬芝蕾琴丹双晓思雨诗馨雅梦悦玉桂
   香霖彤妍婉琦瑜璇萱蕙若菲茹莹婕嫣韵蓓宝珠翔翰霆锋铭鸿达耀炜煌烨坤昆山川江河湖源泉清光星宸晖
   阳旭昊昌盛兴旺隆富贵喜乐庆丰裕才贤能良善正直诚毅勤俭宽厚敬和顺恒坚武威雄峻岳嵩松柏桐楠彦卿
   启钧铮锦绣霏瑾琛瑛璋珏祺禧禄寿实胜利卫然涵添亚伦汉彪豹虎麟歌`.replace(/\s+/gu, ""),
@@ -182,7 +183,7 @@ export const TAMIL_NAMES = words(`
   வினோத் ஜெயராமன் கதிரேசன் இளங்கோவன் கோபி ஹரி ஹரிஹரன் சுப்பிரமணியன் வேணு வெற்றிவேல் தர்ஷன்
   யோகராஜா தர்மலிங்கம் கிருஷ்ணமூர்த்தி அனுஷா பிரியங்கா நித்யா தீபா லக்ஷ்மி சங்கவி ரோஜா கதிர் சேது
   வேலன் சுப்பு ராமு மாணிக்கம் பாண்டி ரகு ரகுநாதன் சிவக்குமார் சிவசங்கரி உஷா ரூபா கவின் தருண்
-  யுவராஜ் ஜீவா ஜீவிதா மணி பரமேஸ்வரன் லோகநாதன் மாதவன் வாசுதேவன் சண்முகம் சண்முகசுந்தரம் அழகு அழகேசன்
+  யுவராஜ் ஜீவா ஜீவிதா மணி பாலா தரணி ஹரிணி அமுதவல்லி பரமேஸ்வரன் லோகநாதன் மாதவன் வாசுதேவன் சண்முகம் சண்முகசுந்தரம் அழகு அழகேசன்
 `);
 
 // Capitalised words that follow a title or begin a name-like run but are not names.
@@ -221,15 +222,15 @@ export const NOT_NAMES = words(`
 
 // Words that, just before a run of capitalised words, make it a street, a branch or a company.
 export const PLACE_BEFORE =
-  /(?:\b(?:Jalan|Jln|Lorong|Persiaran|Lebuh|Taman|rue|avenue|boulevard|chemin|at|on)\s+|(?:đường|phố|chi nhánh|hẻm|ngõ|cawangan|succursale de la rue)\s+)$/iu;
+  /(?:\b(?:Jalan|Jln|Lorong|Persiaran|Lebuh|Taman|rue|avenue|boulevard|chemin|at|on|IPD|IPK|Balai Polis|CN|THPT|THCS|trường)\s+|(?:đường|phố|chi nhánh|hẻm|ngõ|cawangan|succursale de la rue)\s+)$/iu;
 export const PLACE_AFTER =
   /^(?:'s)?\s+(?:Road|Rd|Street|St|Avenue|Ave|Boulevard|Blvd|Drive|Lane|Crescent|branch|Branch|Plaza|Mall|Hospital|School|University|Building|Tower|Centre|Center|Park|Station|Bridge|Square|Highway|City|Ward|District|Cafe|Café|Restaurant|Kopitiam|Bakery|Shop|Store|Mart|Salon|Clinic|Hotel|Pharmacy)\b/u;
 export const COMPANY_AFTER =
-  /^(?:\s+(?:&\s+)?\p{Lu}[\p{L}\p{M}'’-]*){0,3}\s+(?:Pte|Sdn|Bhd|Ltd|Limited|Inc|Corp|Corporation|LLC|LLP|Co\.|Company|Partners|Associates|Chambers|Holdings|Trading|Group|Capital|Ventures|Enterprise|Enterprises|Logistics|Resources|Marine|Bank|Berhad|ltée|inc\.)(?![\p{L}])/u;
+  /^(?:\s+(?:&\s+)?\p{Lu}[\p{L}\p{M}'’-]*){0,3}\s+(?:Pte|Sdn|Bhd|Ltd|Limited|Inc|Corp|Corporation|LLC|LLP|Co\.|Company|Partners|Associates|Chambers|Holdings|Trading|Group|Capital|Ventures|Enterprise|Enterprises|Logistics|Resources|Marine|Bank|Berhad|ltée|inc\.|Jewellers|Jewelers|Cafe|Café|Restaurant|Kopitiam|Bakery|Shop|Store|Mart|Salon|Clinic|Hotel|Pharmacy|Workshop|Motor|Motors)(?![\p{L}])/u;
 // A clause that names a company before the candidate ("công ty TNHH Thương mại Hoàng Phát"); a
 // preposition between starts another noun ("công ty chuyển vào TK của Lò Văn Sáng").
 export const COMPANY_BEFORE =
-  /(?:công ty|Công ty|TNHH|Cổ phần|Syarikat|syarikat|société|Société|บริษัท)(?:(?!\s(?:của|cho|vào|từ|với|và|qua|tới|đến|kepada|untuk|dari|pour|par|à)\s)[^,.;:!?，。；])*$/u;
+  /(?:công ty|Công ty|TNHH|Cổ phần|Syarikat|syarikat|société|Société|บริษัท)(?:(?!\s(?:của|cho|vào|từ|với|và|qua|tới|đến|kepada|untuk|dari|pour|par|à)\s)[^,.;:!?，。；()（）])*$/u;
 
 // Places written like names: "Thái Lan" is Thailand, not Mr Thái.
 export const PLACE_NAMES = new Set(

@@ -129,6 +129,16 @@ const TITLES = [
   "Inspector",
   "Sarjan",
   "Sergeant",
+  "sergent",
+  "Sergent",
+  "sergente",
+  "lieutenant",
+  "Lieutenant",
+  "capitaine",
+  "Capitaine",
+  "caporal",
+  "constable",
+  "Constable",
   "Koperal",
   "Corporal",
   "Detective",
@@ -328,6 +338,33 @@ const ROLE_WORDS = [
   "in the name of",
   "atas nama",
   "au nom de",
+  // The late: "feu Rosaire Dufour", "arwah Hassan".
+  "feue?",
+  "the late",
+  "mendiang",
+  "arwah",
+  "allahyarham(?:ah)?",
+  "pegawai",
+  "nạn nhân(?: gồm)?",
+  "thầy",
+  "trợ lý",
+  "đại úy",
+  "thượng úy",
+  "trung úy",
+  "thiếu úy",
+  "thiếu tá",
+  "trung tá",
+  "thượng tá",
+  "đại tá",
+  "dai uy",
+  "trung uy",
+  "thieu ta",
+  "GĐ",
+  "KSV",
+  "bé",
+  // "tên Hoa" is a Chinese name, written next in characters: Hoa is no one.
+  "tên Hoa",
+  "tên tiếng Hoa",
   "penerima",
   "pemilik benefisial",
   "rakan(?:nya)?",
@@ -443,7 +480,7 @@ const ROLES = [...ROLE_WORDS]
   .map(caseless)
   .join("|");
 const ROLE = new RegExp(
-  String.raw`(?<![\p{L}\p{M}])(?:${ROLES})(?:['’]s)?(?:\s?["'”’»])?(?![\p{L}\p{M}-])[,:]?\s*(?:(?:là|tên(?: là)?|est|is|ialah|adalah)\s+)?["'“‘«]?\s*`,
+  String.raw`(?<![\p{L}\p{M}])(?:${ROLES})(?:['’]s)?(?:\s?["'”’»])?(?![\p{L}\p{M}-])[,:]?\s*(?:(?:là|tên(?: là)?|est|is|ialah|adalah|dia|beliau)\s+)?["'“‘«]?\s*`,
   "gu",
 );
 const ROLE_WORD = new RegExp(`^(?:${ROLE_WORDS.join("|")})$`, "iu");
@@ -510,6 +547,9 @@ const isOrdinary = (word: string) =>
 const VIETNAMESE_SYLLABLE =
   /[àáảãạăằắẳẵặâầấẩẫậđèéẻẽẹêềếểễệìíỉĩịòóỏõọôồốổỗộơờớởỡợùúủũụưừứửữựỳýỷỹỵ]/iu;
 
+const MONTH_AT =
+  /^(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.?\s/u;
+
 /** The name in a run of capitalised words, or null: trimmed of titles, roles and non-names. */
 function nameInRun(
   text: string,
@@ -523,6 +563,12 @@ function nameInRun(
   for (let title = LEADING_TITLE.exec(body); title && body; title = LEADING_TITLE.exec(body)) {
     from += title[0].length;
     body = body.slice(title[0].length);
+  }
+  // After a day, a month's name or its short form is the date's: "21 Jun Ong Boon Hock".
+  const month = MONTH_AT.exec(body);
+  if (month && /\d\s$/u.test(text.slice(Math.max(0, from - 3), from))) {
+    from += month[0].length;
+    body = body.slice(month[0].length);
   }
   let tokens = [...body.matchAll(TOKEN)].map((m) => ({
     text: m[0],
@@ -724,16 +770,17 @@ function isPlaceOrCompany(text: string, span: Span): boolean {
 
 const CJK = /[\u4e00-\u9fff]/u;
 const CJK_CUE = new RegExp(
-  "(?:账户持有人|持有人|客户|董事|姐夫|妹夫|表哥|表弟|表姐|表妹|堂哥|堂弟|堂姐|堂妹|朋友|老板娘|个仔|个女|老板|邻居|司机|经理|老公|老婆|岳父|岳母|女婿|儿媳|侄子|侄女|外甥|助理|秘书|同事|男友|女友|男朋友|女朋友|叔叔|舅舅|伯父|祖母|祖父|孙子|孙女|真名|化名|其妻|其夫|其丈夫|其女|其子|儿子|女儿|妻子|丈夫|受益人|汇款人|收款人|联系人|实益拥有人|公司秘书|属于|名为|弟弟|哥哥|姐姐|妹妹|父亲|母亲|申请人|担保人|股东|负责人|嫌疑人|当事人|户主|账户持有者|收款方|汇款方|会计|出纳|员工|职员|柜员|工头|太太|华文名|中文名|原名|本名|又名|别名|全名|名叫|叫做|持卡人|借款人|代理人|介绍人|受害人|受害者|房东|租客|雇主|律师|中介|同学|妈妈|爸爸|奶奶|爷爷|外婆|外公|姑姑|舅妈|婶婶|嫂子|前夫|前妻|未婚夫|未婚妻)[：:]?",
+  "(?:账户持有人|持有人|客户|董事|姐夫|妹夫|表哥|表弟|表姐|表妹|堂哥|堂弟|堂姐|堂妹|朋友|老板娘|个仔|个女|老板|邻居|司机|经理|老公|老婆|岳父|岳母|女婿|儿媳|侄子|侄女|外甥|助理|秘书|同事|男友|女友|男朋友|女朋友|叔叔|舅舅|伯父|祖母|祖父|孙子|孙女|真名|化名|其妻|其夫|其丈夫|其女|其子|儿子|女儿|妻子|丈夫|受益人|汇款人|收款人|联系人|实益拥有人|公司秘书|属于|名为|弟弟|哥哥|姐姐|妹妹|父亲|母亲|申请人|担保人|股东|负责人|嫌疑人|当事人|户主|账户持有者|收款方|汇款方|会计|出纳|员工|职员|柜员|工头|太太|华文名|中文名|原名|本名|又名|别名|全名|名叫|叫做|持卡人|借款人|代理人|介绍人|受害人|受害者|房东|租客|雇主|律师|中介|同学|妈妈|爸爸|奶奶|爷爷|外婆|外公|姑姑|舅妈|婶婶|嫂子|前夫|前妻|未婚夫|未婚妻|店员|群主|警官|警察|泰文名|英文名|马来名|越南名)[：:]?[”\\u0022」』]?[“\\u0022「『]?",
   "gu",
 );
 const CJK_CUE_BEFORE = new RegExp(String.raw`(?:${CJK_CUE.source}|(?:叫|称|喊)(?:他|她)?)$`, "u");
 // Titles after a name; 老板 (boss) too, after a family name alone.
 const CJK_TITLES = "先生|女士|小姐|太太|夫人";
-// 经理 (manager), 主任, 老师, 医生, 律师 after a family name (陈经理), and 太 (Mrs, in Hong Kong: 梁太)
+// 经理 (manager), 主任, 老师, 医生, 律师 after a family name (陈经理), 名下 ("in the name of") after a
+// name (李国强名下), and 太 (Mrs, in Hong Kong: 梁太)
 // where it does not begin a word (太多, too many; 太阳, the sun).
 const CJK_TITLE_AFTER = new RegExp(
-  `${CJK_TITLES}|老板|经理|主任|老师|医生|律师|太(?![太阳平空多少大小快慢高低贵久好过晚早子])`,
+  `${CJK_TITLES}|老板|经理|主任|老师|医生|律师|名下|太(?![太阳平空多少大小快慢高低贵久好过晚早子])`,
   "gu",
 );
 // A family name alone before a title is a name (邱先生, 沈小姐) unless it is a word that opens a
@@ -873,7 +920,9 @@ const THAI_AFTER_YOU =
   /^(?:อยู่|ได้|จะ|ต้อง|ควร|เป็น|มี|ไม่|ก็|ช่วย|คิด|รู้|เห็น|ถูก|ยัง|เคย|กำลัง|สามารถ|อาจ|เข้าใจ|ทราบ|แน่ใจ|ลอง|บอก|ต้องการ|และ|หรือ|ทำ|ใช้|โอน|ส่ง)/u;
 // Words made with a title's letters that are not titles: คุณภาพ (quality), นายจ้าง (employer)…
 const THAI_NOT_NAME =
-  /^(?:พ่อ|แม่|ภาพ|สมบัติ|ค่า|ธรรม|ประโยชน์|ลักษณะ|จ้าง|หน้า|กรัฐมนตรี|กเทศมนตรี|ทะเบียน|อำเภอ|พยาบาล|ความ|แบบ)/u;
+  /^(?:พ่อ|แม่|ค่า|ธรรม|ประโยชน์|ลักษณะ|จ้าง|หน้า|กรัฐมนตรี|กเทศมนตรี|ทะเบียน|อำเภอ|พยาบาล|ความ|แบบ)/u;
+// After คุณ only: คุณภาพ (quality), คุณสมบัติ (qualification); นายสมบัติ is Mr Sombat.
+const THAI_NOT_NAME_AFTER_YOU = /^(?:ภาพ|สมบัติ)/u;
 // A second word that is a verb or particle, not a family name.
 const THAI_NOT_SURNAME =
   /^(?!มี(?:สุข|ชัย|ทรัพย์|โชค|ศรี|แก้ว|บุญ))(?:คน|เปิด|ใช้|ได้|เป็น|อยู่|โทร|เกิด|อายุ|ถือ|ลงนาม|รับ|ส่ง|เลข|บัญชี|และ|ซึ่ง|ว่า|จาก|ยืนยัน|แจ้ง|ติดต่อ|สั่ง|ถอน|โอน|ซื้อ|ขาย|เข้า|ออก|ที่|ของ|ให้|กับ|ใน|มี|ไม่|คือ|จะ|ก็|เมื่อ|หลัง|ก่อน|ทำ|อีเมล|ควบคุม|เบอร์|ถูก|นำ|ขอ|บอก|กล่าว|เดินทาง|พบ|ยอม|ต้อง|ยัง|เคย|หรือ|แต่|เพื่อ|โดย|ไป|มา|ลูกค้า|ผู้|บริษัท|ธนาคาร|สาขา|วันที่)/u;
@@ -942,6 +991,7 @@ function thaiNameAt(text: string, start: number, after: "title" | "คุณ" | 
   const given = thaiRunAt(text, start, after !== "คุณ");
   if (given.length < 2 || given.length > THAI_NAME_MAX) return null;
   if (THAI_NOT_NAME.test(given)) return null;
+  if (after !== "title" && THAI_NOT_NAME_AFTER_YOU.test(given)) return null;
   // คุณ is also "you": "คุณอยู่ที่ไหน"; after a role, a verb or a particle is not a name either.
   if (after !== "title" && THAI_AFTER_YOU.test(given)) return null;
   if (after === "role" && THAI_NOT_SURNAME.test(given)) return null;
@@ -958,9 +1008,13 @@ function thaiNameAt(text: string, start: number, after: "title" | "คุณ" | 
 
 // Roles and kin before a Thai name.
 const THAI_ROLES =
-  "ลูกค้า|ผู้รับเงิน|ผู้รับโอน|ผู้โอน|ผู้ฝาก|ผู้ถือบัญชี|เจ้าของบัญชี|หลานชาย|หลานสาว|พี่สาว|พี่ชาย|น้องสาว|น้องชาย|สามี|ภรรยา|ลูกชาย|ลูกสาว|ลูกเขย|ลูกสะใภ้|เพื่อน|แฟน|กรรมการ|ลูกจ้าง|คนขับรถ";
+  "ลูกค้า|ผู้รับเงิน|ผู้รับโอน|ผู้โอน|ผู้ฝาก|ผู้ถือบัญชี|เจ้าของบัญชี|หลานชาย|หลานสาว|พี่สาว|พี่ชาย|น้องสาว|น้องชาย|สามี|ภรรยา|ลูกชาย|ลูกสาว|ลูกเขย|ลูกสะใภ้|เพื่อน|แฟน|กรรมการ|ลูกจ้าง|คนขับรถ|แอดมิน|เจ้าหน้าที่|จนท\\.|ตำรวจ|อาจารย์|ครู";
 // A role, then ชื่อ ("named"): "ลูกค้าชื่อ ประภาส" (ชื่อเล่น and ชื่อจริง, "nickname" and "real name", are cues of their own).
-const THAI_ROLE = new RegExp(String.raw`(?:${THAI_ROLES}|นายจ้าง)\s*ชื่อ(?!เล่น|จริง)\s*`, "gu");
+// The role may be quoted or a bank's: "'จนท.ธนาคาร' ชื่อแอน".
+const THAI_ROLE = new RegExp(
+  String.raw`(?:${THAI_ROLES}|นายจ้าง)(?:ธนาคาร)?['’”"]?\s*ชื่อ(?!เล่น|จริง)\s*`,
+  "gu",
+);
 // A role, kin or "real name" with a space and no ชื่อ, where a space separates phrases as often as
 // it introduces a name: what follows counts only when it is a listed given name (with the family
 // name after it) or words before a bracket.
@@ -972,13 +1026,17 @@ const THAI_TOKEN = /(?<![\u0E00-\u0E7F])[\u0E00-\u0E7F]+(?![\u0E00-\u0E7F])/gu;
 // Names joined to a name found: "ประเสริฐ ทองดี และ อนุชา", "มาลี กับลูกชาย".
 const THAI_JOIN_AFTER = /^\s*(?:และ|กับ|,)\s*/u;
 
-function thaiSpacedName(text: string, at: number): Span | null {
+function thaiSpacedName(text: string, at: number, joined = false): Span | null {
   // "กับลูกชาย บอย": a role, whose name the roles' loop finds.
   if (THAI_ROLE_SPACED_AT.test(text.slice(at, at + 40))) return null;
   const span = thaiNameAt(text, at, "role");
   if (!span) return null;
   const given = /^[\u0E00-\u0E7F]+/u.exec(text.slice(at))?.[0] ?? "";
   if (THAI_GIVEN_NAMES.has(given)) return span;
+  // Joined to a name found, a given and a family name: "จันทร์เพ็ญ ศรีทอง และ อาทิตย์ คำแสน".
+  // (A title's name is found by the titles' loop, without the title.)
+  const titled = /^(?:นางสาว|นาง|นาย|คุณ|น\.ส\.)/u.test(given);
+  if (joined && !titled && text.slice(span.start, span.end).includes(" ")) return span;
   return /^\s*[(（]/u.test(text.slice(span.end)) ? span : null;
 }
 
@@ -1118,6 +1176,9 @@ function cuedNames(text: string, out: Span[]): void {
         TAMIL_ROLE_LISTED_ONLY.test(m[0]),
       );
       if (tamil) out.push(tamil);
+      // A name in characters after a role in another language: "tên Hoa 林國強".
+      const characters = CJK.test(text.charAt(at)) ? cjkNameAt(text, at) : null;
+      if (characters) out.push(characters);
       if (m[0].length === 0) cue.lastIndex++;
     }
   }
@@ -1137,7 +1198,16 @@ const INITIALS = new RegExp(
 );
 const INITIALS_AT = new RegExp(String.raw`^(?:${LATIN_INITIALS}|${TAMIL_INITIALS})`, "u");
 
+// A French compound given name written by its initials stands for the person: "J.-F. dit qu'…".
+const HYPHENATED_INITIALS = /(?<![\p{L}\p{M}.-])\p{Lu}\.-\p{Lu}\.(?=[\s,;:)])/gu;
+
 function initialledNames(text: string, out: Span[]): void {
+  for (const m of text.matchAll(HYPHENATED_INITIALS)) {
+    const end = m.index + m[0].length;
+    // With the family name after them when one follows: "J.-P. Tremblay".
+    const family = runNameAt(text, end + 1, true);
+    out.push({ start: m.index, end: family?.start === end + 1 ? family.end : end });
+  }
   for (const m of text.matchAll(INITIALS)) {
     const before = text.slice(0, m.index);
     // After a currency it is one ("$ S. Selon…"); "Aiman R. Một LCTR…" is a name's last initial,
@@ -1198,7 +1268,10 @@ function tamilLoneNames(text: string, out: Span[]): void {
     for (let cut = word.length; cut >= 3; cut--) {
       const name = word.slice(0, cut);
       if (!TAMIL_NAMES.has(name) || TAMIL_ORDINARY.has(name)) continue;
-      if (cut < word.length && (cut < 4 || !TAMIL_NAME_ENDING.test(word.slice(cut)))) continue;
+      // A short name takes its ending after a glide: ரவியிடம் (to Ravi), not ராமன்… in a longer word.
+      const ending = word.slice(cut);
+      const short = cut < 4 && !/^[யவ]/u.test(ending);
+      if (cut < word.length && (short || !TAMIL_NAME_ENDING.test(ending))) continue;
       out.push({ start: m.index, end: m.index + cut });
       break;
     }
@@ -1281,7 +1354,7 @@ function joinedNames(text: string, names: Span[], out: Span[]): void {
     for (const neighbour of cjkListNeighbours(text, name)) add(neighbour);
     if (/[\u0E00-\u0E7F]/u.test(text.charAt(end - 1))) {
       const joined = THAI_JOIN_AFTER.exec(text.slice(end, end + 8));
-      if (joined) add(thaiSpacedName(text, end + joined[0].length));
+      if (joined) add(thaiSpacedName(text, end + joined[0].length, true));
     }
     if (/[\u0B80-\u0BFF]/u.test(text.charAt(end - 1))) {
       const joined = TAMIL_JOIN_AFTER.exec(text.slice(end, end + 12));
@@ -1327,6 +1400,8 @@ function aliasAfter(text: string, end: number): Span | null {
   if (/[\u0E00-\u0E7F]/u.test(first)) {
     const opening = text.slice(at, at + 40);
     if (THAI_ROLE_SPACED_AT.test(opening) || THAI_KIN_AT.test(opening)) return null;
+    // (บัตร ปชช. …), (อายุ 52), (เกิด …): an identifier's or an age's words.
+    if (/^(?:บัตร|เลข|อายุ|เกิด|โทร|อีเมล|บัญชี|หนังสือ|พาสปอร์ต|ปชช|สัญชาติ|ชาว)/u.test(opening)) return null;
     // A given and a family name, or a listed given name: "(บุคคลสมมติ)" describes, it names no one.
     const span = thaiNameAt(text, at, "role");
     const words = span ? text.slice(span.start, span.end).split(" ") : [];
@@ -1335,8 +1410,10 @@ function aliasAfter(text: string, end: number): Span | null {
   if (/[\u0B80-\u0BFF]/u.test(first)) {
     return TAMIL_NAMES.has(TAMIL_WORD_AT(text, at)) ? tamilNameAt(text, at, false) : null;
   }
-  const span = runNameAt(text, at, false);
-  return span?.start === at ? span : null;
+  // A nickname in quotation marks in the bracket is a name whatever its words: (« Ti-Paul »).
+  const quote = /^[«"“‘']\s?/u.exec(text.slice(at, at + 3))?.[0] ?? "";
+  const span = runNameAt(text, at + quote.length, quote !== "");
+  return span?.start === at + quote.length ? span : null;
 }
 
 // A list of Tamil words, two of them listed given names: "தேவி, கவிதா, ரம்யா".
@@ -1379,10 +1456,14 @@ const THAI_KIN_AT = /^(?:เจ๊|เฮีย|เสี่ย|น้า|ป้
 // A family word or a lawyer written against the name: ภรรยานิภาเป็น…, หลานสาวแพรวพามา…,
 // ลูกเขยต้นยอมรับ…, ทนายชัยวัฒน์ ที่… (ทนายความ is "lawyer" whole).
 const THAI_KIN_NAME =
-  /(?<=^|[^\u0E00-\u0E7F]|ของ|กับ|จาก|ให้|และ|ว่า|คือ|โดย)(?:ภรรยา|สามี|ลูกชาย|ลูกสาว|หลานชาย|หลานสาว|ลูกเขย|ลูกสะใภ้|ทนาย(?!ความ))(?!ของ|มา|ได้|เพิ่ง|ที่|เป็น|จะ|ก็|ไม่|ยัง|เคย|และ|กับ|ให้|ว่า|คือ|ซึ่ง|อยู่|ไป|บอก|ถูก|ต้อง|ทำ|เอง|คน|ทั้ง|ด้วย|ขอ|ช่วย|เข้า|ออก|โอน|ถอน|ฝาก|รับ|ส่ง|เช่น|หรือ|แต่|นั้น|นี้|เขา|เธอ|ผู้)([\u0E01-\u0E2E\u0E40-\u0E44][\u0E00-\u0E7F]{1,7}?)(?=ของ|ที่|เป็น|บอก|ได้|มา|พา|ยอม|ยืนยัน|โอน|ฝาก|ถอน|ซึ่ง|และ|กับ|ว่า|จะ|ให้|[^\u0E00-\u0E7F]|$)/gu;
+  /(?<=^|[^\u0E00-\u0E7F]|ของ|กับ|จาก|ให้|และ|ว่า|คือ|โดย)(?:ภรรยา|สามี|ลูกชาย|ลูกสาว|หลานชาย|หลานสาว|ลูกเขย|ลูกสะใภ้|ทนาย(?!ความ)|อาจารย์|ครู|หมอ(?!ง))(?!ของ|มา|ได้|เพิ่ง|ที่|เป็น|จะ|ก็|ไม่|ยัง|เคย|และ|กับ|ให้|ว่า|คือ|ซึ่ง|อยู่|ไป|บอก|ถูก|ต้อง|ทำ|เอง|คน|ทั้ง|ด้วย|ขอ|ช่วย|เข้า|ออก|โอน|ถอน|ฝาก|รับ|ส่ง|เช่น|หรือ|แต่|นั้น|นี้|เขา|เธอ|ผู้)([\u0E01-\u0E2E\u0E40-\u0E44][\u0E00-\u0E7F]{1,7}?)(?=ของ|ที่|เป็น|บอก|ได้|มา|พา|ยอม|ยืนยัน|โอน|ฝาก|ถอน|ซึ่ง|และ|กับ|ว่า|จะ|ให้|[^\u0E00-\u0E7F]|$)/gu;
 
 function nicknames(text: string, out: Span[]): void {
-  for (const m of text.matchAll(AH_NAME)) out.push({ start: m.index, end: m.index + m[0].length });
+  for (const m of text.matchAll(AH_NAME)) {
+    const span = { start: m.index, end: m.index + m[0].length };
+    // "Ah Huat Provision Shop" is a shop.
+    if (!isPlaceOrCompany(text, span)) out.push(span);
+  }
   for (const m of text.matchAll(QUOTED_NICKNAME)) {
     const name = m[1] ?? "";
     if (name.trim().split(/\s+/u).length > 3 || /\p{N}/u.test(name)) continue;
@@ -1431,11 +1512,34 @@ function nicknames(text: string, out: Span[]): void {
 const escape = (value: string) => value.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 
 /** Later mentions of a name found: in full, or a part of it long enough to be telling. */
+// Streets, schools and shops named for someone: "Jalan Tuanku Abdul Rahman", "trường THPT Lê Hồng
+// Phong", "Dépanneur Chez Ti-Paul".
+const NAMED_PLACE_BEFORE =
+  /(?:(?:Jalan|Jln|Lorong|Persiaran|Lebuh|Lebuhraya|Taman|THPT|THCS|[Tt]rường|[Đđ]ường|[Pp]hố|rue|avenue|boulevard)\s+(?:\p{Lu}[\p{L}\p{M}]*\s+){1,3}|\bChez\s+)$/u;
+
+/** "Ong Boon Hock": a Chinese name in Latin letters, its family name first and two given syllables. */
+const chineseInLatin = (words: readonly string[]) =>
+  words.length === 3 &&
+  FAMILY_LAST.has(words[0] ?? "") &&
+  !MIDDLE_NAMES.has(words[1] ?? "") &&
+  words.every((word) => /^[A-Z][a-z]+$/u.test(word));
+
+const CJK_FIRM_AFTER = /^[\u4e00-\u9fff]{0,4}(?:有限公司|公司|集团|贸易|商行|企业)/u;
+
 function mentions(text: string, names: Span[], out: Span[]): void {
   const parts = new Set<string>();
+  // "Ong Boon Hock" goes by Ong or Boon Hock: one syllable of a Chinese given name alone is as
+  // often a place's or a firm's (Boon Lay, Hock Seng Motor).
+  const givenPairs = new Set(
+    names
+      .map(({ start, end }) => text.slice(start, end).split(/\s+/u))
+      .filter(chineseInLatin)
+      .map((words) => words.slice(1).join(" ")),
+  );
   for (const { start, end } of names) {
     const name = text.slice(start, end);
     parts.add(name);
+    if (givenPairs.has(name)) continue;
     if (CJK.test(name)) {
       // 志明 after 黄志明: a three-character name's given name.
       const given = name.slice(1);
@@ -1450,6 +1554,11 @@ function mentions(text: string, names: Span[], out: Span[]): void {
     // Thai and Tamil people go by their given name, the first word; the second (a family or a
     // father's name) is as often an ordinary word (மணி, "hour").
     const words = name.replace(INITIALS_AT, "").split(/\s+/);
+    if (chineseInLatin(words)) {
+      parts.add(words[0] ?? "");
+      parts.add(words.slice(1).join(" "));
+      continue;
+    }
     const telling = /[\u0E00-\u0E7F\u0B80-\u0BFF]/u.test(name) ? words.slice(0, 1) : words;
     for (const part of telling) {
       if (part.length >= 3 && !isJoiner(part) && !MIDDLE_NAMES.has(part) && isNameToken(part)) {
@@ -1468,7 +1577,12 @@ function mentions(text: string, names: Span[], out: Span[]): void {
         );
     for (const m of text.matchAll(pattern)) {
       const span = { start: m.index, end: m.index + part.length };
-      if (!isPlaceOrCompany(text, span)) out.push(span);
+      if (isPlaceOrCompany(text, span)) continue;
+      // A firm named for someone: 美玲发展有限公司, 顺发贸易私人有限公司.
+      if (CJK_FIRM_AFTER.test(text.slice(span.end, span.end + 12))) continue;
+      // Inside a street, a school or a shop named for someone.
+      if (NAMED_PLACE_BEFORE.test(text.slice(Math.max(0, span.start - 40), span.start))) continue;
+      out.push(span);
     }
   }
 }
