@@ -100,6 +100,7 @@ const sets = [
   ["seventh blind", notes.filter((/** @type {{ set: string }} */ note) => note.set === "blind7")],
   ["eighth blind", notes.filter((/** @type {{ set: string }} */ note) => note.set === "blind8")],
   ["ninth blind", notes.filter((/** @type {{ set: string }} */ note) => note.set === "blind9")],
+  ["tenth", notes.filter((/** @type {{ set: string }} */ note) => note.set === "blind10")],
 ];
 // The seventh became development data once the eighth had been measured (decision 062), the eighth
 // once the ninth had (decision 063).
