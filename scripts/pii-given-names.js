@@ -13,7 +13,50 @@ import path from "node:path";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const OUT = path.join(ROOT, "app/domain/skills/pii-given-names.json");
-const LOCALES = ["en", "fr", "id_ID", "en_IN"];
+// Canada's and the region's people come from everywhere: Europe's, Africa's, Turkey's and Central
+// Asia's names in Latin letters too.
+const LOCALES = [
+  "en",
+  "fr",
+  "id_ID",
+  "en_IN",
+  "af_ZA",
+  "az",
+  "cs_CZ",
+  "da",
+  "de",
+  "de_AT",
+  "de_CH",
+  "en_AU",
+  "en_GH",
+  "en_NG",
+  "en_ZA",
+  "es",
+  "es_MX",
+  "fi",
+  "fr_BE",
+  "fr_CH",
+  "fr_SN",
+  "hr",
+  "hu",
+  "it",
+  "lv",
+  "nb_NO",
+  "nl",
+  "nl_BE",
+  "pl",
+  "pt_BR",
+  "pt_PT",
+  "ro",
+  "ro_MD",
+  "sk",
+  "sr_RS_latin",
+  "sv",
+  "tr",
+  "uz_UZ_latin",
+  "yo_NG",
+  "zu_ZA",
+];
 const DICTIONARIES = ["/usr/share/dict/american-english", "/usr/share/dict/french"];
 // Given names that are also places or titles the notes and the course name in capitals.
 const PLACES = new Set(
@@ -21,6 +64,7 @@ const PLACES = new Set(
   Jakarta Java Kanada London Malaysia Paris Sydney Victoria Virginia Warta`.split(/\s+/u),
 );
 const SHAPE = /^\p{Lu}\p{Ll}{2,}(?:-\p{Lu}\p{Ll}+)?$/u;
+const LATIN = /^\p{Script=Latin}+(?:-\p{Script=Latin}+)?$/u;
 
 // Not a dependency: resolved at run time only (hence the name in a variable).
 const FAKER = "@faker-js/faker";
@@ -49,7 +93,11 @@ const flat = (value) =>
 
 const names = new Set(
   LOCALES.flatMap((locale) => flat(allLocales[locale]?.person?.first_name)).filter(
-    (name) => SHAPE.test(name) && !ordinary.has(name.toLowerCase()) && !PLACES.has(name),
+    (name) =>
+      SHAPE.test(name) &&
+      LATIN.test(name) &&
+      !ordinary.has(name.toLowerCase()) &&
+      !PLACES.has(name),
   ),
 );
 writeFileSync(OUT, `${JSON.stringify([...names].sort())}\n`);

@@ -56,7 +56,7 @@ const RUN_AT = new RegExp(RUN_BODY, "uy");
 // A run starts where a Latin word does not continue (Chinese or Thai letters may touch it).
 const RUNS = new RegExp(String.raw`(?<![A-Za-z\u00C0-\u024F\u1E00-\u1EFF'’-])${RUN_BODY}`, "gu");
 const COMPANY_WORD =
-  /^(?:Pte|Sdn|Bhd|Ltd|Limited|Inc|Corp|Corporation|LLC|LLP|Company|Holdings|Trading|Group|Capital|Ventures|Enterprise|Enterprises|Logistics|Resources|Marine|Bank|Berhad|Cafe|Café|Restaurant|Kopitiam|Bakery|Shop|Store|Mart|Salon|Clinic|Hotel|Pharmacy|Jewellers|Jewelers)$/u;
+  /^(?:Pte|Sdn|Bhd|Ltd|Limited|Inc|Corp|Corporation|LLC|LLP|Company|Holdings|Trading|Group|Capital|Ventures|Enterprise|Enterprises|Logistics|Resources|Marine|Bank|Berhad|Cafe|Café|Restaurant|Kopitiam|Bakery|Shop|Store|Mart|Salon|Clinic|Hotel|Pharmacy|Jewellers|Jewelers|Union|Trust|Foundation|Association|Society|Cooperative|Fund|Insurance|Assurance|Securities|Partners)$/u;
 const TOKEN = new RegExp(String.raw`(?:${PARTICLES})(?=\s)|${WORD}|${CONNECTORS}`, "gu");
 const isJoiner = (token: string) => CONNECTOR.test(token) || PARTICLE.test(token);
 /** A listed given name, or one joined to another by a hyphen (Marie-Ève, Louis-Philippe). */
@@ -142,6 +142,11 @@ const TITLES = [
   "Koperal",
   "Corporal",
   "Detective",
+  "Captain",
+  "Capt",
+  "Sgt",
+  "Insp",
+  "Cpl",
   "Madame",
   "Mademoiselle",
   "monsieur",
@@ -1319,7 +1324,22 @@ function tamilSubjectNames(text: string, out: Span[]): void {
 function patternNames(text: string, out: Span[]): void {
   RUNS.lastIndex = 0;
   for (let m = RUNS.exec(text); m !== null; m = RUNS.exec(text)) {
-    const span = nameInRun(text, m.index, m[0], false, true);
+    // A word that opens the run without being a name's ("Met Captain William Hart", "Accountant
+    // Harpreet Kaur Dhillon") leaves the words after it to be read: two of them at least.
+    let at = m.index;
+    let run = m[0];
+    let span = nameInRun(text, at, run, false, true);
+    // The rest must start with a listed given name, and the run be no place ("Ho Chi Minh City")
+    // and no phrase of ordinary words ("Pengubahan Wang Haram").
+    const place = [...PLACE_NAMES].some((name) => run.startsWith(name));
+    for (let dropped = 0; !span && !place && dropped < 2; dropped++) {
+      const next = /^\S+\s+/u.exec(run)?.[0].length ?? 0;
+      const rest = run.slice(next).split(/\s+/u);
+      if (next === 0 || rest.length < 2 || !GIVEN_NAMES.has(rest[0] ?? "")) break;
+      at += next;
+      run = run.slice(next);
+      span = nameInRun(text, at, run, false, true);
+    }
     if (span) out.push(span);
   }
 }
@@ -1604,6 +1624,12 @@ function withMiddleInitials(text: string, names: Span[]): void {
 const CAPITALS_RUN =
   /(?<![\p{Script=Latin}\p{N}])\p{Lu}{2,}(?:[ ]\p{Lu}{2,})+(?![\p{Script=Latin}\p{N}])/gu;
 const titled = (word: string) => word.charAt(0) + word.slice(1).toLowerCase();
+// Short words a remittance's memo writes in capitals after a name.
+const MEMO_WORDS = new Set(
+  "TO AND THE FOR OF IN ON AT AS BY IS WAS ARE SENT PAID PAY VIA FROM REF RE INV PO LTD CO PTE SDN BHD INC USD SGD MYR HKD THB VND CAD EUR GBP RMB AUD NO ONLY ALSO SAME WITH ONE TWO FEE LOAN GIFT".split(
+    " ",
+  ),
+);
 
 /**
  * Words in capitals written as a name is where a listed given or family name stands, and the
@@ -1613,10 +1639,15 @@ const titled = (word: string) => word.charAt(0) + word.slice(1).toLowerCase();
 function capitalsAsNames(text: string): string {
   return text.replace(CAPITALS_RUN, (run) => {
     let inName = false;
+    // Words after a Chinese family name: its given syllables, short, even where English has the
+    // word ("CHAN TAI MAN"), but not a memo's own words ("CHAN SENT USD").
+    let syllables = 0;
     return run.replace(/\p{Lu}+/gu, (word) => {
       const title = titled(word);
       const listed = GIVEN_NAMES.has(title) || FAMILY_FIRST.has(title) || FAMILY_LAST.has(title);
-      inName = listed || (inName && !isOrdinary(title));
+      const syllable = syllables > 0 && word.length <= 5 && !MEMO_WORDS.has(word);
+      inName = listed || syllable || (inName && !isOrdinary(title));
+      syllables = FAMILY_LAST.has(title) ? 2 : syllable ? syllables - 1 : 0;
       return inName ? title : word.toLowerCase();
     });
   });
