@@ -217,7 +217,7 @@ export const NOT_NAMES = words(`
   Ambassador Duta Lúc Từ Vào Sau Trong Khi Ngày Theo Selon Jusqu Dans Pour Dari Dalam Selepas
   Sejak Untuk Highlands Riverside Yard Wharf Harbour Harbor Quarry Estate
   AmBank Affin Maybank Agrobank Pasar Kedai Restoran Klinik Kilang Gerai
-  Masjid Kampung Kampong Bukit Pulau Sungai Kuala Egmont
+  Masjid Kampung Kampong Bukit Pulau Sungai Kuala Egmont Mac Parlimen Parliament Parlement
 `);
 
 // Words that, just before a run of capitalised words, make it a street, a branch or a company.

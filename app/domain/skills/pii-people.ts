@@ -370,6 +370,27 @@ const ROLE_WORDS = [
   // "tên Hoa" is a Chinese name, written next in characters: Hoa is no one.
   "tên Hoa",
   "tên tiếng Hoa",
+  // Who wrote, checked or approved a note: "Disediakan oleh Haslinda", "Analyste : Maude".
+  "prepared by",
+  "reviewed by",
+  "checked by",
+  "approved by",
+  "reviewer",
+  "approver",
+  "disediakan(?: oleh)?",
+  "disemak(?: oleh)?",
+  "diluluskan(?: oleh)?",
+  "lulus",
+  "analyste",
+  "approbation",
+  "vérif\\. par",
+  "vérifié par",
+  "contre-vérif\\.",
+  "contrôle",
+  "préparé par",
+  "người lập",
+  "người duyệt",
+  "người kiểm tra",
   "penerima",
   "pemilik benefisial",
   "rakan(?:nya)?",
@@ -515,6 +536,9 @@ const CUE_AFTER = new RegExp(
 );
 // A role after a comma: "Wilner Joseph, chauffeur de taxi", "John Whitfield, the customer". Two
 // words at least ("Examinée, client connu" is a file note, "Rabu, rakan sekerja" a weekday).
+// An identifier's or a birth's word after a comma: "Gurpreet Singh Sandhu, NAS 914…".
+const ID_AFTER_COMMA =
+  /^,\s*(?:NAS|SIN|NRIC|FIN|IC|MyKad|KTP|NIK|passport|passeport|pasport|DOB|d\.o\.b\.?|tél\.|tel\.?|phone)(?![\p{L}\p{M}])/u;
 const ROLE_AFTER = new RegExp(
   String.raw`^,\s+(?:(?:the|a|an|his|her|their|le|la|l'|un|une|son|sa)\s*)?(?:${ROLES})(?![\p{L}\p{M}])`,
   "u",
@@ -522,7 +546,7 @@ const ROLE_AFTER = new RegExp(
 const SAYS_AFTER = new RegExp(String.raw`^,?\s+(?:${SAYS})(?![\p{L}\p{M}])`, "u");
 // Names joined to a name found: "Hafiz and Shanti", "Nguyễn Hoàng Long và Phạm Minh Châu",
 // "Thivya a/p Chandran மற்றும் Nirmala". ("Rahim & Loh" is a firm.)
-const JOIN = String.raw`(?:\s+(?:and|và|va|dan|et|or|atau|hoặc|ou|மற்றும்|→|->)|,)\s+`;
+const JOIN = String.raw`(?:(?:\s+(?:and|và|va|dan|et|or|atau|hoặc|ou|மற்றும்|→|->)|,)\s+|\s?/\s?)`;
 const JOINED_AFTER = new RegExp(String.raw`^${JOIN}`, "u");
 const JOINED_BEFORE = new RegExp(String.raw`(?<![\p{L}\p{M}])(${RUN_BODY})${JOIN}$`, "u");
 
@@ -691,7 +715,8 @@ function nameInRun(
         /^\s*\(/u.test(text.slice(span.end)) ||
         NAMED_AFTER.test(text.slice(span.end, span.end + 30))) &&
       (CUE_AFTER.test(text.slice(span.end, span.end + 60)) ||
-        (words.length >= 2 && ROLE_AFTER.test(text.slice(span.end, span.end + 60))));
+        (words.length >= 2 && ROLE_AFTER.test(text.slice(span.end, span.end + 60))) ||
+        (words.length >= 2 && ID_AFTER_COMMA.test(text.slice(span.end, span.end + 20))));
     // A listed given name alone, no ordinary word and no region ("Alberta", "Pahang"): inside a
     // sentence, or opening one before a word in lower case ("Sharon called…", "escalated to
     // Sharon in FCC"). Before a capitalised word or "&" it is the start of something else
@@ -1624,6 +1649,8 @@ function withMiddleInitials(text: string, names: Span[]): void {
 const CAPITALS_RUN =
   /(?<![\p{Script=Latin}\p{N}])\p{Lu}{2,}(?:[ ]\p{Lu}{2,})+(?![\p{Script=Latin}\p{N}])/gu;
 const titled = (word: string) => word.charAt(0) + word.slice(1).toLowerCase();
+const MEMO_PARTY_BEFORE =
+  /(?:BENEFICIARY|BENEFICIARY NAME|REMITTER|SENDER|ORDERING CUSTOMER|PAYEE|PAYER|PENERIMA|PENGIRIM|BÉNÉFICIAIRE|DONNEUR D'ORDRE|NGƯỜI NHẬN|NGUOI NHAN|NGƯỜI GỬI|NGUOI GUI|ATTN|A\/C NAME|NAMA)\s*[:：]\s*$/u;
 // Short words a remittance's memo writes in capitals after a name.
 const MEMO_WORDS = new Set(
   "TO AND THE FOR OF IN ON AT AS BY IS WAS ARE SENT PAID PAY VIA FROM REF RE INV PO LTD CO PTE SDN BHD INC USD SGD MYR HKD THB VND CAD EUR GBP RMB AUD NO ONLY ALSO SAME WITH ONE TWO FEE LOAN GIFT".split(
@@ -1637,7 +1664,12 @@ const MEMO_WORDS = new Set(
  * that "LOAN RETURN TO" and "BANK NEGARA" are no name.
  */
 function capitalsAsNames(text: string): string {
-  return text.replace(CAPITALS_RUN, (run) => {
+  return text.replace(CAPITALS_RUN, (run, offset: number) => {
+    // After a memo's word for who pays or is paid, the words are a name whatever they are:
+    // "PENERIMA: YOHANES MANURUNG", "BENEFICIARY: CHAN TAI MAN".
+    if (MEMO_PARTY_BEFORE.test(text.slice(Math.max(0, offset - 24), offset))) {
+      return run.replace(/\p{Lu}+/gu, (word) => (MEMO_WORDS.has(word) ? word : titled(word)));
+    }
     let inName = false;
     // Words after a Chinese family name: its given syllables, short, even where English has the
     // word ("CHAN TAI MAN"), but not a memo's own words ("CHAN SENT USD").
@@ -1653,6 +1685,59 @@ function capitalsAsNames(text: string): string {
   });
 }
 
+// A chat's speakers: a name before a colon at a line's start, after a time if one is written
+// ("[09:08] shah: ic bunga?", "jiahui: morning", "阿强：收到"), in lower case or not.
+const SPEAKER =
+  /(?<=^|\n)[ \t]*(?:\[?\d{1,2}[:.]\d{2}(?:[:.]\d{2})?\]?[ \t]*)?(?:[-*•>][ \t]*)?([\p{L}][\p{L}\p{M}.'’-]{0,20}(?:[ \t][\p{L}][\p{L}\p{M}.'’-]{0,20})?)[ \t]?[:：][ \t]*(?=\S)/gu;
+// Words that head a note's lines as labels, not speakers.
+const LINE_LABELS = new Set(
+  "from to cc bcc subject re fw fwd date time ref note notes remarks update action outcome status summary email phone mobile tel address dob nric ic passport account acct amount total customer client victim suspect case reviewer approver analyst beneficiary sender 客户 备注 结论 注意 日期 时间 金额 地址 电话 原因 处理 结果 说明 问题 回复 答复 หมายเหตุ สรุป วันที่ เวลา ผล nota tarikh masa tindakan pelanggan ghi chú kết luận ngày lưu ý khách hàng remarque objet de à குறிப்பு".split(
+    " ",
+  ),
+);
+
+// A title or a role in a chat's lower case, then a name in lower case: "mdm lim soo cheng",
+// "inspector raymond ong", "son neveu jonathan". The first word must be a listed given or family
+// name, and no word an ordinary one.
+const LOWER_TITLE =
+  /(?<![\p{L}\p{M}])(?:mdm|mr|mrs|ms|madam|encik|puan|cik|inspector|insp|sgt|uncle|auntie|aunty|dr|tuan|dato|datin|mme|mlle|madame|monsieur)\.?\s+(?=\p{Ll})/gu;
+
+function lowerCaseTitled(text: string, out: Span[]): void {
+  const titles = [...text.matchAll(LOWER_TITLE)].map((m) => ({ m, role: false }));
+  const roles = [...text.matchAll(ROLE)].map((m) => ({ m, role: true }));
+  for (const { m, role } of [...titles, ...roles]) {
+    const at = m.index + m[0].length;
+    let end = at;
+    for (const word of /^\p{Ll}+(?: \p{Ll}+){0,2}/u.exec(text.slice(at))?.[0].split(" ") ?? []) {
+      const title = word.charAt(0).toUpperCase() + word.slice(1);
+      // After a role, a given name only: a family name in lower case is as often a word there.
+      const listed = GIVEN_NAMES.has(title) || (!role && FAMILY_FIRST.has(title));
+      // Vietnamese writes its words in lower case (hồ sơ, lý do): no name is read in them.
+      const vietnamese = VIETNAMESE_SYLLABLE.test(word);
+      if ((end === at && !listed) || vietnamese || isOrdinary(word) || NOT_NAMES.has(title)) break;
+      end += (end === at ? 0 : 1) + word.length;
+    }
+    if (end > at) out.push({ start: at, end });
+  }
+}
+
+/** The speakers of a chat: names that open two lines or more, where two speakers at least talk. */
+function chatSpeakers(text: string, out: Span[]): void {
+  const turns = new Map<string, Span[]>();
+  for (const m of text.matchAll(SPEAKER)) {
+    const name = m[1] ?? "";
+    const latin = /^\p{Script=Latin}/u.test(name);
+    const label = LINE_LABELS.has(name.toLowerCase());
+    const ordinary =
+      latin && name.split(/\s+/u).some((word) => isOrdinary(word) || NOT_NAMES.has(word));
+    if (label || ordinary || /\d/u.test(name)) continue;
+    const start = m.index + m[0].indexOf(name);
+    turns.set(name, [...(turns.get(name) ?? []), { start, end: start + name.length }]);
+  }
+  const speakers = [...turns.values()].filter((spans) => spans.length >= 2);
+  if (speakers.length >= 2) for (const spans of speakers) out.push(...spans);
+}
+
 export function findPeople(written: string, found: Candidate[], rank: number): void {
   // Names in traditional characters read as in simplified ones, and names in capitals as names
   // are written, at the same offsets.
@@ -1665,6 +1750,8 @@ export function findPeople(written: string, found: Candidate[], rank: number): v
   tamilHonorificNames(text, names);
   tamilSubjectNames(text, names);
   tamilLoneNames(text, names);
+  chatSpeakers(text, names);
+  lowerCaseTitled(text, names);
   cjkNames(text, names);
   cjkStandaloneNames(text, names);
   thaiNames(text, names);
