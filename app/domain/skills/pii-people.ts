@@ -90,6 +90,8 @@ const TITLES = [
   "Pn",
   "Dato['’]?",
   "Datuk",
+  "Tengku",
+  "Tunku",
   "Datin",
   "Tan Sri",
   "Puan Sri",
@@ -1649,6 +1651,8 @@ function withMiddleInitials(text: string, names: Span[]): void {
 const CAPITALS_RUN =
   /(?<![\p{Script=Latin}\p{N}])\p{Lu}{2,}(?:[ ]\p{Lu}{2,})+(?![\p{Script=Latin}\p{N}])/gu;
 const titled = (word: string) => word.charAt(0) + word.slice(1).toLowerCase();
+const MEMO_PARTY =
+  /(?<![\p{L}\p{M}])(?:BENEFICIARY|REMITTER|SENDER|PAYEE|PAYER|PENERIMA|PENGIRIM|BÉNÉFICIAIRE)(?=\s*[:：])/gu;
 const MEMO_PARTY_BEFORE =
   /(?:BENEFICIARY|BENEFICIARY NAME|REMITTER|SENDER|ORDERING CUSTOMER|PAYEE|PAYER|PENERIMA|PENGIRIM|BÉNÉFICIAIRE|DONNEUR D'ORDRE|NGƯỜI NHẬN|NGUOI NHAN|NGƯỜI GỬI|NGUOI GUI|ATTN|A\/C NAME|NAMA)\s*[:：]\s*$/u;
 // Short words a remittance's memo writes in capitals after a name.
@@ -1664,10 +1668,12 @@ const MEMO_WORDS = new Set(
  * that "LOAN RETURN TO" and "BANK NEGARA" are no name.
  */
 function capitalsAsNames(text: string): string {
-  return text.replace(CAPITALS_RUN, (run, offset: number) => {
+  // The memo's word for the party is a role, read as one: "BENEFICIARY:" is "beneficiary:".
+  const parties = text.replace(MEMO_PARTY, (word) => word.toLowerCase());
+  return parties.replace(CAPITALS_RUN, (run, offset: number) => {
     // After a memo's word for who pays or is paid, the words are a name whatever they are:
     // "PENERIMA: YOHANES MANURUNG", "BENEFICIARY: CHAN TAI MAN".
-    if (MEMO_PARTY_BEFORE.test(text.slice(Math.max(0, offset - 24), offset))) {
+    if (MEMO_PARTY_BEFORE.test(text.slice(Math.max(0, offset - 24), offset).toUpperCase())) {
       return run.replace(/\p{Lu}+/gu, (word) => (MEMO_WORDS.has(word) ? word : titled(word)));
     }
     let inName = false;

@@ -1028,6 +1028,65 @@ describe("names standing alone in Tamil, Thai, Chinese and Vietnamese (decision 
   });
 });
 
+describe("chats, memos, sign-offs and accounts without their word (decision 063)", () => {
+  it("takes a chat's speakers and their names in lower case after a title or a role", () => {
+    const chat = [
+      "[10:02] weiling: new mule case",
+      "[10:03] arjun: victim is mdm goh siew hwa, her son vincent called us",
+      "[10:04] weiling: ok",
+      "arjun: done",
+    ].join("\n");
+    expect(people(chat)).toEqual([
+      "weiling",
+      "arjun",
+      "goh siew hwa",
+      "vincent",
+      "weiling",
+      "arjun",
+    ]);
+    // One voice, or labels that head lines, are no chat.
+    expect(people("Note: call back.\nNote: no answer.\nStatus: open")).toEqual([]);
+    expect(people("hồ sơ khách hàng hồ sơ mở tài khoản")).toEqual([]);
+  });
+
+  it("takes who prepared, checked or approved a note, and names joined by a slash", () => {
+    expect(people("Disediakan oleh Norhayati Ismail; disemak: Tengku Faris.")).toEqual([
+      "Norhayati Ismail",
+      "Faris",
+    ]);
+    expect(people("CONTRÔLE : Ginette/Réjean.")).toEqual(["Ginette", "Réjean"]);
+    expect(people("Diluluskan oleh Parlimen pada Mac 2024.")).toEqual([]);
+  });
+
+  it("takes a memo's payee in capitals whatever the words, and a name before an identifier", () => {
+    expect(people("BENEFICIARY: SUTRISNO HADI WIBOWO, BANK MANDIRI")).toEqual([
+      "SUTRISNO HADI WIBOWO",
+    ]);
+    expect(people("Paid to Oksana Melnychuk, SIN 046 454 286 on file.")).toContain(
+      "Oksana Melnychuk",
+    );
+    expect(people("République de Corvanie, né en 1961")).toEqual([]);
+  });
+
+  it("takes an account after its bank's name, in its bank's shape, or under an Account column", () => {
+    const accounts = (text: string) => found(text, "ACCOUNT");
+    expect(accounts("Paid to Maybank 5621 4409 8813 and 中銀 012-579-2-004418-3.")).toEqual([
+      "5621 4409 8813",
+      "012-579-2-004418-3",
+    ]);
+    expect(accounts("funds left via 601-292047-001 and 815-30112-0982241")).toEqual([
+      "601-292047-001",
+      "815-30112-0982241",
+    ]);
+    expect(accounts("she paid 0721 8834 5519 (OCBC) yesterday")).toEqual(["0721 8834 5519"]);
+    const table =
+      "No | Name | Account | Cash\n1 | Ali | 1644 0023 8871 | RM 9,800\n2 | Bo | 7012-8834-55 | RM 9,500";
+    expect(accounts(table)).toEqual(["1644 0023 8871", "7012-8834-55"]);
+    // An amount, a date, a case number and a bank's hotline year are no account.
+    expect(accounts("DBS 2024 report: RM 9,800 on 2024-09-02, case 2024-000123")).toEqual([]);
+  });
+});
+
 describe("people, addresses, dates of birth, accounts and passports", () => {
   it("finds the people of the issue's example and keeps one number per person", () => {
     const result = scrubPii(
