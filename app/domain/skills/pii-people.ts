@@ -56,7 +56,7 @@ const RUN_AT = new RegExp(RUN_BODY, "uy");
 // A run starts where a Latin word does not continue (Chinese or Thai letters may touch it).
 const RUNS = new RegExp(String.raw`(?<![A-Za-z\u00C0-\u024F\u1E00-\u1EFF'’-])${RUN_BODY}`, "gu");
 const COMPANY_WORD =
-  /^(?:Pte|Sdn|Bhd|Ltd|Limited|Inc|Corp|Corporation|LLC|LLP|Company|Holdings|Trading|Group|Capital|Ventures|Enterprise|Enterprises|Logistics|Resources|Marine|Bank|Berhad|Cafe|Café|Restaurant|Kopitiam|Bakery|Shop|Store|Mart|Salon|Clinic|Hotel|Pharmacy|Jewellers|Jewelers|Union|Trust|Foundation|Association|Society|Cooperative|Fund|Insurance|Assurance|Securities|Partners)$/u;
+  /^(?:Pte|Sdn|Bhd|Ltd|Limited|Inc|Corp|Corporation|LLC|LLP|Company|Holdings|Trading|Group|Capital|Ventures|Enterprise|Enterprises|Logistics|Resources|Marine|Bank|Berhad|Cafe|Café|Restaurant|Kopitiam|Bakery|Shop|Store|Mart|Salon|Clinic|Hotel|Pharmacy|Jewellers|Jewelers|Union|Trust|Foundation|Association|Society|Cooperative|Fund|Insurance|Assurance|Securities|Partners|Freight|Shipping|Transport|Express|Imports|Exports|Supplies|Solutions|Consulting|Services)$/u;
 const TOKEN = new RegExp(String.raw`(?:${PARTICLES})(?=\s)|${WORD}|${CONNECTORS}`, "gu");
 const isJoiner = (token: string) => CONNECTOR.test(token) || PARTICLE.test(token);
 /** A listed given name, or one joined to another by a hyphen (Marie-Ève, Louis-Philippe). */
@@ -802,7 +802,7 @@ function isPlaceOrCompany(text: string, span: Span): boolean {
 
 const CJK = /[\u4e00-\u9fff]/u;
 const CJK_CUE = new RegExp(
-  "(?:账户持有人|持有人|客户|董事|姐夫|妹夫|表哥|表弟|表姐|表妹|堂哥|堂弟|堂姐|堂妹|朋友|老板娘|个仔|个女|老板|邻居|司机|经理|老公|老婆|岳父|岳母|女婿|儿媳|侄子|侄女|外甥|助理|秘书|同事|男友|女友|男朋友|女朋友|叔叔|舅舅|伯父|祖母|祖父|孙子|孙女|真名|化名|其妻|其夫|其丈夫|其女|其子|儿子|女儿|妻子|丈夫|受益人|汇款人|收款人|联系人|实益拥有人|公司秘书|属于|名为|弟弟|哥哥|姐姐|妹妹|父亲|母亲|申请人|担保人|股东|负责人|嫌疑人|当事人|户主|账户持有者|收款方|汇款方|会计|出纳|员工|职员|柜员|工头|太太|华文名|中文名|原名|本名|又名|别名|全名|名叫|叫做|持卡人|借款人|代理人|介绍人|受害人|受害者|房东|租客|雇主|律师|中介|同学|妈妈|爸爸|奶奶|爷爷|外婆|外公|姑姑|舅妈|婶婶|嫂子|前夫|前妻|未婚夫|未婚妻|店员|群主|警官|警察|泰文名|英文名|马来名|越南名)[：:]?[”\\u0022」』]?[“\\u0022「『]?",
+  "(?:账户持有人|持有人|客户|董事|姐夫|妹夫|表哥|表弟|表姐|表妹|堂哥|堂弟|堂姐|堂妹|朋友|老板娘|个仔|个女|老板|邻居|司机|经理|老公|老婆|岳父|岳母|女婿|儿媳|侄子|侄女|外甥|助理|秘书|同事|男友|女友|男朋友|女朋友|叔叔|舅舅|伯父|祖母|祖父|孙子|孙女|真名|化名|其妻|其夫|其丈夫|其女|其子|儿子|女儿|妻子|丈夫|受益人|汇款人|收款人|联系人|实益拥有人|公司秘书|属于|名为|弟弟|哥哥|姐姐|妹妹|父亲|母亲|申请人|担保人|股东|负责人|嫌疑人|当事人|户主|账户持有者|收款方|汇款方|会计|出纳|员工|职员|柜员|工头|太太|华文名|中文名|原名|本名|又名|别名|全名|名叫|叫做|持卡人|借款人|代理人|介绍人|受害人|受害者|房东|租客|雇主|律师|中介|同学|妈妈|爸爸|奶奶|爷爷|外婆|外公|姑姑|舅妈|婶婶|嫂子|前夫|前妻|未婚夫|未婚妻|店员|群主|警官|警察|泰文名|英文名|马来名|越南名|户名|戶名|经办|經辦|复核人|复核|複核|二审|二審|审核人|发件人|收件人|抄送|寄件者|收件者|副本)(?:之一)?[：:]?[”\\u0022」』]?[“\\u0022「『]?\\s?",
   "gu",
 );
 const CJK_CUE_BEFORE = new RegExp(String.raw`(?:${CJK_CUE.source}|(?:叫|称|喊)(?:他|她)?)$`, "u");
@@ -812,7 +812,7 @@ const CJK_TITLES = "先生|女士|小姐|太太|夫人";
 // name (李国强名下), and 太 (Mrs, in Hong Kong: 梁太)
 // where it does not begin a word (太多, too many; 太阳, the sun).
 const CJK_TITLE_AFTER = new RegExp(
-  `${CJK_TITLES}|老板|经理|主任|老师|医生|律师|名下|太(?![太阳平空多少大小快慢高低贵久好过晚早子])`,
+  `${CJK_TITLES}|老板|经理|主任|老师|医生|律师|警官|名下|太(?![太阳平空多少大小快慢高低贵久好过晚早子])`,
   "gu",
 );
 // A family name alone before a title is a name (邱先生, 沈小姐) unless it is a word that opens a
@@ -903,7 +903,18 @@ function cjkListNeighbours(text: string, { start, end }: Span): Span[] {
   return neighbours;
 }
 
+// A name standing apart before a verb of saying: "王思远 说，…", "陈家豪称…".
+const CJK_SAYS_AFTER = /^\s?(?:说|称|表示|声称|透露|承认|否认|解释)/u;
+
 function cjkNames(text: string, out: Span[]): void {
+  for (let at = 0; at < text.length; at++) {
+    if (!CJK_FAMILY_NAMES.has(text.charAt(at)) || !cjkEdge(text.charAt(at - 1))) continue;
+    const span = cjkNameAt(text, at);
+    // 严厉地说 (said sternly): an adverb, not a name.
+    const adverb = span !== null && /[地的得了]$/u.test(text.slice(span.start, span.end));
+    const says = span !== null && CJK_SAYS_AFTER.test(text.slice(span.end, span.end + 3));
+    if (span && !adverb && says && span.end - span.start === 3) out.push(span);
+  }
   CJK_CUE.lastIndex = 0;
   for (let m = CJK_CUE.exec(text); m !== null; m = CJK_CUE.exec(text)) {
     const at = m.index + m[0].length;
@@ -992,6 +1003,12 @@ function thaiListedAt(text: string, at: number): Span | null {
   }
   return null;
 }
+
+// Who checked or approved a note, a mail's sender and copies, and ชื่อ after a quoted role or an
+// account's number: "ผู้ทบทวน: พี่ต่าย", "สำเนา: พงษ์ศักดิ์ อินทร์แก้ว", '"เจ้าหน้าที่ DSI" ชื่อเอก',
+// "พร้อมเพย์ 095-338-1740 ชื่อกัญญา".
+const THAI_LABELLED =
+  /(?:(?:ผู้ทบทวน|ผู้ตรวจสอบ|ผู้ตรวจ|ตรวจซ้ำ|ผู้อนุมัติ|ผู้จัดทำ|ผู้รับผิดชอบ|ผู้บันทึก|สำเนา|ผู้ส่ง|ผู้รับ)\s*[:：]|(?<=^|\n)\s*(?:จาก|ถึง)\s*[:：]|(?:["”')]|\d)\s*ชื่อ(?!เล่น|จริง|บัญชี|บริษัท|ร้าน|บทบาท|ตำแหน่ง|ไฟล์|เอกสาร|โครงการ))\s*(?:คุณ|พี่|น้อง)?/gu;
 
 // Roles written against a name, which also begin ordinary compounds (ลูกค้ารายใหญ่, a large
 // customer; พนักงานธนาคาร, a bank employee): only a listed given name after them.
@@ -1095,6 +1112,11 @@ function thaiNames(text: string, out: Span[]): void {
     const at = m.index + m[0].length;
     const span = runNameAt(text, at, true) ?? thaiNameAt(text, at, "role");
     if (span) out.push(span);
+  }
+  for (const m of text.matchAll(THAI_LABELLED)) {
+    const at = m.index + m[0].length;
+    const span = runNameAt(text, at, true) ?? thaiNameAt(text, at, "title");
+    if (span?.start === at) out.push(span);
   }
   for (const m of text.matchAll(THAI_ROLE_ATTACHED)) {
     const span = thaiListedAt(text, m.index + m[0].length);

@@ -1068,6 +1068,14 @@ describe("chats, memos, sign-offs and accounts without their word (decision 063)
     expect(people("République de Corvanie, né en 1961")).toEqual([]);
   });
 
+  it("takes Thai sign-offs, copies and ชื่อ after a quoted role or a number; Chinese sayers", () => {
+    expect(people("ผู้ทบทวน: พี่ต่าย; ตรวจซ้ำ: Arthit")).toEqual(["ต่าย", "Arthit"]);
+    expect(people('อ้างเป็น "เจ้าหน้าที่ธนาคาร" ชื่อวิไล โทรมา')).toEqual(["วิไล"]);
+    expect(people("(informed) ชื่อบทบาทเป็นเพียงตัวอย่าง")).toEqual([]);
+    expect(people("受害人之一 周文杰 说，对方自称警官。")).toEqual(["周文杰"]);
+    expect(people("他严厉地说不要转账。")).toEqual([]);
+  });
+
   it("takes an account after its bank's name, in its bank's shape, or under an Account column", () => {
     const accounts = (text: string) => found(text, "ACCOUNT");
     expect(accounts("Paid to Maybank 5621 4409 8813 and 中銀 012-579-2-004418-3.")).toEqual([
