@@ -393,6 +393,20 @@ const ROLE_WORDS = [
   "người lập",
   "người duyệt",
   "người kiểm tra",
+  "người rà soát",
+  "rà soát",
+  "phê duyệt",
+  "người xử lý",
+  "phụ trách",
+  "kiểm tra(?= ?:)",
+  "từ(?= ?:)",
+  "đến(?= ?:)",
+  "dari(?= ?:)",
+  "kepada(?= ?:)",
+  "பரிசீலித்தவர்",
+  "பரிசீலனை",
+  "ஒப்புதல்",
+  "மறுஆய்வாளர்",
   "penerima",
   "pemilik benefisial",
   "rakan(?:nya)?",
@@ -1208,7 +1222,7 @@ function tamilNameAt(
 // "இணக்க அதிகாரி ஒப்புதல்…", the compliance officer's approval): a Tamil word after one is a name
 // only when it is listed, or the subject before தனது.
 const TAMIL_ROLE_LISTED_ONLY =
-  /^(?:ஓட்டுநர்|ஊழியர்|ஆசிரியர்|அதிகாரி|விண்ணப்பதாரர்|முகவர்|மைத்துனர்|மைத்துனி|மேலாளர்|முதலாளி|உரிமையாளர்|காசாளர்|கணக்காளர்|வழக்கறிஞர்|அண்ணி|மச்சான்|அம்மா|அப்பா|பாட்டி|தாத்தா|சித்தி|சித்தப்பா|பெரியப்பா|பெரியம்மா)/u;
+  /^(?:ஓட்டுநர்|ஊழியர்|ஆசிரியர்|அதிகாரி|விண்ணப்பதாரர்|முகவர்|மைத்துனர்|மைத்துனி|மேலாளர்|முதலாளி|உரிமையாளர்|காசாளர்|கணக்காளர்|வழக்கறிஞர்|அண்ணி|மச்சான்|அம்மா|அப்பா|பாட்டி|தாத்தா|சித்தி|சித்தப்பா|பெரியப்பா|பெரியம்மா|பரிசீலித்தவர்|பரிசீலனை|ஒப்புதல்|மறுஆய்வாளர்)/u;
 
 function cuedNames(text: string, out: Span[]): void {
   for (const cue of [TITLE, ROLE]) {
@@ -1298,6 +1312,9 @@ const TAMIL_ORDINARY = new Set(
 // Case endings a name takes in Tamil script: கார்த்திக்கிடம் (to Karthik), ராஜேஸ்வரியின் (Rajeswari's).
 const TAMIL_NAME_ENDING =
   /^(?:க்கு|உக்கு|ுக்கு|விற்கு|யிடம்|விடம்|கிடம்|இடம்|ிடம்|யின்|வின்|இன்|ின்|யுடன்|வுடன்|உடன்|ுடன்|யை|வை|ஐ|ை|யும்|வும்|ும்|ம்|வோ|யோ|வே|யே|ிற்கு|யால்|வால்|ால்)$/u;
+// The case endings that replace a consonant-final name's virama (கணேசனை, முருகனுக்கு, சரவணனின்),
+// and no longer word: சேகரிக்க ("to collect") is not Sekar inflected.
+const TAMIL_SANDHI_ENDING = /^(?:ை|ைப்|ைக்|ுக்கு|ுக்குப்|ின்|ிடம்|ிடமிருந்து|ுடன்|ால்|ும்|ே|ோ|ிற்கு)$/u;
 // A Tamil word, then the words that say it is someone's name: "அன்பு என்ற நபர்", "X என்பவர்".
 const TAMIL_NAMED_AFTER =
   /^ ?(?:என்ற|என்கிற|எனும்) (?:நபர்|பெயர்|பெயருடைய|பெண்|ஆண்|பையன்|வாடிக்கையாளர்)|^ என்பவர்(?![\u0B80-\u0BFF])/u;
@@ -1316,6 +1333,21 @@ function tamilLoneNames(text: string, out: Span[]): void {
     // "நெருங்கிய கூட்டாளி என்பவர்…" defines a close associate: before என்பவர், only a listed name.
     const defined = named?.[0].trim() === "என்பவர்";
     if (named && looksLikeTamilName(word) && (!defined || isListedTamilName(word))) {
+      out.push({ start: m.index, end: m.index + word.length });
+      continue;
+    }
+    // A name ending in a consonant takes its ending in place of the virama: கணேசன் → கணேசனை,
+    // முருகன் → முருகனுக்கு. The word is the name inflected, taken whole.
+    const stem = [...TAMIL_NAMES].find(
+      (name) =>
+        name.length >= 4 &&
+        name.endsWith("்") &&
+        word.length >= name.length &&
+        word.startsWith(name.slice(0, -1)) &&
+        TAMIL_SANDHI_ENDING.test(word.slice(name.length - 1)) &&
+        !TAMIL_ORDINARY.has(name),
+    );
+    if (stem) {
       out.push({ start: m.index, end: m.index + word.length });
       continue;
     }
@@ -1676,7 +1708,7 @@ const titled = (word: string) => word.charAt(0) + word.slice(1).toLowerCase();
 const MEMO_PARTY =
   /(?<![\p{L}\p{M}])(?:BENEFICIARY|REMITTER|SENDER|PAYEE|PAYER|PENERIMA|PENGIRIM|BÉNÉFICIAIRE)(?=\s*[:：])/gu;
 const MEMO_PARTY_BEFORE =
-  /(?:BENEFICIARY|BENEFICIARY NAME|REMITTER|SENDER|ORDERING CUSTOMER|PAYEE|PAYER|PENERIMA|PENGIRIM|BÉNÉFICIAIRE|DONNEUR D'ORDRE|NGƯỜI NHẬN|NGUOI NHAN|NGƯỜI GỬI|NGUOI GUI|ATTN|A\/C NAME|NAMA)\s*[:：]\s*$/u;
+  /(?:BENEFICIARY|BENEFICIARY NAME|REMITTER|SENDER|ORDERING CUSTOMER|PAYEE|PAYER|PENERIMA|PENGIRIM|BÉNÉFICIAIRE|DONNEUR D'ORDRE|NGƯỜI NHẬN|NGUOI NHAN|NGƯỜI GỬI|NGUOI GUI|NGƯỜI CHUYỂN|NGUOI CHUYEN|ATTN|A\/C NAME|NAMA|CHECKER|MAKER|KIEM SOAT|KIỂM SOÁT|DISEMAK OLEH)\s*[:：]?\s*$/u;
 // Short words a remittance's memo writes in capitals after a name.
 const MEMO_WORDS = new Set(
   "TO AND THE FOR OF IN ON AT AS BY IS WAS ARE SENT PAID PAY VIA FROM REF RE INV PO LTD CO PTE SDN BHD INC USD SGD MYR HKD THB VND CAD EUR GBP RMB AUD NO ONLY ALSO SAME WITH ONE TWO FEE LOAN GIFT".split(
@@ -1719,7 +1751,7 @@ const SPEAKER =
   /(?<=^|\n)[ \t]*(?:\[?\d{1,2}[:.]\d{2}(?:[:.]\d{2})?\]?[ \t]*)?(?:[-*•>][ \t]*)?([\p{L}][\p{L}\p{M}.'’-]{0,20}(?:[ \t][\p{L}][\p{L}\p{M}.'’-]{0,20})?)[ \t]?[:：][ \t]*(?=\S)/gu;
 // Words that head a note's lines as labels, not speakers.
 const LINE_LABELS = new Set(
-  "from to cc bcc subject re fw fwd date time ref note notes remarks update action outcome status summary email phone mobile tel address dob nric ic passport account acct amount total customer client victim suspect case reviewer approver analyst beneficiary sender 客户 备注 结论 注意 日期 时间 金额 地址 电话 原因 处理 结果 说明 问题 回复 答复 หมายเหตุ สรุป วันที่ เวลา ผล nota tarikh masa tindakan pelanggan ghi chú kết luận ngày lưu ý khách hàng remarque objet de à குறிப்பு".split(
+  "from to cc bcc subject re fw fwd date time ref note notes remarks update action outcome status summary email phone mobile tel address dob nric ic passport account acct amount total customer client victim suspect case reviewer approver analyst beneficiary sender agent caller officer teller staff bank police scammer me q a question answer ans reply response result finding findings decision reason step steps next todo task tasks risk alert trigger source purpose comment comments feedback issue issues flag flags evidence 客户 备注 结论 注意 日期 时间 金额 地址 电话 原因 处理 结果 说明 问题 回复 答复 หมายเหตุ สรุป วันที่ เวลา ผล nota tarikh masa tindakan pelanggan ghi chú kết luận ngày lưu ý khách hàng remarque objet de à குறிப்பு".split(
     " ",
   ),
 );
@@ -1754,16 +1786,16 @@ function chatSpeakers(text: string, out: Span[]): void {
   const turns = new Map<string, Span[]>();
   for (const m of text.matchAll(SPEAKER)) {
     const name = m[1] ?? "";
-    const latin = /^\p{Script=Latin}/u.test(name);
     const label = LINE_LABELS.has(name.toLowerCase());
-    const ordinary =
-      latin && name.split(/\s+/u).some((word) => isOrdinary(word) || NOT_NAMES.has(word));
-    if (label || ordinary || /\d/u.test(name)) continue;
+    // A word that is also an ordinary one or a title elsewhere may be a speaker's name (tuan, hoa):
+    // the turns decide.
+    if (label || name.length < 2 || /\d/u.test(name)) continue;
     const start = m.index + m[0].indexOf(name);
     turns.set(name, [...(turns.get(name) ?? []), { start, end: start + name.length }]);
   }
   const speakers = [...turns.values()].filter((spans) => spans.length >= 2);
-  if (speakers.length >= 2) for (const spans of speakers) out.push(...spans);
+  const said = speakers.reduce((sum, spans) => sum + spans.length, 0);
+  if (speakers.length >= 2 && said >= 4) for (const spans of speakers) out.push(...spans);
 }
 
 export function findPeople(written: string, found: Candidate[], rank: number): void {

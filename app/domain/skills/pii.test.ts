@@ -977,6 +977,8 @@ describe("names standing alone in Tamil, Thai, Chinese and Vietnamese (decision 
       "சுரேஷ்",
       "ஷாலினி",
     ]);
+    // A name ending in a consonant inflected: கணேசனை, முருகனுக்கு; சேகரிக்க ("to collect") is no Sekar.
+    expect(people("கணேசனை அழைக்கவும்; தரவைச் சேகரிக்க வேண்டும்.")).toEqual(["கணேசனை"]);
     // முத்து (a pearl), மணி (an hour), அன்பு (love): words as well as names.
     expect(people("காலை 10 மணி அளவில் முத்து மாலை விற்கப்பட்டது; அன்பு காட்டுங்கள்.")).toEqual([]);
   });
@@ -1044,6 +1046,9 @@ describe("chats, memos, sign-offs and accounts without their word (decision 063)
       "weiling",
       "arjun",
     ]);
+    // Speakers whose names are words elsewhere (tuan, hoa) speak in turns too.
+    const zalo = "tuan: c hoa oi\nhoa: goi roi e\ntuan: tien di dau\nhoa: ve stk";
+    expect(people(zalo)).toEqual(["tuan", "hoa", "hoa", "tuan", "hoa"]);
     // One voice, or labels that head lines, are no chat.
     expect(people("Note: call back.\nNote: no answer.\nStatus: open")).toEqual([]);
     expect(people("hồ sơ khách hàng hồ sơ mở tài khoản")).toEqual([]);
