@@ -27,16 +27,21 @@ const BLIND_3_FLOOR = { precision: 0.9, recall: 0.95, personRecall: 0.92 };
 const BLIND_4_FLOOR = { precision: 0.9, recall: 0.93, personRecall: 0.96 };
 const BLIND_5_FLOOR = { precision: 0.9, recall: 0.95, personRecall: 0.93 };
 const BLIND_6_FLOOR = { precision: 0.9, recall: 0.96, personRecall: 0.94 };
-const BLIND_7_FLOOR = { precision: 0.9, recall: 0.92, personRecall: 0.9 };
+const BLIND_7_FLOOR = { precision: 0.9, recall: 0.94, personRecall: 0.92 };
 // The eighth (decision 062), written without sight of the scrubber after the seventh had been
 // measured after every change: 82.1 % (people 77.4 %) with the scrubber of that morning, 85.6 %
 // (people 82.1 %, precision 96.2 %) at its first measure; development data since the ninth
 // (decision 063).
-const BLIND_8_FLOOR = { precision: 0.9, recall: 0.89, personRecall: 0.85 };
+const BLIND_8_FLOOR = { precision: 0.9, recall: 0.96, personRecall: 0.95 };
 // The ninth (decision 063), 70 notes and 560 people written without sight of the scrubber once the
 // eighth had been measured: 79.8 % (people 75.9 %) with the scrubber of that morning, 80.9 %
-// (people 77.5 %, precision 92.8 %) after the day's work on the seventh. Not read.
-const BLIND_9_FLOOR = { precision: 0.9, recall: 0.8, personRecall: 0.77 };
+// (people 77.5 %, precision 92.8 %) after the day's work on the seventh, 87.4 % (people 85.2 %,
+// precision 92.9 %) after the work on the eighth and the tenth. Not read.
+const BLIND_9_FLOOR = { precision: 0.9, recall: 0.87, personRecall: 0.85 };
+// The tenth (decision 063), 70 notes and 977 people written the same way: 68.5 % (people 62.8 %)
+// with the scrubber of that morning, 70.6 % (people 65.6 %) at its first measure; development
+// data since.
+const BLIND_10_FLOOR = { precision: 0.9, recall: 0.85, personRecall: 0.8 };
 /** The newest blind set, measured but not read: no test prints its notes. */
 const UNSEEN_SET = "blind9";
 
@@ -85,6 +90,7 @@ describe("the labelled case-note corpus (tests/fixtures/pii)", () => {
   const blind7 = corpus().filter((note) => note.set === "blind7");
   const blind8 = corpus().filter((note) => note.set === "blind8");
   const blind9 = corpus().filter((note) => note.set === UNSEEN_SET);
+  const blind10 = corpus().filter((note) => note.set === "blind10");
   const tuning = notes.filter((note) => note.set === "tuning");
   const heldOut = notes.filter((note) => note.set === "heldOut");
 
@@ -140,6 +146,7 @@ describe("the labelled case-note corpus (tests/fixtures/pii)", () => {
     ["seventh", () => blind7, 70, BLIND_7_FLOOR],
     ["eighth", () => blind8, 70, BLIND_8_FLOOR],
     ["ninth", () => blind9, 70, BLIND_9_FLOOR],
+    ["tenth", () => blind10, 70, BLIND_10_FLOOR],
   ] as const)("holds the %s blind set at its last measure", (name, notesOf, count, floor) => {
     const set = notesOf();
     expect(set.length).toBe(count);
