@@ -159,23 +159,34 @@ const THAI = /amlo|bangkokpost|thaiger|pattayaone|bot\.or\.th|\.go\.th|\.co\.th|
 
 describe("the jurisdiction of the notes", () => {
   const canadian = [
-    "Customer Daniel Okafor deposited CAD 9,800 on 12 March 2024 and CAD 9,900 on 13 March 2024 at the Yonge Street branch in Toronto. FINTRAC guidance treats splitting below CAD 10,000 as structuring.",
+    {
+      id: "sample",
+      text: "Customer Daniel Okafor deposited CAD 9,800 on 12 March 2024 and CAD 9,900 on 13 March 2024 at the Yonge Street branch in Toronto. FINTRAC guidance treats splitting below CAD 10,000 as structuring.",
+      unread: false,
+    },
     ...corpus()
-      // Canadian dollars, not Singapore's Commercial Affairs Department ("CAD called").
-      .filter((note) =>
-        /CAD\s?\d|\d\s?CAD|\$ CA|FINTRAC|CANAFE|Toronto|Montréal|Québec|Ottawa|Vancouver/u.test(
-          note.text,
-        ),
+      // Canadian dollars, not Singapore's Commercial Affairs Department ("CAD called"); a note
+      // that names another place's regulator or money too is no Canadian note alone.
+      .filter(
+        (note) =>
+          /CAD\s?\d|\d\s?CAD|\$ CA|FINTRAC|CANAFE|Toronto|Montréal|Québec|Ottawa|Vancouver/u.test(
+            note.text,
+          ) &&
+          !/Singapore|SGD|S\$|\bSPF\b|\bMAS\b|STRO|Malaysia|\bRM ?\d|BNM|Thailand|AMLO|บาท|Vietnam|Việt Nam|VND|Hong Kong|HKD/u.test(
+            note.text,
+          ),
       )
-      .map((note) => note.text),
+      .map((note) => ({ id: note.id, text: note.text, unread: note.set === "blind9" })),
   ];
 
   it.each(["str-narrative", "kyc-escalation-memo", "red-flag-checklist", "training-quiz"])(
     "never cites Thai sources for a Canadian note (%s)",
     async (skillId) => {
       expect(canadian.length).toBeGreaterThan(10);
-      for (const note of canadian) {
-        const result = await runSkill(skillId, note);
+      for (const { id, text, unread } of canadian) {
+        // A failure names the note; the newest blind set's text is not printed.
+        const note = unread ? id : text;
+        const result = await runSkill(skillId, text);
         expect(result.jurisdiction.place, note).toBe("ca");
         for (const source of result.sources) {
           expect(

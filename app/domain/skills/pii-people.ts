@@ -1627,6 +1627,24 @@ const chineseInLatin = (words: readonly string[]) =>
 
 const CJK_FIRM_AFTER = /^[\u4e00-\u9fff]{0,4}(?:有限公司|公司|集团|贸易|商行|企业)/u;
 
+/**
+ * Whether a known name at `span` is part of a firm's, a place's, a street's or a shop's name. "at"
+ * or "on" before it is no sign here: the person is known ("call back on Kumar").
+ */
+export function namesSomethingElse(text: string, span: Span): boolean {
+  const before = text.slice(Math.max(0, span.start - 60), span.start);
+  const after = text.slice(span.end, span.end + 80);
+  const streetBefore = PLACE_BEFORE.test(before) && !/\b(?:at|on)\s+$/iu.test(before);
+  return (
+    streetBefore ||
+    PLACE_AFTER.test(after) ||
+    COMPANY_AFTER.test(after) ||
+    COMPANY_BEFORE.test(before) ||
+    NAMED_PLACE_BEFORE.test(before.slice(-40)) ||
+    CJK_FIRM_AFTER.test(after.slice(0, 12))
+  );
+}
+
 function mentions(text: string, names: Span[], out: Span[]): void {
   const parts = new Set<string>();
   // "Ong Boon Hock" goes by Ong or Boon Hock: one syllable of a Chinese given name alone is as
@@ -1678,12 +1696,9 @@ function mentions(text: string, names: Span[], out: Span[]): void {
         );
     for (const m of text.matchAll(pattern)) {
       const span = { start: m.index, end: m.index + part.length };
-      if (isPlaceOrCompany(text, span)) continue;
-      // A firm named for someone: 美玲发展有限公司, 顺发贸易私人有限公司.
-      if (CJK_FIRM_AFTER.test(text.slice(span.end, span.end + 12))) continue;
-      // Inside a street, a school or a shop named for someone.
-      if (NAMED_PLACE_BEFORE.test(text.slice(Math.max(0, span.start - 40), span.start))) continue;
-      out.push(span);
+      // Not in a firm's, a place's, a street's, a school's or a shop's name: 美玲发展有限公司,
+      // "Jalan Tuanku Abdul Rahman", "Dépanneur Chez Ti-Paul".
+      if (!isPlaceOrCompany(text, span) && !namesSomethingElse(text, span)) out.push(span);
     }
   }
 }

@@ -1088,6 +1088,20 @@ describe("chats, memos, sign-offs and accounts without their word (decision 063)
     expect(people("他严厉地说不要转账。")).toEqual([]);
   });
 
+  it("removes a name found once wherever else it is written, but not inside a firm's or a word", () => {
+    const { text } = scrubPii(
+      "Mr Okonkwo Adeyemi paid. Later okonkwo's friend said Okonkwo Adeyemi Trading Ltd paid too.",
+    );
+    expect(text).toBe(
+      "Mr [PERSON 1] paid. Later okonkwo's friend said Okonkwo Adeyemi Trading Ltd paid too.",
+    );
+    // ต้น found once as a nickname is the same person between word breaks, but no one inside
+    // ต้นทุน ("cost").
+    expect(scrubPii("น้องต้นโอนเงิน ต่อมาต้นบอกว่าต้นทุนสูง").text).toBe(
+      "น้อง[PERSON 1]โอนเงิน ต่อมา[PERSON 1]บอกว่าต้นทุนสูง",
+    );
+  });
+
   it("takes an account after its bank's name, in its bank's shape, or under an Account column", () => {
     const accounts = (text: string) => found(text, "ACCOUNT");
     expect(accounts("Paid to Maybank 5621 4409 8813 and 中銀 012-579-2-004418-3.")).toEqual([

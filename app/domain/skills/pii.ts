@@ -7,7 +7,7 @@
 // so the draft still reads. Amounts, transaction dates, references, regulators and companies stay.
 import { findCued } from "./pii-cued";
 import { findIdentifiers } from "./pii-ids";
-import { findPeople } from "./pii-people";
+import { findPeople, namesSomethingElse } from "./pii-people";
 import { findAddresses } from "./pii-places";
 import { type Candidate, type MarkableType, type PiiType, isMarkableText } from "./pii-types";
 
@@ -80,7 +80,69 @@ export function findPii(text: string, marked: readonly MarkedSpan[] = []): Candi
   findPeople(text, found, RANKS.PERSON);
   // Last: the phone finder skips what an earlier finder already holds.
   findIdentifiers(text, found, IDENTIFIER_RANK);
-  return resolve(found);
+  const kept = resolve(found);
+  return resolve([...kept, ...elsewhere(text, kept)]);
+}
+
+const LATIN_LETTER = /[\p{Script=Latin}\u0300-\u036f]/u;
+const TAMIL_LETTER = /[\u0B80-\u0BFF]/u;
+const RUN_OF = { th: /[\u0E00-\u0E7F]+/gu, zh: /[\u4e00-\u9fff]+/gu } as const;
+const SEGMENTERS = {
+  th: new Intl.Segmenter("th", { granularity: "word" }),
+  zh: new Intl.Segmenter("zh", { granularity: "word" }),
+} as const;
+
+/** Where words begin and end in the runs of Thai or Chinese letters of a text. */
+function wordEdges(text: string, script: "th" | "zh"): Set<number> {
+  const edges = new Set<number>();
+  for (const run of text.matchAll(RUN_OF[script])) {
+    edges.add(run.index);
+    for (const { index, segment } of SEGMENTERS[script].segment(run[0])) {
+      edges.add(run.index + index);
+      edges.add(run.index + index + segment.length);
+    }
+  }
+  return edges;
+}
+
+/**
+ * A person found once is removed wherever else the same name is written, as a name the learner
+ * marks is: the preview lists it as removed. A Latin name stands apart from Latin letters, a Tamil
+ * one begins a word, and a Thai or Chinese one stands between word breaks (ต้น of ต้นทุน, "cost",
+ * is no one).
+ */
+function elsewhere(text: string, kept: readonly Candidate[]): Candidate[] {
+  const out: Candidate[] = [];
+  const names = new Set(
+    kept.filter((item) => item.type === "PERSON").map((item) => text.slice(item.start, item.end)),
+  );
+  const edges = { th: null as Set<number> | null, zh: null as Set<number> | null };
+  const edgesOf = (script: "th" | "zh") => (edges[script] ??= wordEdges(text, script));
+  for (const name of names) {
+    if (name.length < 2) continue;
+    const script = LATIN_LETTER.test(name)
+      ? "latin"
+      : TAMIL_LETTER.test(name)
+        ? "ta"
+        : /[\u0E00-\u0E7F]/u.test(name)
+          ? "th"
+          : "zh";
+    for (let at = text.indexOf(name); at !== -1; at = text.indexOf(name, at + 1)) {
+      const end = at + name.length;
+      const apart =
+        script === "latin"
+          ? name.length >= 3 &&
+            !LATIN_LETTER.test(text.charAt(at - 1)) &&
+            !LATIN_LETTER.test(text.charAt(end))
+          : script === "ta"
+            ? name.length >= 3 && !TAMIL_LETTER.test(text.charAt(at - 1))
+            : edgesOf(script).has(at) && edgesOf(script).has(end);
+      // Not in a firm's, a street's or a shop's name ("Whitfield Logistics").
+      if (apart && !namesSomethingElse(text, { start: at, end }))
+        out.push({ start: at, end, type: "PERSON", rank: RANKS.PERSON });
+    }
+  }
+  return out;
 }
 
 // --- Numbering ---------------------------------------------------------------------------------

@@ -243,6 +243,10 @@ function leaks(note: CorpusNote, text: string): string[] {
     });
 }
 
+/** What a failure may print: the newest blind set is not read, so only how many leaked. */
+const shown = (note: CorpusNote, values: string[]) =>
+  note.set === "blind9" ? values.map(() => "(unread)") : values;
+
 // Issue 45: the export and the stored draft contain no labelled personal data from the corpus.
 // The tuning notes go straight through; for the held-out and blind notes the learner first
 // previews and marks what the scrubber missed, as the page lets them.
@@ -287,10 +291,13 @@ describe("the corpus through the page's action, export and saved draft", () => {
         .select(["input", "content", "details"])
         .where("id", "=", result.generated.id)
         .executeTakeFirstOrThrow();
-      expect(leaks(note, `${run.input}\n${run.content}\n${run.details}`), note.id).toEqual([]);
-      expect(leaks(note, result.generated.html), note.id).toEqual([]);
+      expect(
+        shown(note, leaks(note, `${run.input}\n${run.content}\n${run.details}`)),
+        note.id,
+      ).toEqual([]);
+      expect(shown(note, leaks(note, result.generated.html)), note.id).toEqual([]);
       const file = await exported(cookie, "run", result.generated.id);
-      expect(leaks(note, await file.text()), note.id).toEqual([]);
+      expect(shown(note, leaks(note, await file.text())), note.id).toEqual([]);
       if (i % 10 === 0) {
         const saved = resultOf(
           await post(cookie, { intent: "save-draft", runId: String(result.generated.id) }),
