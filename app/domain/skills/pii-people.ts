@@ -1766,7 +1766,7 @@ const SPEAKER =
   /(?<=^|\n)[ \t]*(?:\[?\d{1,2}[:.]\d{2}(?:[:.]\d{2})?\]?[ \t]*)?(?:[-*•>][ \t]*)?([\p{L}][\p{L}\p{M}.'’-]{0,20}(?:[ \t][\p{L}][\p{L}\p{M}.'’-]{0,20})?)[ \t]?[:：][ \t]*(?=\S)/gu;
 // Words that head a note's lines as labels, not speakers.
 const LINE_LABELS = new Set(
-  "from to cc bcc subject re fw fwd date time ref note notes remarks update action outcome status summary email phone mobile tel address dob nric ic passport account acct amount total customer client victim suspect case reviewer approver analyst beneficiary sender agent caller officer teller staff bank police scammer me q a question answer ans reply response result finding findings decision reason step steps next todo task tasks risk alert trigger source purpose comment comments feedback issue issues flag flags evidence 客户 备注 结论 注意 日期 时间 金额 地址 电话 原因 处理 结果 说明 问题 回复 答复 หมายเหตุ สรุป วันที่ เวลา ผล nota tarikh masa tindakan pelanggan ghi chú kết luận ngày lưu ý khách hàng remarque objet de à குறிப்பு".split(
+  "from to cc bcc subject re fw fwd date time ref note notes remarks update action outcome status summary email phone mobile tel address dob nric ic passport account acct amount total customer client victim suspect case reviewer approver analyst beneficiary sender agent caller officer teller staff bank police scammer me q a question answer ans reply response result finding findings decision reason step steps next to-do task tasks risk alert trigger source purpose comment comments feedback issue issues flag flags evidence 客户 备注 结论 注意 日期 时间 金额 地址 电话 原因 处理 结果 说明 问题 回复 答复 หมายเหตุ สรุป วันที่ เวลา ผล nota tarikh masa tindakan pelanggan ghi chú kết luận ngày lưu ý khách hàng remarque objet de à குறிப்பு".split(
     " ",
   ),
 );
