@@ -2,9 +2,11 @@
 // Thai in Latin letters, Tamil script), family names written first (Chinese in pinyin and dialect
 // spellings, Vietnamese, Chinese characters), and words that look like names but are not.
 // A name on a list is only evidence: it counts with a title or role before it, or with a family
-// name after it. The scrubber runs on the server: besides the short lists here, it reads some 4,600
-// given names that are no ordinary word (pii-given-names.json, scripts/pii-given-names.js).
+// name after it. The scrubber runs on the server: besides the short lists here, it reads some
+// 13,500 given names and 12,800 family names that are no ordinary word (pii-given-names.json,
+// pii-family-names.json, scripts/pii-name-lists.js).
 
+import familyNames from "./pii-family-names.json";
 import moreGivenNames from "./pii-given-names.json";
 
 const words = (list: string) => new Set(list.split(/\s+/).filter(Boolean));
@@ -53,11 +55,6 @@ for (const name of moreGivenNames) GIVEN_NAMES.add(name);
 
 // Family names written before the given name: Chinese (pinyin, Hokkien, Cantonese, Teochew
 // spellings) and Vietnamese, with and without diacritics.
-// Vietnamese family names written without their diacritics.
-const VIETNAMESE_ASCII = words(
-  "Nguyen Tran Pham Hoang Huynh Vu Vo Dang Bui Ngo Duong Truong Dinh Trinh",
-);
-
 export const FAMILY_FIRST = words(`
   Tan Lim Lee Ng Wong Chan Goh Ong Teo Koh Chua Chong Chew Chia  Low Loh Lau Leong Liew  Yap
    Tay Toh Seah Quek Poh Phua Foo Fong  Kok Kwok Lai Lam Leung Loke Mak Neo Ang Au Choo Chin
@@ -73,11 +70,40 @@ export const FAMILY_FIRST = words(`
   Ho Yip Kwek Loo Sim Seow Ting Chai Yeung Yim Chng Sng Quah Kuah Chiam Lye Hoe Tung Wan Yew
   Đinh Dinh Trịnh Trinh Tạ Lại Chu Giang Phùng Tăng Thân Doãn Khổng Âu Ông Quan Lục
 `);
-// Among them, those written last in a Western-order name ("Terrence Yip", "Wendy Ho"): Chinese
-// family names in pinyin and dialect spellings, not Vietnamese ones (which come first).
-export const FAMILY_LAST = new Set(
-  [...FAMILY_FIRST].filter((name) => /^[A-Z][a-z]+$/u.test(name) && !VIETNAMESE_ASCII.has(name)),
-);
+// Among them, those written last in a Western-order name ("Terrence Yip", "Wendy Ho", and in
+// Canada "Lan Nguyen", "Kevin Tran"): the ones written in plain Latin letters.
+export const FAMILY_LAST = new Set([...FAMILY_FIRST].filter((name) => /^[A-Z][a-z]+$/u.test(name)));
+
+// Family names written last ("Jonalyn Reyes", "Harpreet Kaur Dhillon"): the data set's, and the
+// commonest of the communities of Canada and the region it lacks (Filipino, Punjabi and other
+// Indian, Arab and North African, Ukrainian and Russian, Iranian, Somali, West African,
+// Québécois, Japanese, Indonesian). A family name after a capitalised word makes a name.
+export const FAMILY_NAMES = new Set([
+  ...familyNames,
+  ...words(`
+  Bautista Villanueva Ramos Aquino Castillo Mercado Manalo Pascual Soriano Navarro Aguilar
+  Salazar Domingo Tolentino Mendoza Gonzales Dizon Panganiban Macaraeg Magbanua Bernardo
+  Santiago Marquez Galang Lacson Mangubat Dimaculangan Ocampo Villareal Sarmiento Cabrera
+  Dhillon Sandhu Grewal Sidhu Brar Sangha Bains Johal Dhaliwal Virk Randhawa Chahal Atwal
+  Khangura Gill Shah Khan Mehta Desai Joshi Iyer Nair Menon Pillai Reddy Rao Naidu Krishnan
+  Raman Subramaniam Rajaratnam Chandran Muniandy Gopal Govindasamy Ramasamy Perumal Suppiah
+  Haddad Benali Khoury Saleh Mansour Hamdi Bouchareb Amrani Belkacem Nasser Aziz Rahman
+  Hussein Hassan Ibrahim Youssef Mahmoud Karim Farouk Cherif Benjelloun Alaoui Bennani Meziane
+  Melnyk Kovalenko Shevchenko Bondarenko Tkachenko Kravchenko Oliynyk Boyko Kovalchuk Ivanov
+  Petrov Volkov Smirnov Popov Sokolov Kuznetsov Morozov Lebedev Novikov Fedorov
+  Karimi Hosseini Ahmadi Rezaei Mohammadi Moradi Jafari Rahimi Hashemi Sadeghi Mousavi Ghasemi
+  Kazemi Nazari Tehrani
+  Warsame Abdi Osman Abdullahi Jama Yusuf Aden Mohamud Egal
+  Okafor Okeke Okonkwo Adeyemi Adebayo Okoro Nwosu Chukwu Ogunleye Oladipo Balogun Boateng
+  Mensah Asante Owusu Osei Agyeman Danso
+  Tremblay Gagnon Côté Bouchard Gauthier Morin Lavoie Fortin Gagné Ouellet Pelletier Bélanger
+  Lévesque Bergeron Leblanc Paquette Girard Simard Boucher Caron Beaulieu Cloutier Dubé Poirier
+  Fournier Lapointe Leclerc Lefebvre Poulin Thibault Nadeau Martel Hébert Thibodeau
+  Dufour Sirois Lachance Charbonneau Lemieux Vachon Picard Turcotte Bolduc Boivin Duchesne Guay
+  Tanaka Suzuki Sato Takahashi Watanabe Yamamoto Nakamura Kobayashi Yamada Sasaki Yoshida
+  Santoso Wijaya Setiawan Hidayat Pratama Saputra Kusuma Halim Gunawan Susanto Lestari Wibowo
+`),
+]);
 
 // Myanmar names have no family name: two to four of these words make one (Aung Ko Ko, Thida Win,
 // Min Zaw Oo), and one at least must be of the first list, which are no English words.
@@ -190,7 +216,7 @@ export const TAMIL_NAMES = words(`
 export const NOT_NAMES = words(`
   The A This That These Those His Her Their Our Your My It He She They We I You Its Who
   Customer Client Account Holder Director Manager Officer Bank Branch Service Services Team Office
-  Street Road Avenue Lane Drive Boulevard Plaza Mall Tower Centre Center Building Park Station
+  Street Road Avenue Lane Drive Boulevard Plaza Mall Tower Centre Center Building Park Station Garden Gardens
   Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June
   July August September October November December
   Januari Februari Julai Ogos Oktober Disember Tháng
@@ -224,9 +250,9 @@ export const NOT_NAMES = words(`
 export const PLACE_BEFORE =
   /(?:\b(?:Jalan|Jln|Lorong|Persiaran|Lebuh|Taman|rue|avenue|boulevard|chemin|at|on|IPD|IPK|Balai Polis|CN|THPT|THCS|trường)\s+|(?:đường|phố|chi nhánh|hẻm|ngõ|cawangan|succursale de la rue)\s+)$/iu;
 export const PLACE_AFTER =
-  /^(?:'s)?\s+(?:Road|Rd|Street|St|Avenue|Ave|Boulevard|Blvd|Drive|Lane|Crescent|branch|Branch|Plaza|Mall|Hospital|School|University|Building|Tower|Centre|Center|Park|Station|Bridge|Square|Highway|City|Ward|District|Cafe|Café|Restaurant|Kopitiam|Bakery|Shop|Store|Mart|Salon|Clinic|Hotel|Pharmacy)\b/u;
+  /^(?:'s)?\s+(?:Road|Rd|Street|St|Avenue|Ave|Boulevard|Blvd|Drive|Lane|Crescent|branch|Branch|Plaza|Mall|Hospital|School|University|Building|Tower|Centre|Center|Park|Station|Bridge|Square|Highway|City|Ward|District|Garden|Gardens|Cafe|Café|Restaurant|Kopitiam|Bakery|Shop|Store|Mart|Salon|Clinic|Hotel|Pharmacy)\b/u;
 export const COMPANY_AFTER =
-  /^(?:\s+(?:&\s+)?\p{Lu}[\p{L}\p{M}'’-]*){0,3}\s+(?:Pte|Sdn|Bhd|Ltd|Limited|Inc|Corp|Corporation|LLC|LLP|Co\.|Company|Partners|Associates|Chambers|Holdings|Trading|Group|Capital|Ventures|Enterprise|Enterprises|Logistics|Resources|Marine|Bank|Berhad|ltée|inc\.|Jewellers|Jewelers|Cafe|Café|Restaurant|Kopitiam|Bakery|Shop|Store|Mart|Salon|Clinic|Hotel|Pharmacy|Workshop|Motor|Motors)(?![\p{L}])/u;
+  /^(?:\s+(?:&\s+)?\p{Lu}[\p{L}\p{M}'’-]*){0,3}\s+(?:Pte|Sdn|Bhd|Ltd|Limited|Inc|Corp|Corporation|LLC|LLP|Co\.|Company|Partners|Associates|Chambers|Holdings|Trading|Group|Capital|Ventures|Enterprise|Enterprises|Logistics|Resources|Marine|Bank|Berhad|ltée|inc\.|Jewellers|Jewelers|Cafe|Café|Restaurant|Kopitiam|Bakery|Shop|Store|Mart|Salon|Clinic|Hotel|Pharmacy|Workshop|Motor|Motors|Catering|Tailor|Tailors|Florist)(?![\p{L}])/u;
 // A clause that names a company before the candidate ("công ty TNHH Thương mại Hoàng Phát"); a
 // preposition between starts another noun ("công ty chuyển vào TK của Lò Văn Sáng").
 export const COMPANY_BEFORE =

@@ -18,6 +18,7 @@ import {
   COMPANY_BEFORE,
   FAMILY_FIRST,
   FAMILY_LAST,
+  FAMILY_NAMES,
   GIVEN_NAMES,
   KOREAN_FAMILY,
   MIDDLE_NAMES,
@@ -42,7 +43,8 @@ interface Span {
 
 const LOWER = String.raw`[\p{Ll}\p{M}]`;
 const WORD = String.raw`\p{Lu}(?:['’]\p{Lu})?${LOWER}+(?:-\p{Script=Latin}${LOWER}+)*(?:\p{Lu}${LOWER}+)?`;
-const CONNECTORS = "bin|binti|bte|bt|a/l|a/p|s/o|d/o";
+// Sarawak's and Sabah's names join a child's to a parent's with "anak" ("Jenny anak Lumpu").
+const CONNECTORS = "bin|binti|bte|bt|a/l|a/p|s/o|d/o|anak";
 const CONNECTOR = new RegExp(`^(?:${CONNECTORS})$`, "u");
 // French particles inside a family name ("Louis-Philippe de Montigny", "Pierrette Du Berger"):
 // part of a name between two of its words, but unlike bin or a/l no evidence of one ("Banque de
@@ -522,7 +524,7 @@ const ROLES = [...ROLE_WORDS]
   .map(caseless)
   .join("|");
 const ROLE = new RegExp(
-  String.raw`(?<![\p{L}\p{M}])(?:${ROLES})(?:['’]s)?(?:\s?["'”’»])?(?![\p{L}\p{M}-])[,:]?\s*(?:(?:là|tên(?: là)?|est|is|ialah|adalah|dia|beliau)\s+)?["'“‘«]?\s*`,
+  String.raw`(?<![\p{L}\p{M}])(?:${ROLES})(?:['’]s)?(?:\s?["'”’»])?(?![\p{L}\p{M}-])\s?[,:：]?\s*(?:(?:là|tên(?: là)?|est|is|ialah|adalah|dia|beliau)\s+)?["'“‘«]?\s*`,
   "gu",
 );
 const ROLE_WORD = new RegExp(`^(?:${ROLE_WORDS.join("|")})$`, "iu");
@@ -587,6 +589,9 @@ const GAELIC_FAMILY = /^(?:Mac|Mc|O['’])\p{Lu}\p{Ll}{2,}$/u;
 const ORDINARY = new Set<string>(ordinaryWords);
 const isOrdinary = (word: string) =>
   word.split("-").some((part) => ORDINARY.has(part.toLowerCase()));
+
+/** A listed family name that is no ordinary word ("Reyes", not "Brown"). */
+const isListedFamily = (word: string) => FAMILY_NAMES.has(word) && !isOrdinary(word);
 
 /** A word with a letter only Vietnamese writes: a tone mark or ă, â, đ, ê, ô, ơ, ư. */
 const VIETNAMESE_SYLLABLE =
@@ -668,8 +673,13 @@ function nameInRun(
     i > first &&
     VIETNAMESE_SYLLABLE.test(tokens[i - 1]?.text ?? "") &&
     (tokens[i]?.text === "My" || tokens[i]?.text === "An");
+  // After bin or a/l, a title or a kin word opens the parent's name: "bin Haji Mokhtar",
+  // "BIN ABANG SALLEH".
+  const parentTitle = (i: number) =>
+    CONNECTOR.test(tokens[i - 1]?.text ?? "") && isNameToken(tokens[i + 1]?.text ?? "");
   const nameAfterFirst = (i: number) =>
     isNameToken(tokens[i]?.text ?? "") ||
+    (i > first && parentTitle(i)) ||
     (vietnamese && i === first + 2 && /^\p{Lu}/u.test(tokens[i]?.text ?? "")) ||
     afterVietnamese(i) ||
     (i > first &&
@@ -708,7 +718,9 @@ function nameInRun(
     const familyLast =
       words.length >= 2 &&
       words.length <= 3 &&
-      (FAMILY_LAST.has(words.at(-1) ?? "") || GAELIC_FAMILY.test(words.at(-1) ?? "")) &&
+      (FAMILY_LAST.has(words.at(-1) ?? "") ||
+        GAELIC_FAMILY.test(words.at(-1) ?? "") ||
+        isListedFamily(words.at(-1) ?? "")) &&
       !words.slice(0, -1).some(isOrdinary) &&
       (!sentenceStart || GIVEN_NAMES.has(words[0] ?? ""));
     // A Latin name in Thai, Tamil or Chinese text ("โอนไปให้ Chea Sokha ที่พนมเปญ"): two or
@@ -1425,6 +1437,28 @@ function patternNames(text: string, out: Span[]): void {
   }
 }
 
+// A family name in capitals beside given names, as screening lists and passports write them:
+// "Andrii MELNYK", "VOLKOV Sergei Nikolaevich". The capitals are a word of four letters or more
+// with two vowels (no acronym such as CIMB, IFRS or FATF), and no word is an ordinary one.
+const TITLED = String.raw`\p{Lu}${LOWER}+(?:-\p{Lu}?${LOWER}+)?`;
+const VOWEL = "[AEIOUYÀ-ÖØ-Ý]";
+const CAPS = String.raw`\p{Lu}*${VOWEL}\p{Lu}*${VOWEL}\p{Lu}*`;
+const MIXED_CAPITALS = new RegExp(
+  String.raw`(?<![\p{L}\p{M}])(?:${TITLED}(?:[ ]${TITLED})?[ ](?=\p{Lu}{4})${CAPS}|(?=\p{Lu}{4})${CAPS}(?:[ ]${TITLED}){1,3})(?![\p{L}\p{M}])`,
+  "gu",
+);
+
+function mixedCapitalNames(text: string, out: Span[]): void {
+  for (const m of text.matchAll(MIXED_CAPITALS)) {
+    const words = m[0].split(" ");
+    const ordinary = words.some(
+      (word) => isOrdinary(word) || MEMO_WORDS.has(word) || !isNameToken(word),
+    );
+    const span = { start: m.index, end: m.index + m[0].length };
+    if (!ordinary && !isPlaceOrCompany(text, span)) out.push(span);
+  }
+}
+
 /**
  * Words joined by "and" or a comma to a name found are a name too, and so on along the list:
  * "Amélie Bergeron, Kevin Dubé et Noah Sirois", "ประเสริฐ ทองดี และ อนุชา", 郑伟杰、吴佩珊和….
@@ -1731,6 +1765,36 @@ const MEMO_WORDS = new Set(
   ),
 );
 
+// A patronymic in capitals: "ABANG ZAINUDDIN BIN ABANG SALLEH", "RAVINDRAN A/L KRISHNAN".
+const CAPITAL_PATRONYMIC = new RegExp(
+  String.raw`(?<![\p{L}\p{N}])((?:\p{Lu}{2,}[ ]){0,3}\p{Lu}{2,})[ ](${CONNECTORS.toUpperCase()})[ ](\p{Lu}{2,}(?:[ ]\p{Lu}{2,}){0,3})(?![\p{L}\p{N}/])`,
+  "gu",
+);
+const memoOrWord = (word: string) => MEMO_WORDS.has(word) || isOrdinary(word);
+
+/** The words of a patronymic in capitals as a name writes them, up to a memo's or an ordinary word. */
+function capitalPatronymic(match: string, before: string, connector: string, after: string) {
+  const left = before.split(" ");
+  let from = left.length - 1;
+  while (from > 0 && !memoOrWord(left[from - 1] ?? "")) from--;
+  const right = after.split(" ");
+  // An ordinary word inside the parent's name is a title or a name (BIN ABANG SALLEH).
+  let to = 1;
+  while (
+    to < right.length &&
+    !MEMO_WORDS.has(right[to] ?? "") &&
+    (!isOrdinary(right[to] ?? "") || (to + 1 < right.length && !memoOrWord(right[to + 1] ?? "")))
+  )
+    to++;
+  return [
+    ...left.slice(0, from),
+    ...left.slice(from).map(titled),
+    connector.toLowerCase(),
+    ...right.slice(0, to).map(titled),
+    ...right.slice(to),
+  ].join(" ");
+}
+
 /**
  * Words in capitals written as a name is where a listed given or family name stands, and the
  * words that follow it in the run ("TAN WEI LIANG" as Tan Wei Liang); the rest in lower case, so
@@ -1738,7 +1802,10 @@ const MEMO_WORDS = new Set(
  */
 function capitalsAsNames(text: string): string {
   // The memo's word for the party is a role, read as one: "BENEFICIARY:" is "beneficiary:".
-  const parties = text.replace(MEMO_PARTY, (word) => word.toLowerCase());
+  let parties = text.replace(MEMO_PARTY, (word) => word.toLowerCase());
+  // Again for a patronymic whose first words the one before took as its parent's name's end.
+  for (let pass = 0; pass < 2; pass++)
+    parties = parties.replace(CAPITAL_PATRONYMIC, capitalPatronymic);
   return parties.replace(CAPITALS_RUN, (run, offset: number) => {
     // After a memo's word for who pays or is paid, the words are a name whatever they are:
     // "PENERIMA: YOHANES MANURUNG", "BENEFICIARY: CHAN TAI MAN".
@@ -1813,6 +1880,40 @@ function chatSpeakers(text: string, out: Span[]): void {
   if (speakers.length >= 2 && said >= 4) for (const spans of speakers) out.push(...spans);
 }
 
+// A table written as text, its cells between "|" or tabs: under a column headed "Name", "Nom",
+// "Nama", "Họ tên", "姓名", "ชื่อ" or "பெயர்" (or the customer's, the holder's), the cell's words
+// are a name, up to a bracket or a comma ("Bunga Pertiwi (ID, KTP …)").
+const NAME_HEADER =
+  /^(?:(?:full |customer |client |account |holder['’]?s? )?name|account holder|holder|customer|client|subject|nom(?: complet| du client)?|cliente?|titulaire|nama(?: pelanggan| penuh)?|pelanggan|pemegang akaun|họ(?: và)? tên|tên(?: khách hàng)?|khách hàng|ho ten|姓名|名字|客户|户名|ชื่อ(?:-(?:นาม)?สกุล|ลูกค้า)?|ลูกค้า|பெயர்|வாடிக்கையாளர்)$/iu;
+const CELL_NAME = /^[\p{L}\p{M}](?:[\p{L}\p{M}'’./-]|[ ](?=[\p{L}\p{M}])){0,60}/u;
+
+function tableNames(text: string, out: Span[]): void {
+  let column = -1;
+  let offset = 0;
+  for (const line of text.split("\n")) {
+    const cells = line.split(/[|\t]/u);
+    const header =
+      cells.length >= 2 ? cells.findIndex((cell) => NAME_HEADER.test(cell.trim())) : -1;
+    if (header >= 0) column = header;
+    else if (column >= 0 && cells.length > column) {
+      const cell = cells[column] ?? "";
+      const lead = cell.length - cell.trimStart().length;
+      const name = CELL_NAME.exec(cell.slice(lead))?.[0].trimEnd() ?? "";
+      const words = name.split(" ");
+      if (
+        name.length >= 2 &&
+        words.length <= 6 &&
+        !words.some((word) => COMPANY_WORD.test(word)) &&
+        !COMPANY_BEFORE.test(name)
+      ) {
+        const start = offset + cells.slice(0, column).reduce((sum, c) => sum + c.length + 1, 0);
+        out.push({ start: start + lead, end: start + lead + name.length });
+      }
+    } else if (cells.length < 2) column = -1;
+    offset += line.length + 1;
+  }
+}
+
 export function findPeople(written: string, found: Candidate[], rank: number): void {
   // Names in traditional characters read as in simplified ones, and names in capitals as names
   // are written, at the same offsets.
@@ -1820,12 +1921,14 @@ export function findPeople(written: string, found: Candidate[], rank: number): v
   const names: Span[] = [];
   cuedNames(text, names);
   patternNames(text, names);
+  mixedCapitalNames(text, names);
   withMiddleInitials(text, names);
   initialledNames(text, names);
   tamilHonorificNames(text, names);
   tamilSubjectNames(text, names);
   tamilLoneNames(text, names);
   chatSpeakers(text, names);
+  tableNames(text, names);
   lowerCaseTitled(text, names);
   cjkNames(text, names);
   cjkStandaloneNames(text, names);

@@ -472,7 +472,7 @@ describe("names found by lists and lists of names (decision 060)", () => {
   });
 
   it("finds a given name of the long list before a family name, and no ordinary word", () => {
-    // Names from pii-given-names.json (scripts/pii-given-names.js), not the short lists.
+    // Names from pii-given-names.json (scripts/pii-name-lists.js), not the short lists.
     expect(found("Transfer approved by Agustina Permatasari at 10:02.", "PERSON")).toEqual([
       "Agustina Permatasari",
     ]);
@@ -1118,6 +1118,53 @@ describe("chats, memos, sign-offs and accounts without their word (decision 063)
     expect(accounts(table)).toEqual(["1644 0023 8871", "7012-8834-55"]);
     // An amount, a date, a case number and a bank's hotline year are no account.
     expect(accounts("DBS 2024 report: RM 9,800 on 2024-09-02, case 2024-000123")).toEqual([]);
+  });
+});
+
+describe("tables, patronymics in capitals, screening spellings and family names", () => {
+  it("takes the cells under a table's Name column, up to a bracket, and no firm", () => {
+    const table = [
+      "No | Nom | Compte | Décision",
+      "1 | Will Chen | 004-06755-6681207 | transmettre",
+      "2 | Bunga Pertiwi (ID, KTP 3578046508920002) | - | escalade",
+      "3 | Kedai Runcit Sdn Bhd | 1644 0023 8871 | fermer",
+    ].join("\n");
+    expect(people(table)).toEqual(["Will Chen", "Bunga Pertiwi"]);
+    expect(people("序號 | 姓名 | 戶口\n1 | 陳海燕 | 012-579-2-004418-3")).toEqual(["陳海燕"]);
+    expect(people("ลำดับ | ชื่อ | บัญชี\n1 | สมชาย ใจดี | 068-2-41937-5")).toEqual(["สมชาย ใจดี"]);
+    // No column of names: an item, a place.
+    expect(people("No | Item | Amount\n1 | Rose Garden | 5")).toEqual([]);
+  });
+
+  it("takes a patronymic in capitals or with a title after bin, and Sarawak's anak", () => {
+    expect(
+      people("FUNDS FROM ABANG ZAINUDDIN BIN ABANG SALLEH AND RAVINDRAN A/L KRISHNAN (MY)"),
+    ).toEqual(["ZAINUDDIN BIN ABANG SALLEH", "RAVINDRAN A/L KRISHNAN"]);
+    expect(people("Kamal Ariffin bin Haji Mokhtar menandatangani.")).toEqual([
+      "Kamal Ariffin bin Haji Mokhtar",
+    ]);
+    expect(people("Akaun atas nama Mary anak Ujang dibuka.")).toEqual(["Mary anak Ujang"]);
+    expect(people("Dia ada anak lelaki di Kuching.")).toEqual([]);
+  });
+
+  it("reads a role before a colon written with a space, as French writes it", () => {
+    expect(people("Analyste : Maude; approbation : Claude.")).toEqual(["Maude", "Claude"]);
+  });
+
+  it("takes a family name in capitals beside given names, and no acronym", () => {
+    expect(people('World-Check hit on "Andrii MELNYK" - different DOB')).toEqual(["Andrii MELNYK"]);
+    expect(people("Liste 3 : VOLKOV Sergei Nikolaevich, né en 1971")).toEqual([
+      "VOLKOV Sergei Nikolaevich",
+    ]);
+    expect(people("IFRS Foundation texts, FATF Recommendation 16 and the ISSB Board")).toEqual([]);
+  });
+
+  it("takes a listed family name after a capitalised word, and no ordinary word", () => {
+    expect(people("Paid to Jonalyn Reyes via GCash, then to Rodel Bautista.")).toEqual([
+      "Jonalyn Reyes",
+      "Rodel Bautista",
+    ]);
+    expect(people("Notes from Grey Brown Street and Long Hall.")).toEqual([]);
   });
 });
 

@@ -1,18 +1,20 @@
-// Writes app/domain/skills/pii-given-names.json: given names in Latin letters (English, French,
-// Indonesian and Malay, Indian) that the PII scrubber adds to its own short list (pii-names.ts).
-// A listed given name before a capitalised word makes a name ("Stéphanie Ouellet", "Agus
-// Setiawan"), so a word that is also an ordinary one is left out: any word the product's own text
+// Writes app/domain/skills/pii-given-names.json and pii-family-names.json: given and family
+// names in Latin letters (English, French, Indonesian and Malay, Indian, and the other locales
+// below) that the PII scrubber adds to its own short lists (pii-names.ts). A listed given name
+// before a capitalised word makes a name ("Stéphanie Ouellet", "Agus Setiawan"), and so does a
+// listed family name after one ("Jonalyn Reyes"), so a word that is also an ordinary one is left
+// out of both: any word the product's own text
 // writes in lower case (pii-ordinary-words.json), any lower-case word of Debian's English and
 // French word lists, and places. The names come from the person data of @faker-js/faker (MIT),
 // which is not a dependency of the product: install it for the run only.
 //
-// Run: npm install --no-save @faker-js/faker@9.9.0 && node scripts/pii-given-names.js
+// Run: npm install --no-save @faker-js/faker@9.9.0 && node scripts/pii-name-lists.js
 // (needs Debian's wamerican and wfrench: apt-get install wamerican wfrench)
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
-const OUT = path.join(ROOT, "app/domain/skills/pii-given-names.json");
+const SKILLS = path.join(ROOT, "app/domain/skills");
 // Canada's and the region's people come from everywhere: Europe's, Africa's, Turkey's and Central
 // Asia's names in Latin letters too.
 const LOCALES = [
@@ -68,7 +70,7 @@ const LATIN = /^\p{Script=Latin}+(?:-\p{Script=Latin}+)?$/u;
 
 // Not a dependency: resolved at run time only (hence the name in a variable).
 const FAKER = "@faker-js/faker";
-/** @type {{ allLocales: Record<string, { person?: { first_name?: unknown } }> }} */
+/** @type {{ allLocales: Record<string, { person?: { first_name?: unknown, last_name?: unknown } }> }} */
 const { allLocales } = await import(FAKER);
 for (const dictionary of DICTIONARIES) {
   if (!existsSync(dictionary)) throw new Error(`${dictionary} is missing: apt-get install it`);
@@ -91,14 +93,20 @@ const flat = (value) =>
       ? Object.values(value).flatMap(flat)
       : [];
 
-const names = new Set(
-  LOCALES.flatMap((locale) => flat(allLocales[locale]?.person?.first_name)).filter(
-    (name) =>
-      SHAPE.test(name) &&
-      LATIN.test(name) &&
-      !ordinary.has(name.toLowerCase()) &&
-      !PLACES.has(name),
-  ),
-);
-writeFileSync(OUT, `${JSON.stringify([...names].sort())}\n`);
-console.log(`${names.size} given names written to ${path.relative(ROOT, OUT)}`);
+/** @param {"first_name" | "last_name"} part @param {string} file */
+function write(part, file) {
+  const names = new Set(
+    LOCALES.flatMap((locale) => flat(allLocales[locale]?.person?.[part])).filter(
+      (name) =>
+        SHAPE.test(name) &&
+        LATIN.test(name) &&
+        !ordinary.has(name.toLowerCase()) &&
+        !PLACES.has(name),
+    ),
+  );
+  const out = path.join(SKILLS, file);
+  writeFileSync(out, `${JSON.stringify([...names].sort())}\n`);
+  console.log(`${names.size} names written to ${path.relative(ROOT, out)}`);
+}
+write("first_name", "pii-given-names.json");
+write("last_name", "pii-family-names.json");
