@@ -381,6 +381,8 @@ const ROLE_WORDS = [
   "approved by",
   "reviewer",
   "approver",
+  "checker",
+  "kiem soat",
   "disediakan(?: oleh)?",
   "disemak(?: oleh)?",
   "diluluskan(?: oleh)?",
@@ -1591,7 +1593,7 @@ const THAI_KIN_AT = /^(?:เจ๊|เฮีย|เสี่ย|น้า|ป้
 // A family word or a lawyer written against the name: ภรรยานิภาเป็น…, หลานสาวแพรวพามา…,
 // ลูกเขยต้นยอมรับ…, ทนายชัยวัฒน์ ที่… (ทนายความ is "lawyer" whole).
 const THAI_KIN_NAME =
-  /(?<=^|[^\u0E00-\u0E7F]|ของ|กับ|จาก|ให้|และ|ว่า|คือ|โดย)(?:ภรรยา|สามี|ลูกชาย|ลูกสาว|หลานชาย|หลานสาว|ลูกเขย|ลูกสะใภ้|ทนาย(?!ความ)|อาจารย์|ครู|หมอ(?!ง))(?!ของ|มา|ได้|เพิ่ง|ที่|เป็น|จะ|ก็|ไม่|ยัง|เคย|และ|กับ|ให้|ว่า|คือ|ซึ่ง|อยู่|ไป|บอก|ถูก|ต้อง|ทำ|เอง|คน|ทั้ง|ด้วย|ขอ|ช่วย|เข้า|ออก|โอน|ถอน|ฝาก|รับ|ส่ง|เช่น|หรือ|แต่|นั้น|นี้|เขา|เธอ|ผู้)([\u0E01-\u0E2E\u0E40-\u0E44][\u0E00-\u0E7F]{1,7}?)(?=ของ|ที่|เป็น|บอก|ได้|มา|พา|ยอม|ยืนยัน|โอน|ฝาก|ถอน|ซึ่ง|และ|กับ|ว่า|จะ|ให้|[^\u0E00-\u0E7F]|$)/gu;
+  /(?<=^|[^\u0E00-\u0E7F]|ของ|กับ|จาก|ให้|และ|ว่า|คือ|โดย)(?:ภรรยา|สามี|ลูกชาย|ลูกสาว|หลานชาย|หลานสาว|ลูกเขย|ลูกสะใภ้|ทนาย(?!ความ)|อาจารย์|ครู|หมอ(?!ง))(?!ยาย|ย่า|ปู่|(?:ตา|พ่อ|แม่|ป้า|ลุง|น้า|อา)(?![\u0E00-\u0E7F])|ของ|มา|ได้|เพิ่ง|ที่|เป็น|จะ|ก็|ไม่|ยัง|เคย|และ|กับ|ให้|ว่า|คือ|ซึ่ง|อยู่|ไป|บอก|ถูก|ต้อง|ทำ|เอง|คน|ทั้ง|ด้วย|ขอ|ช่วย|เข้า|ออก|โอน|ถอน|ฝาก|รับ|ส่ง|เช่น|หรือ|แต่|นั้น|นี้|เขา|เธอ|ผู้)([\u0E01-\u0E2E\u0E40-\u0E44][\u0E00-\u0E7F]{1,7}?)(?=ของ|ที่|เป็น|บอก|ได้|มา|พา|ยอม|ยืนยัน|โอน|ฝาก|ถอน|ซึ่ง|และ|กับ|ว่า|จะ|ให้|[^\u0E00-\u0E7F]|$)/gu;
 
 function nicknames(text: string, out: Span[]): void {
   for (const m of text.matchAll(AH_NAME)) {
@@ -1730,6 +1732,8 @@ function mentions(text: string, names: Span[], out: Span[]): void {
         );
     for (const m of text.matchAll(pattern)) {
       const span = { start: m.index, end: m.index + part.length };
+      // A word does not end before a vowel or a tone mark (นก is not in ไหนก็).
+      if (/\p{M}/u.test(text.charAt(span.end))) continue;
       // Not in a firm's, a place's, a street's, a school's or a shop's name: 美玲发展有限公司,
       // "Jalan Tuanku Abdul Rahman", "Dépanneur Chez Ti-Paul".
       if (!isPlaceOrCompany(text, span) && !namesSomethingElse(text, span)) out.push(span);
@@ -1765,6 +1769,8 @@ const MEMO_WORDS = new Set(
   ),
 );
 
+const CAPITAL_ROLE =
+  /(?<![\p{L}\p{M}])(\p{Lu}{2,}(?:[ ]\p{Lu}{2,}){0,2})(\s?[:：]\s*)(\p{Lu}{2,}(?:(?:[ ]|\s?\/\s?)\p{Lu}{2,}){0,3})(?![\p{L}\p{M}])/gu;
 // A patronymic in capitals: "ABANG ZAINUDDIN BIN ABANG SALLEH", "RAVINDRAN A/L KRISHNAN".
 const CAPITAL_PATRONYMIC = new RegExp(
   String.raw`(?<![\p{L}\p{N}])((?:\p{Lu}{2,}[ ]){0,3}\p{Lu}{2,})[ ](${CONNECTORS.toUpperCase()})[ ](\p{Lu}{2,}(?:[ ]\p{Lu}{2,}){0,3})(?![\p{L}\p{N}/])`,
@@ -1802,7 +1808,17 @@ function capitalPatronymic(match: string, before: string, connector: string, aft
  */
 function capitalsAsNames(text: string): string {
   // The memo's word for the party is a role, read as one: "BENEFICIARY:" is "beneficiary:".
-  let parties = text.replace(MEMO_PARTY, (word) => word.toLowerCase());
+  // So is a role in capitals before a colon ("CONTRÔLE :"), and the words after it are names
+  // ("CHECKER: PLOY/ARTHIT").
+  let parties = text
+    .replace(MEMO_PARTY, (word) => word.toLowerCase())
+    .replace(CAPITAL_ROLE, (all, role: string, colon: string, names: string) =>
+      ROLE_WORD.test(role.toLowerCase())
+        ? role.toLowerCase() +
+          colon +
+          names.replace(/\p{Lu}+/gu, (word) => (MEMO_WORDS.has(word) ? word : titled(word)))
+        : all,
+    );
   // Again for a patronymic whose first words the one before took as its parent's name's end.
   for (let pass = 0; pass < 2; pass++)
     parties = parties.replace(CAPITAL_PATRONYMIC, capitalPatronymic);

@@ -136,7 +136,10 @@ function elsewhere(text: string, kept: readonly Candidate[]): Candidate[] {
             !LATIN_LETTER.test(text.charAt(end))
           : script === "ta"
             ? name.length >= 3 && !TAMIL_LETTER.test(text.charAt(at - 1))
-            : edgesOf(script).has(at) && edgesOf(script).has(end);
+            : edgesOf(script).has(at) &&
+              edgesOf(script).has(end) &&
+              // A word break before a vowel or tone mark is none (ไห|นก|็ of ไหนก็).
+              !/\p{M}/u.test(text.charAt(end));
       // Not in a firm's, a street's or a shop's name ("Whitfield Logistics").
       if (apart && !namesSomethingElse(text, { start: at, end }))
         out.push({ start: at, end, type: "PERSON", rank: RANKS.PERSON });
