@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { corpus } from "../../../tests/fixtures/pii/evaluate";
+import { corpus, isUnread } from "../../../tests/fixtures/pii/evaluate";
 import { runSkill } from "./generate.server";
 import { renderMarkdown } from "~/platform/lib/markdown.server";
 import { findSkill, getSkills } from "./skills.server";
@@ -176,7 +176,7 @@ describe("the jurisdiction of the notes", () => {
             note.text,
           ),
       )
-      .map((note) => ({ id: note.id, text: note.text, unread: note.set === "blind9" })),
+      .map((note) => ({ id: note.id, text: note.text, unread: isUnread(note) })),
   ];
 
   it.each(["str-narrative", "kyc-escalation-memo", "red-flag-checklist", "training-quiz"])(

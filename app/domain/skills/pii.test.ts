@@ -2,8 +2,10 @@ import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { NEGATIVES, POSITIVES } from "../../../tests/fixtures/pii-corpus";
+import type { CorpusNote } from "../../../tests/fixtures/pii/corpus";
 import {
   PII_TARGETS,
+  UNREAD_SETS,
   corpus,
   evaluatePii,
   meetsTargets,
@@ -42,8 +44,10 @@ const BLIND_9_FLOOR = { precision: 0.9, recall: 0.87, personRecall: 0.85 };
 // with the scrubber of that morning, 70.6 % (people 65.6 %) at its first measure; development
 // data since.
 const BLIND_10_FLOOR = { precision: 0.9, recall: 0.85, personRecall: 0.8 };
-/** The newest blind set, measured but not read: no test prints its notes. */
-const UNSEEN_SET = "blind9";
+// The eleventh (decision 064), 70 notes and 744 people written without sight of the scrubber once
+// the tenth had been worked on: 86.5 % (people 85.3 %, precision 95.0 %) with the scrubber of that
+// morning, 87.2 % (people 86.2 %) at its first measure. Not read.
+const BLIND_11_FLOOR = { precision: 0.9, recall: 0.87, personRecall: 0.86 };
 
 // The identifier types the sentences of pii-corpus.ts list; names in them are found too.
 const IDENTIFIER_TYPES: readonly PiiType[] = [
@@ -89,8 +93,9 @@ describe("the labelled case-note corpus (tests/fixtures/pii)", () => {
   const blind6 = corpus().filter((note) => note.set === "blind6");
   const blind7 = corpus().filter((note) => note.set === "blind7");
   const blind8 = corpus().filter((note) => note.set === "blind8");
-  const blind9 = corpus().filter((note) => note.set === UNSEEN_SET);
+  const blind9 = corpus().filter((note) => note.set === "blind9");
   const blind10 = corpus().filter((note) => note.set === "blind10");
+  const blind11 = corpus().filter((note) => note.set === "blind11");
   const tuning = notes.filter((note) => note.set === "tuning");
   const heldOut = notes.filter((note) => note.set === "heldOut");
 
@@ -147,6 +152,7 @@ describe("the labelled case-note corpus (tests/fixtures/pii)", () => {
     ["eighth", () => blind8, 70, BLIND_8_FLOOR],
     ["ninth", () => blind9, 70, BLIND_9_FLOOR],
     ["tenth", () => blind10, 70, BLIND_10_FLOOR],
+    ["eleventh", () => blind11, 70, BLIND_11_FLOOR],
   ] as const)("holds the %s blind set at its last measure", (name, notesOf, count, floor) => {
     const set = notesOf();
     expect(set.length).toBe(count);
@@ -392,8 +398,8 @@ describe("placeholders and counts", () => {
     for (const { id, set, text } of texts) {
       const once = scrubPii(text).text;
       const again = scrubPii(once).found;
-      // The newest blind set is not read: a failure names its note and the types found only.
-      if (set === UNSEEN_SET) {
+      // An unread set's notes are not read: a failure names the note and the types found only.
+      if (UNREAD_SETS.has(set as CorpusNote["set"])) {
         expect(
           again.map(({ type }) => type),
           id,

@@ -6,7 +6,7 @@ import { signInForTest } from "../../../tests/integration/auth";
 import { answerOf, callAction, contextFor } from "../../../tests/integration/call-action";
 import { type FakeLlm, startFakeLlm } from "../../../tests/integration/fake-llm";
 import { action, loader } from "~/routes/app";
-import { corpus } from "../../../tests/fixtures/pii/evaluate";
+import { corpus, isUnread } from "../../../tests/fixtures/pii/evaluate";
 import type { CorpusNote } from "../../../tests/fixtures/pii/corpus";
 import { loader as exportLoader } from "~/routes/app.skills-export";
 
@@ -243,9 +243,9 @@ function leaks(note: CorpusNote, text: string): string[] {
     });
 }
 
-/** What a failure may print: the newest blind set is not read, so only how many leaked. */
+/** What a failure may print: an unread set's notes are not read, so only how many leaked. */
 const shown = (note: CorpusNote, values: string[]) =>
-  note.set === "blind9" ? values.map(() => "(unread)") : values;
+  isUnread(note) ? values.map(() => "(unread)") : values;
 
 // Issue 45: the export and the stored draft contain no labelled personal data from the corpus.
 // The tuning notes go straight through; for the held-out and blind notes the learner first
