@@ -46,10 +46,11 @@ const WORD = String.raw`\p{Lu}(?:['’]\p{Lu})?${LOWER}+(?:-\p{Script=Latin}${LO
 // Sarawak's and Sabah's names join a child's to a parent's with "anak" ("Jenny anak Lumpu").
 const CONNECTORS = "bin|binti|bte|bt|a/l|a/p|s/o|d/o|anak";
 const CONNECTOR = new RegExp(`^(?:${CONNECTORS})$`, "u");
-// French particles inside a family name ("Louis-Philippe de Montigny", "Pierrette Du Berger"):
+// French, Dutch and German particles inside a family name ("Louis-Philippe de Montigny", "Pierrette
+// Du Berger", "Pieter van der Berg"):
 // part of a name between two of its words, but unlike bin or a/l no evidence of one ("Banque de
 // Montréal" is not a person).
-const PARTICLES = "de la|de|du|des|Du|De|Des|Le|La";
+const PARTICLES = "de la|de|du|des|Du|De|Des|Le|La|van der|van den|von der|van|von";
 const PARTICLE = new RegExp(`^(?:${PARTICLES})$`, "u");
 const JOINERS = `${CONNECTORS}|${PARTICLES}`;
 // A line break ends a run: the line after begins something else (a name, a heading).
@@ -583,6 +584,9 @@ function isNameToken(token: string): boolean {
   if (lowerPart && ORDINARY.has(lowerPart)) return false;
   return !NOT_NAMES.has(token) && !ROLE_WORD.test(token) && !TITLE_WORD.test(token);
 }
+
+/** A title or a role word ("Mdm", "customer", "khách hàng"): what stands before a name. */
+export const isCueWord = (word: string) => ROLE_WORD.test(word) || TITLE_WORD.test(word);
 
 const OTHER_SCRIPT = /[\u0E00-\u0E7F\u0B80-\u0BFF\u4e00-\u9fff]/u;
 // A family name by its shape: MacKinnon, McAllister, O'Brien.
@@ -1323,6 +1327,9 @@ const TAMIL_ORDINARY = new Set(
     " ",
   ),
 );
+/** A word the product writes in lower case, or a Tamil word that is no name alone. */
+export const isOrdinaryWord = (word: string) =>
+  ORDINARY.has(word.toLowerCase()) || TAMIL_ORDINARY.has(word) || TAMIL_NOT_NAME.has(word);
 // Case endings a name takes in Tamil script: கார்த்திக்கிடம் (to Karthik), ராஜேஸ்வரியின் (Rajeswari's).
 const TAMIL_NAME_ENDING =
   /^(?:க்கு|உக்கு|ுக்கு|விற்கு|யிடம்|விடம்|கிடம்|இடம்|ிடம்|யின்|வின்|இன்|ின்|யுடன்|வுடன்|உடன்|ுடன்|யை|வை|ஐ|ை|யும்|வும்|ும்|ம்|வோ|யோ|வே|யே|ிற்கு|யால்|வால்|ால்)$/u;

@@ -7,6 +7,7 @@
 // so the draft still reads. Amounts, transaction dates, references, regulators and companies stay.
 import { findCued } from "./pii-cued";
 import { findIdentifiers } from "./pii-ids";
+import { modelPeople } from "./pii-model";
 import { findPeople, namesSomethingElse } from "./pii-people";
 import { findAddresses } from "./pii-places";
 import { type Candidate, type MarkableType, type PiiType, isMarkableText } from "./pii-types";
@@ -73,16 +74,32 @@ function resolve(candidates: Candidate[]): Candidate[] {
 }
 
 /** The personal data in the text, without overlaps, in reading order. */
-export function findPii(text: string, marked: readonly MarkedSpan[] = []): Candidate[] {
+export function findPii(
+  text: string,
+  marked: readonly MarkedSpan[] = [],
+  { model = true }: { model?: boolean } = {},
+): Candidate[] {
   const found: Candidate[] = markedCandidates(text, marked);
   findCued(text, found, RANKS);
   findAddresses(text, found, RANKS.ADDRESS);
   findPeople(text, found, RANKS.PERSON);
   // Last: the phone finder skips what an earlier finder already holds.
   findIdentifiers(text, found, IDENTIFIER_RANK);
-  const kept = resolve(found);
-  return resolve([...kept, ...elsewhere(text, kept)]);
+  let kept = resolve(found);
+  kept = resolve([...kept, ...elsewhere(text, kept)]);
+  // Then the model of names, which reads what is found as placeholders: again with what it finds
+  // until it finds nothing more, so that it reads the text last as it would read the scrubbed
+  // text, and scrubbing that finds nothing.
+  for (let round = 0; model && round < MODEL_ROUNDS; round++) {
+    const more = modelPeople(text, kept, RANKS.PERSON);
+    if (more.length === 0) break;
+    kept = resolve([...kept, ...more]);
+    kept = resolve([...kept, ...elsewhere(text, kept)]);
+  }
+  return kept;
 }
+
+const MODEL_ROUNDS = 4;
 
 const LATIN_LETTER = /[\p{Script=Latin}\u0300-\u036f]/u;
 const TAMIL_LETTER = /[\u0B80-\u0BFF]/u;

@@ -195,8 +195,14 @@ const decode = (html: string) =>
 /** Where a value stands in a text: whole words in Latin letters, anywhere in scripts without spaces. */
 function occurrences(value: string, text: string): number[] {
   const escaped = value.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+  // In Thai a value before a vowel or a tone mark that follows its consonant is a piece of another
+  // word (นก of เดือนก่อน, "last month"), not the name; a vowel written before its consonant (เ, แ,
+  // โ, ใ, ไ) begins the next word. (A Tamil name may be labelled up to its case ending's sign.)
   const pattern = /[\u0E00-\u0E7F\u0B80-\u0BFF\u4e00-\u9fff]/u.test(value)
-    ? new RegExp(escaped, "gu")
+    ? new RegExp(
+        /[\u0E00-\u0E7F]/u.test(value) ? `${escaped}(?![\\u0E30-\\u0E3A\\u0E47-\\u0E4E])` : escaped,
+        "gu",
+      )
     : new RegExp(`(?<![\\p{Script=Latin}\\p{N}])${escaped}(?![\\p{Script=Latin}\\p{N}])`, "gu");
   return [...text.matchAll(pattern)].map((m) => m.index);
 }
