@@ -120,8 +120,14 @@ export function modelPeople(text: string, found: readonly Candidate[], rank: num
         if (value.length < 2 || value.length > 4 || !edges.has(run.start) || !edges.has(run.end))
           return false;
       }
-      // A Thai word of two letters is as often a piece of a longer one the segmenter split.
-      if (/^[\u0E00-\u0E7F]+$/u.test(value) && value.replace(/\p{M}/gu, "").length < 3)
+      // A Thai word of two letters inside a run of Thai letters is as often a piece of a longer
+      // one the segmenter split (นท์ of ฟุตพริ้นท์); standing apart it may be a nickname (นิด).
+      if (
+        /^[\u0E00-\u0E7F]+$/u.test(value) &&
+        value.replace(/\p{M}/gu, "").length < 3 &&
+        /[\u0E00-\u0E7F]/u.test(text.charAt(run.start - 1)) &&
+        /[\u0E00-\u0E7F]/u.test(text.charAt(run.end))
+      )
         return false;
       // Ordinary words, or words in quotation marks (an app's, a vessel's name), need more.
       const ordinary = run.words.every((i) => (words[i]?.lists ?? 0) & (1 << ORDINARY_BIT));

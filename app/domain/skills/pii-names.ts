@@ -214,6 +214,12 @@ export const TAMIL_NAMES = words(`
 
 // Capitalised words that follow a title or begin a name-like run but are not names.
 export const NOT_NAMES = words(`
+  Indonesian Malaysian Singaporean Filipino Filipina Vietnamese Cambodian Burmese Chinese Indian
+  Canadian Korean Japanese Thai Laotian Bangladeshi Pakistani Nepali Australian American British
+  Indonésie Indonésien Indonésienne Malaisie Malaisien Malaisienne Thaïlande Thaïlandais
+  Thaïlandaise Vietnamien Vietnamienne Cambodgien Cambodgienne Philippin Philippine Chinois
+  Chinoise Indien Indienne Canadien Canadienne Coréen Coréenne Japonais Japonaise Singapourien
+  Singapourienne
   The A This That These Those His Her Their Our Your My It He She They We I You Its Who
   Customer Client Account Holder Director Manager Officer Bank Branch Service Services Team Office
   Street Road Avenue Lane Drive Boulevard Plaza Mall Tower Centre Center Building Park Station Garden Gardens
@@ -252,7 +258,7 @@ export const PLACE_BEFORE =
 export const PLACE_AFTER =
   /^(?:'s)?\s+(?:Road|Rd|Street|St|Avenue|Ave|Boulevard|Blvd|Drive|Lane|Crescent|branch|Branch|Plaza|Mall|Hospital|School|University|Building|Tower|Centre|Center|Park|Station|Bridge|Square|Highway|City|Ward|District|Garden|Gardens|Cafe|Café|Restaurant|Kopitiam|Bakery|Shop|Store|Mart|Salon|Clinic|Hotel|Pharmacy)\b/u;
 export const COMPANY_AFTER =
-  /^(?:\s+(?:&\s+)?\p{Lu}[\p{L}\p{M}'’-]*){0,3}\s+(?:Pte|Sdn|Bhd|Ltd|Limited|Inc|Corp|Corporation|LLC|LLP|Co\.|Company|Partners|Associates|Chambers|Holdings|Trading|Group|Capital|Ventures|Enterprise|Enterprises|Logistics|Resources|Marine|Bank|Berhad|ltée|inc\.|Jewellers|Jewelers|Cafe|Café|Restaurant|Kopitiam|Bakery|Shop|Store|Mart|Salon|Clinic|Hotel|Pharmacy|Workshop|Motor|Motors|Catering|Tailor|Tailors|Florist)(?![\p{L}])/u;
+  /^(?:\s+(?:&\s+)?\p{Lu}[\p{L}\p{M}'’-]*){0,3}\s+(?:Pte|Sdn|Bhd|Ltd|Limited|Inc|Corp|Corporation|LLC|LLP|Co\.|Company|Partners|Associates|Chambers|Holdings|Trading|Group|Capital|Ventures|Enterprise|Enterprises|Logistics|Resources|Marine|Bank|Berhad|ltée|inc\.|Jewellers|Jewelers|Cafe|Café|Restaurant|Kopitiam|Bakery|Shop|Store|Mart|Salon|Clinic|Hotel|Pharmacy|Workshop|Motor|Motors|Catering|Tailor|Tailors|Florist|Brothers|Bros\.?|Kiosk|Employment|Agency|Health|Foods|Pharma)(?![\p{L}])/u;
 // A clause that names a company before the candidate ("công ty TNHH Thương mại Hoàng Phát"); a
 // preposition between starts another noun ("công ty chuyển vào TK của Lò Văn Sáng").
 export const COMPANY_BEFORE =

@@ -826,6 +826,7 @@ function isPlaceOrCompany(text: string, span: Span): boolean {
     PLACE_AFTER.test(after) ||
     COMPANY_AFTER.test(after) ||
     COMPANY_BEFORE.test(before) ||
+    NAMED_PLACE_BEFORE.test(before.slice(-40)) ||
     /(?:phường|quận|huyện|tỉnh|thành phố|TP\.)\s*$/u.test(before)
   );
 }
@@ -1658,8 +1659,10 @@ const escape = (value: string) => value.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 /** Later mentions of a name found: in full, or a part of it long enough to be telling. */
 // Streets, schools and shops named for someone: "Jalan Tuanku Abdul Rahman", "trường THPT Lê Hồng
 // Phong", "Dépanneur Chez Ti-Paul".
+// A street, a school or a shop, then up to three capitalised words: "Jalan Wong Ah Fook", "Kedai
+// Kunci Ah Chong", "Pharmacie Jean Coutu", "phở Hùng Vương", "ถนนวิภาวดี".
 const NAMED_PLACE_BEFORE =
-  /(?:(?:Jalan|Jln|Lorong|Persiaran|Lebuh|Lebuhraya|Taman|THPT|THCS|[Tt]rường|[Đđ]ường|[Pp]hố|rue|avenue|boulevard)\s+(?:\p{Lu}[\p{L}\p{M}]*\s+){1,3}|\bChez\s+)$/u;
+  /(?:(?:Jalan|Jln|Lorong|Persiaran|Lebuh|Lebuhraya|Taman|THPT|THCS|[Tt]rường|[Đđ]ường|[Pp]hố|rue|avenue|boulevard|Kedai(?: Runcit| Kunci| Makan| Kopi| Emas)?|Restoran|Pharmacie|Marché|Boulangerie|Dépanneur|Épicerie|Restaurant|[Pp]hở|[Bb]ánh mì|[Bb]anh mi|[Qq]uán|[Tt]iệm(?: vàng)?|[Nn]hà hàng)\s+(?:\p{Lu}[\p{L}\p{M}-]*\s+){0,3}|\bChez\s+|(?:ถนน|ถ\.|ซอย|ซ\.)\s?)$/u;
 
 /** "Ong Boon Hock": a Chinese name in Latin letters, its family name first and two given syllables. */
 const chineseInLatin = (words: readonly string[]) =>
@@ -1668,7 +1671,8 @@ const chineseInLatin = (words: readonly string[]) =>
   !MIDDLE_NAMES.has(words[1] ?? "") &&
   words.every((word) => /^[A-Z][a-z]+$/u.test(word));
 
-const CJK_FIRM_AFTER = /^[\u4e00-\u9fff]{0,4}(?:有限公司|公司|集团|贸易|商行|企业)/u;
+const CJK_FIRM_AFTER =
+  /^[\u4e00-\u9fff]{0,4}(?:有限公司|公司|集团|贸易|商行|企业)|^(?:大厦|大廈|中心|广场|廣場|花园|花園|酒店|餐厅|餐廳|茶餐厅|茶餐廳|凉茶|涼茶|金舖|金铺|肉骨茶)/u;
 
 /**
  * Whether a known name at `span` is part of a firm's, a place's, a street's or a shop's name. "at"

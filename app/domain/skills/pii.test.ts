@@ -1201,6 +1201,15 @@ describe("the model of names (decision 064)", () => {
     ).toEqual([]);
   });
 
+  it("takes no nationality, shop, street or building named after someone", () => {
+    expect(people("Held by Agus Santoso, Indonesian, NIK on file.")).toEqual(["Agus Santoso"]);
+    expect(
+      people("Cash at Kedai Kunci Ah Chong and Jalan Wong Ah Fook; la Pharmacie Jean Coutu."),
+    ).toEqual([]);
+    expect(people("海燕大廈只是地址。")).toEqual([]);
+    expect(people("หลานชาย ภูมิ จะพามาสาขา")).toEqual(["ภูมิ"]);
+  });
+
   it("was trained on the labelled notes as they are now (npm run train:pii)", () => {
     expect((piiModel as { trainedOn: string }).trainedOn).toBe(corpusDigest());
   });
