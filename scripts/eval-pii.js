@@ -8,7 +8,6 @@
 // people most often: a check of precision on text that is not case notes.
 // The corpus is test data, not part of the build: the TypeScript is loaded through Vite's module
 // runner, so `npm run eval:pii` needs no build first.
-import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { runnerImport } from "vite";
 
@@ -29,26 +28,6 @@ if (process.argv.includes("--content")) {
   process.exit(0);
 }
 
-/** Every string of the content's JSON files that is prose (not an id, a path or an address). */
-/** @returns {Generator<string>} */
-function* contentTexts(/** @type {string} */ dir) {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) yield* contentTexts(file);
-    else if (entry.name.endsWith(".json")) {
-      /** @type {unknown[]} */
-      const stack = [JSON.parse(readFileSync(file, "utf8"))];
-      while (stack.length > 0) {
-        const value = stack.pop();
-        if (typeof value === "string") {
-          if (!/^(?:https?:|[\w./-]+$)/u.test(value)) yield value;
-        } else if (Array.isArray(value)) stack.push(...value);
-        else if (value && typeof value === "object") stack.push(...Object.values(value));
-      }
-    }
-  }
-}
-
 function scanContent() {
   let characters = 0;
   /** @type {Map<string, number>} */
@@ -57,7 +36,7 @@ function scanContent() {
   const people = new Map();
   /** @type {Map<string, string>} */
   const contexts = new Map();
-  for (const text of contentTexts(path.join(root, "content"))) {
+  for (const text of evaluation.productTexts(path.join(root, "content"))) {
     characters += text.length;
     for (const item of evaluation.findPii(text)) {
       byType.set(item.type, (byType.get(item.type) ?? 0) + 1);
