@@ -15,7 +15,7 @@ import {
   tokenize,
   wordsOf,
 } from "./pii-model-features";
-import { PLACE_NAMES, REGIONS } from "./pii-names";
+import { NOT_NAMES, PLACE_NAMES, REGIONS } from "./pii-names";
 import { namesSomethingElse } from "./pii-people";
 import type { Candidate } from "./pii-types";
 
@@ -92,8 +92,10 @@ export function modelPeople(text: string, found: readonly Candidate[], rank: num
       const first = run.words[0] ?? 0;
       const last = run.words.at(-1) ?? 0;
       if (found.some((item) => item.start < run.end && run.start < item.end)) return false;
-      if (REGIONS.has(value) || PLACE_NAMES.has(value) || namesSomethingElse(text, run))
-        return false;
+      // A place, a country or a nationality, with its 's or not ("Thailand's").
+      const bare = value.replace(/['’]s$/u, "");
+      if (REGIONS.has(bare) || PLACE_NAMES.has(bare) || NOT_NAMES.has(bare)) return false;
+      if (namesSomethingElse(text, run)) return false;
       if (run.words.every((i) => JOINER.test(tokens[i]?.text ?? ""))) return false;
       if (/^\p{Script=Latin}$/u.test(value)) return false;
       // One word after "in" or "at" is a place's ("Sunny Side Cafe in Markham").

@@ -214,6 +214,8 @@ export const TAMIL_NAMES = words(`
 
 // Capitalised words that follow a title or begin a name-like run but are not names.
 export const NOT_NAMES = words(`
+  Thailand Malaysia Singapore Vietnam Indonesia Philippines Cambodia Myanmar Laos Brunei China
+  Taiwan India Canada Japan Korea Australia Europe Africa America Asia
   Indonesian Malaysian Singaporean Filipino Filipina Vietnamese Cambodian Burmese Chinese Indian
   Canadian Korean Japanese Thai Laotian Bangladeshi Pakistani Nepali Australian American British
   Indonésie Indonésien Indonésienne Malaisie Malaisien Malaisienne Thaïlande Thaïlandais

@@ -123,13 +123,23 @@ function wordEdges(text: string, script: "th" | "zh"): Set<number> {
 }
 
 /**
- * A person found once is removed wherever else the same name is written, as a name the learner
- * marks is: the preview lists it as removed. A Latin name stands apart from Latin letters, a Tamil
- * one begins a word, and a Thai or Chinese one stands between word breaks (ต้น of ต้นทุน, "cost",
- * is no one).
+ * An item found once is removed wherever else it is written, as text the learner marks is: the
+ * preview lists it as removed. A number (an account written twice, its cue once) stands apart
+ * from letters and digits. A Latin name stands apart from Latin letters, a Tamil one begins a
+ * word, and a Thai or Chinese one stands between word breaks (ต้น of ต้นทุน, "cost", is no one).
  */
 function elsewhere(text: string, kept: readonly Candidate[]): Candidate[] {
   const out: Candidate[] = [];
+  for (const item of kept) {
+    const value = text.slice(item.start, item.end);
+    if (item.type === "PERSON" || !/\d/u.test(value) || value.replace(/\D/gu, "").length < 6)
+      continue;
+    for (let at = text.indexOf(value); at !== -1; at = text.indexOf(value, at + 1)) {
+      const end = at + value.length;
+      if (at !== item.start && !/[\p{L}\p{N}]/u.test(text.charAt(at - 1) + text.charAt(end)))
+        out.push({ start: at, end, type: item.type, rank: item.rank });
+    }
+  }
   const names = new Set(
     kept.filter((item) => item.type === "PERSON").map((item) => text.slice(item.start, item.end)),
   );
