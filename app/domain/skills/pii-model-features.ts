@@ -37,6 +37,25 @@ const TOKEN =
   /\[([A-Z_]+) \d+\]|\p{Script=Han}|[\u0E00-\u0E7F]+|[\u0B80-\u0BFF]+|[\p{L}\p{M}\p{N}]+(?:['’/-][\p{L}\p{M}\p{N}]+)*|\n|[^\s]/gu;
 const THAI_WORDS = new Intl.Segmenter("th", { granularity: "word" });
 
+const RUN_OF = { th: /[\u0E00-\u0E7F]+/gu, zh: /[\u4e00-\u9fff]+/gu } as const;
+const SEGMENTERS = {
+  th: THAI_WORDS,
+  zh: new Intl.Segmenter("zh", { granularity: "word" }),
+} as const;
+
+/** Where words begin and end in the runs of Thai or Chinese letters of a text. */
+export function wordEdges(text: string, script: "th" | "zh"): Set<number> {
+  const edges = new Set<number>();
+  for (const run of text.matchAll(RUN_OF[script])) {
+    edges.add(run.index);
+    for (const { index, segment } of SEGMENTERS[script].segment(run[0])) {
+      edges.add(run.index + index);
+      edges.add(run.index + index + segment.length);
+    }
+  }
+  return edges;
+}
+
 function scriptOf(word: string): Script {
   if (/\p{Script=Han}/u.test(word)) return "zh";
   if (/[\u0B80-\u0BFF]/u.test(word)) return "ta";

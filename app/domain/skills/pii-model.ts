@@ -13,6 +13,7 @@ import {
   featuresAt,
   quotedWords,
   tokenize,
+  wordEdges,
   wordsOf,
 } from "./pii-model-features";
 import { NOT_NAMES, PLACE_NAMES, REGIONS } from "./pii-names";
@@ -43,20 +44,6 @@ const NAME_SCRIPTS = new Set<Script>(["la", "th", "ta", "zh"]);
 // Words that join a name's parts, never a name alone.
 const JOINER =
   /^(?:bin|binti|binte|bte|bt|a\/l|a\/p|s\/o|d\/o|anak|de|du|des|la|le|van|von|da|dos|del)$/iu;
-const CHINESE_WORDS = new Intl.Segmenter("zh", { granularity: "word" });
-
-/** Where words begin and end in the Chinese of a text. */
-function chineseEdges(text: string): Set<number> {
-  const edges = new Set<number>();
-  for (const run of text.matchAll(/\p{Script=Han}+/gu)) {
-    for (const { index, segment } of CHINESE_WORDS.segment(run[0])) {
-      edges.add(run.index + index);
-      edges.add(run.index + index + segment.length);
-    }
-  }
-  return edges;
-}
-
 /**
  * The model's names: runs of words it scores at its threshold or above, joined across a space (or
  * none, in Thai and Chinese), that no rule found and that name no place, firm or ordinary thing.
@@ -118,7 +105,7 @@ export function modelPeople(text: string, found: readonly Candidate[], rank: num
       // Chinese: one character alone is as often a word's (欧 of 欧盟), and a name begins and ends
       // where words do (not 黄金海 of 黄金海岸).
       if (/\p{Script=Han}/u.test(value)) {
-        edges ??= chineseEdges(text);
+        edges ??= wordEdges(text, "zh");
         if (value.length < 2 || value.length > 4 || !edges.has(run.start) || !edges.has(run.end))
           return false;
       }

@@ -8,6 +8,7 @@
 import { findCued } from "./pii-cued";
 import { findIdentifiers } from "./pii-ids";
 import { modelPeople } from "./pii-model";
+import { wordEdges } from "./pii-model-features";
 import { findPeople, namesSomethingElse } from "./pii-people";
 import { findAddresses } from "./pii-places";
 import { type Candidate, type MarkableType, type PiiType, isMarkableText } from "./pii-types";
@@ -103,25 +104,6 @@ const MODEL_ROUNDS = 4;
 
 const LATIN_LETTER = /[\p{Script=Latin}\u0300-\u036f]/u;
 const TAMIL_LETTER = /[\u0B80-\u0BFF]/u;
-const RUN_OF = { th: /[\u0E00-\u0E7F]+/gu, zh: /[\u4e00-\u9fff]+/gu } as const;
-const SEGMENTERS = {
-  th: new Intl.Segmenter("th", { granularity: "word" }),
-  zh: new Intl.Segmenter("zh", { granularity: "word" }),
-} as const;
-
-/** Where words begin and end in the runs of Thai or Chinese letters of a text. */
-function wordEdges(text: string, script: "th" | "zh"): Set<number> {
-  const edges = new Set<number>();
-  for (const run of text.matchAll(RUN_OF[script])) {
-    edges.add(run.index);
-    for (const { index, segment } of SEGMENTERS[script].segment(run[0])) {
-      edges.add(run.index + index);
-      edges.add(run.index + index + segment.length);
-    }
-  }
-  return edges;
-}
-
 /**
  * An item found once is removed wherever else it is written, as text the learner marks is: the
  * preview lists it as removed. A number (an account written twice, its cue once) stands apart
