@@ -1656,11 +1656,9 @@ function nicknames(text: string, out: Span[]): void {
 
 const escape = (value: string) => value.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 
-/** Later mentions of a name found: in full, or a part of it long enough to be telling. */
-// Streets, schools and shops named for someone: "Jalan Tuanku Abdul Rahman", "trường THPT Lê Hồng
-// Phong", "Dépanneur Chez Ti-Paul".
-// A street, a school or a shop, then up to three capitalised words: "Jalan Wong Ah Fook", "Kedai
-// Kunci Ah Chong", "Pharmacie Jean Coutu", "phở Hùng Vương", "ถนนวิภาวดี".
+// Streets, schools and shops named for someone, up to three capitalised words after their word:
+// "Jalan Tuanku Abdul Rahman", "trường THPT Lê Hồng Phong", "Dépanneur Chez Ti-Paul", "Kedai Kunci
+// Ah Chong", "Pharmacie Jean Coutu", "phở Hùng Vương", "ถนนวิภาวดี".
 const NAMED_PLACE_BEFORE =
   /(?:(?:Jalan|Jln|Lorong|Persiaran|Lebuh|Lebuhraya|Taman|THPT|THCS|[Tt]rường|[Đđ]ường|[Pp]hố|rue|avenue|boulevard|Kedai(?: Runcit| Kunci| Makan| Kopi| Emas)?|Restoran|Pharmacie|Marché|Boulangerie|Dépanneur|Épicerie|Restaurant|[Pp]hở|[Bb]ánh mì|[Bb]anh mi|[Qq]uán|[Tt]iệm(?: vàng)?|[Nn]hà hàng)\s+(?:\p{Lu}[\p{L}\p{M}-]*\s+){0,3}|\bChez\s+|(?:ถนน|ถ\.|ซอย|ซ\.)\s?)$/u;
 
@@ -1675,14 +1673,16 @@ const CJK_FIRM_AFTER =
   /^[\u4e00-\u9fff]{0,4}(?:有限公司|公司|集团|贸易|商行|企业)|^(?:大厦|大廈|中心|广场|廣場|花园|花園|酒店|餐厅|餐廳|茶餐厅|茶餐廳|凉茶|涼茶|金舖|金铺|肉骨茶)/u;
 
 /**
- * Whether a known name at `span` is part of a firm's, a place's, a street's or a shop's name. "at"
- * or "on" before it is no sign here: the person is known ("call back on Kumar").
+ * Whether a known name at `span` is part of a firm's, a place's, a street's or a shop's name, or
+ * of another word: no word ends before a vowel or a tone mark (นก is not in ไหนก็). "at" or "on"
+ * before it is no sign here: the person is known ("call back on Kumar").
  */
 export function namesSomethingElse(text: string, span: Span): boolean {
   const before = text.slice(Math.max(0, span.start - 60), span.start);
   const after = text.slice(span.end, span.end + 80);
   const streetBefore = PLACE_BEFORE.test(before) && !/\b(?:at|on)\s+$/iu.test(before);
   return (
+    /^\p{M}/u.test(after) ||
     streetBefore ||
     PLACE_AFTER.test(after) ||
     COMPANY_AFTER.test(after) ||
@@ -1692,6 +1692,7 @@ export function namesSomethingElse(text: string, span: Span): boolean {
   );
 }
 
+/** Later mentions of a name found: in full, or a part of it long enough to be telling. */
 function mentions(text: string, names: Span[], out: Span[]): void {
   const parts = new Set<string>();
   // "Ong Boon Hock" goes by Ong or Boon Hock: one syllable of a Chinese given name alone is as
@@ -1743,8 +1744,6 @@ function mentions(text: string, names: Span[], out: Span[]): void {
         );
     for (const m of text.matchAll(pattern)) {
       const span = { start: m.index, end: m.index + part.length };
-      // A word does not end before a vowel or a tone mark (นก is not in ไหนก็).
-      if (/\p{M}/u.test(text.charAt(span.end))) continue;
       // Not in a firm's, a place's, a street's, a school's or a shop's name: 美玲发展有限公司,
       // "Jalan Tuanku Abdul Rahman", "Dépanneur Chez Ti-Paul".
       if (!isPlaceOrCompany(text, span) && !namesSomethingElse(text, span)) out.push(span);
@@ -1780,6 +1779,7 @@ const MEMO_WORDS = new Set(
   ),
 );
 
+// A role in capitals, a colon, and the words in capitals after it: "CHECKER: PLOY/ARTHIT".
 const CAPITAL_ROLE =
   /(?<![\p{L}\p{M}])(\p{Lu}{2,}(?:[ ]\p{Lu}{2,}){0,2})(\s?[:：]\s*)(\p{Lu}{2,}(?:(?:[ ]|\s?\/\s?)\p{Lu}{2,}){0,3})(?![\p{L}\p{M}])/gu;
 // A patronymic in capitals: "ABANG ZAINUDDIN BIN ABANG SALLEH", "RAVINDRAN A/L KRISHNAN".

@@ -86,18 +86,22 @@ export function findPii(
   findPeople(text, found, RANKS.PERSON);
   // Last: the phone finder skips what an earlier finder already holds.
   findIdentifiers(text, found, IDENTIFIER_RANK);
-  let kept = resolve(found);
-  kept = resolve([...kept, ...elsewhere(text, kept)]);
+  let kept = withElsewhere(text, found);
   // Then the model of names, which reads what is found as placeholders: again with what it finds
   // until it finds nothing more, so that it reads the text last as it would read the scrubbed
   // text, and scrubbing that finds nothing.
   for (let round = 0; model && round < MODEL_ROUNDS; round++) {
     const more = modelPeople(text, kept, RANKS.PERSON);
     if (more.length === 0) break;
-    kept = resolve([...kept, ...more]);
-    kept = resolve([...kept, ...elsewhere(text, kept)]);
+    kept = withElsewhere(text, [...kept, ...more]);
   }
   return kept;
+}
+
+/** The items without overlaps, and each again wherever else it is written. */
+function withElsewhere(text: string, items: Candidate[]): Candidate[] {
+  const kept = resolve(items);
+  return resolve([...kept, ...elsewhere(text, kept)]);
 }
 
 const MODEL_ROUNDS = 4;
@@ -145,11 +149,8 @@ function elsewhere(text: string, kept: readonly Candidate[]): Candidate[] {
             !LATIN_LETTER.test(text.charAt(end))
           : script === "ta"
             ? name.length >= 3 && !TAMIL_LETTER.test(text.charAt(at - 1))
-            : edgesOf(script).has(at) &&
-              edgesOf(script).has(end) &&
-              // A word break before a vowel or tone mark is none (ไห|นก|็ of ไหนก็).
-              !/\p{M}/u.test(text.charAt(end));
-      // Not in a firm's, a street's or a shop's name ("Whitfield Logistics").
+            : edgesOf(script).has(at) && edgesOf(script).has(end);
+      // Not in a firm's, a street's or a shop's name ("Whitfield Logistics"), nor in a word.
       if (apart && !namesSomethingElse(text, { start: at, end }))
         out.push({ start: at, end, type: "PERSON", rank: RANKS.PERSON });
     }
