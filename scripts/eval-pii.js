@@ -82,11 +82,13 @@ const sets = [
   ["tenth", notes.filter((/** @type {{ set: string }} */ note) => note.set === "blind10")],
   ["eleventh", notes.filter((/** @type {{ set: string }} */ note) => note.set === "blind11")],
   ["twelfth", notes.filter((/** @type {{ set: string }} */ note) => note.set === "blind12")],
+  ["thirteenth", notes.filter((/** @type {{ set: string }} */ note) => note.set === "blind13")],
+  ["fourteenth", notes.filter((/** @type {{ set: string }} */ note) => note.set === "blind14")],
 ];
 // The seventh became development data once the eighth had been measured (decision 062), the eighth
-// once the ninth had (decision 063). The ninth, the eleventh and the twelfth are not read
-// (decision 064).
-const UNSEEN = new Set(["ninth blind", "eleventh", "twelfth"]);
+// once the ninth had (decision 063). The ninth, the eleventh, the twelfth and the fourteenth are
+// not read (decisions 064, 065).
+const UNSEEN = new Set(["ninth blind", "eleventh", "twelfth", "fourteenth"]);
 let allMeet = false;
 for (const [name, set] of sets) {
   const result = evaluation.evaluatePii(set);

@@ -17,7 +17,7 @@ import {
   wordsOf,
 } from "./pii-model-features";
 import { NOT_NAMES, PLACE_NAMES, REGIONS } from "./pii-names";
-import { namesSomethingElse } from "./pii-people";
+import { isCommonWord, namesSomethingElse } from "./pii-people";
 import type { Candidate } from "./pii-types";
 
 /** The model as stored: 2^bits weights as 8-bit integers (base64), times `scale`. */
@@ -82,9 +82,12 @@ export function modelPeople(text: string, found: readonly Candidate[], rank: num
       // A place, a country or a nationality, with its 's or not ("Thailand's").
       const bare = value.replace(/['’]s$/u, "");
       if (REGIONS.has(bare) || PLACE_NAMES.has(bare) || NOT_NAMES.has(bare)) return false;
+      if (isCommonWord(value)) return false;
       if (namesSomethingElse(text, run)) return false;
       if (run.words.every((i) => JOINER.test(tokens[i]?.text ?? ""))) return false;
-      if (/^\p{Script=Latin}$/u.test(value)) return false;
+      // One or two letters (be, su): too short to remove wherever else they are written, so the
+      // preview would list as removed a word the draft still holds (the draft's own "be").
+      if (/^\p{Script=Latin}{1,2}$/u.test(value)) return false;
       // One word after "in" or "at" is a place's ("Sunny Side Cafe in Markham").
       if (
         run.words.length === 1 &&
@@ -118,8 +121,9 @@ export function modelPeople(text: string, found: readonly Candidate[], rank: num
         /[\u0E00-\u0E7F]/u.test(text.charAt(run.end))
       )
         return false;
-      // Ordinary words, or words in quotation marks (an app's, a vessel's name), need more.
-      const ordinary = run.words.every((i) => (words[i]?.lists ?? 0) & (1 << ORDINARY_BIT));
+      // A run that opens with an ordinary word ("a Big MacDonald burger"), or words in quotation
+      // marks (an app's, a vessel's name), need more.
+      const ordinary = (words[first]?.lists ?? 0) & (1 << ORDINARY_BIT);
       return !((ordinary || quoted[first]) && run.best < 0.95);
     })
     .map(({ start, end }) => ({ start, end, type: "PERSON", rank }));

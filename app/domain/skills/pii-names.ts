@@ -137,9 +137,9 @@ export const VIETNAMESE_WORDLIKE_FAMILY = words(
 // forms: Hong Kong, Taiwan and many Malaysian notes write 陳, 劉, 輝, 客戶, 媽媽. One character for
 // one, so a text read in simplified characters keeps every offset.
 const TRADITIONAL =
-  "陳劉張楊黃趙吳孫馬鄭羅謝許馮鄧葉蘇盧鍾譚陸賈韋鄒龍顧龔錢嚴湯莊溫歐陽蔣薑閆賀鄺鄔關區餘倫藍麥蕭萬龐聶偉傑華強軍輝剛鵬飛東鳳蘭麗紅艷豔穎曉夢詩寧靜貞蓮雲潔雙韻寶鋒銘鴻達煒燁興貴樂慶豐賢誠儉寬順堅彥啟鈞錚錦繡祿壽實勝衛亞漢瑤嬌綺綾婭瑩凱軒鸞鶯戶賬帳闆鄰機經兒書匯聯繫絡擁屬於為親請擔負當會計納員職櫃頭別紹僱師學媽爺嬸說稱據與給讓對這個們麼裡後時銀轉號碼話電證護歲齡開過還從進將覺問見喚謂";
+  "陳劉張楊黃趙吳孫馬鄭羅謝許馮鄧葉蘇盧鍾譚陸賈韋鄒龍顧龔錢嚴湯莊溫歐陽蔣薑閆賀鄺鄔關區餘倫藍麥蕭萬龐聶偉傑華強軍輝剛鵬飛東鳳蘭麗紅艷豔穎曉夢詩寧靜貞蓮雲潔雙韻寶鋒銘鴻達煒燁興貴樂慶豐賢誠儉寬順堅彥啟鈞錚錦繡祿壽實勝衛亞漢瑤嬌綺綾婭瑩凱軒鸞鶯戶賬帳闆鄰機經兒書匯聯繫絡擁屬於為親請擔負當會計納員職櫃頭別紹僱師學媽爺嬸說稱據與給讓對這個們麼裡後時銀轉號碼話電證護歲齡開過還從進將覺問見喚謂檢記諸鈴橋瑪頌邊齋長岡濱澤優樹紀結買賣車傭閨鄉處隊";
 const SIMPLIFIED =
-  "陈刘张杨黄赵吴孙马郑罗谢许冯邓叶苏卢钟谭陆贾韦邹龙顾龚钱严汤庄温欧阳蒋姜闫贺邝邬关区余伦蓝麦萧万庞聂伟杰华强军辉刚鹏飞东凤兰丽红艳艳颖晓梦诗宁静贞莲云洁双韵宝锋铭鸿达炜烨兴贵乐庆丰贤诚俭宽顺坚彦启钧铮锦绣禄寿实胜卫亚汉瑶娇绮绫娅莹凯轩鸾莺户账账板邻机经儿书汇联系络拥属于为亲请担负当会计纳员职柜头别绍雇师学妈爷婶说称据与给让对这个们么里后时银转号码话电证护岁龄开过还从进将觉问见唤谓";
+  "陈刘张杨黄赵吴孙马郑罗谢许冯邓叶苏卢钟谭陆贾韦邹龙顾龚钱严汤庄温欧阳蒋姜闫贺邝邬关区余伦蓝麦萧万庞聂伟杰华强军辉刚鹏飞东凤兰丽红艳艳颖晓梦诗宁静贞莲云洁双韵宝锋铭鸿达炜烨兴贵乐庆丰贤诚俭宽顺坚彦启钧铮锦绣禄寿实胜卫亚汉瑶娇绮绫娅莹凯轩鸾莺户账账板邻机经儿书汇联系络拥属于为亲请担负当会计纳员职柜头别绍雇师学妈爷婶说称据与给让对这个们么里后时银转号码话电证护岁龄开过还从进将觉问见唤谓检记诸铃桥玛颂边斋长冈滨泽优树纪结买卖车佣闺乡处队";
 const TO_SIMPLIFIED = new Map([...TRADITIONAL].map((char, i) => [char, SIMPLIFIED.charAt(i)]));
 
 /** The text with the traditional characters the name rules read written simplified. */
@@ -150,6 +150,30 @@ export function simplifiedChinese(text: string): string {
 }
 
 // Chinese family names in characters (the hundred commonest and the region's others).
+// Family names of two characters, in simplified characters as the rules read them: 欧阳, 上官, 诸葛.
+export const CJK_COMPOUND_FAMILY =
+  /^(?:欧阳|上官|诸葛|司马|司徒|皇甫|令狐|慕容|夏侯|尉迟|公孙|长孙|宇文|端木|申屠|澹台)/u;
+
+// Japanese family names as Chinese notes write them (佐藤健一, 铃木小姐), none of them a Chinese word
+// or place: 和田 (Hotan), 上田 or 小川 (a small river) are left out.
+export const JAPANESE_FAMILY = new Set(
+  `佐藤 铃木 高桥 渡边 伊藤 山本 中村 小林 加藤 吉田 山田 佐佐木 井上 木村 斋藤 斉藤 山崎 池田
+  桥本 阿部 石川 前田 冈田 长谷川 藤田 后藤 近藤 村上 远藤 青木 坂本 福田 太田 藤井 冈本 藤原
+  三浦 原田 松田 竹内 田村 森田 柴田 宫崎 横山 宫本 谷口 今井 工藤 增田 杉山 村田 大冢 岩崎
+  菅原 木下 久保 佐野 野村 松尾 菊地 杉本 饭田 菊池 五十岚 服部 樋口 秋山 田口 永井 吉村 松冈
+  浜田 滨田 森本 星野 矢野 浅野 大久保 小池 野田 荒木 内藤 松浦 熊谷 尾崎 望月 田边 田中 黑田
+  泽田 小野 中岛 西村 北村 平田 宫田`.split(/\s+/u),
+);
+
+// The characters Chinese writes foreign names with, sound by sound (约翰·史密斯, 穆罕默德·阿里夫).
+export const CJK_TRANSLITERATION = new Set(
+  `阿埃艾爱安昂奥巴拜班邦鲍贝本比彼毕宾波伯博布查达大代戴丹道德登迪蒂丁东杜敦多厄恩尔法范菲费芬丰夫
+  弗福盖甘冈高戈格根古瓜哈海汉豪赫亨胡华怀霍基吉加贾杰金京卡凯坎康考科克肯库夸奎拉莱兰朗劳勒雷蕾里利莉
+  丽连列林琳隆卢鲁路伦罗洛马玛迈麦曼芒梅门蒙米密敏明摩莫默姆穆纳奈南内尼妮涅宁纽诺欧帕潘佩彭皮珀普奇齐
+  琪契乔切钦琼萨塞赛桑瑟森沙莎山尚舍什圣施史斯松苏索塔泰坦汤唐特滕提托图瓦万旺威韦维卫温沃乌伍西希锡
+  夏谢辛休雅亚扬耶伊因英尤于约扎泽詹芝朱卓兹佐翰逊罕娜娃露丝黛茜妮薇琴`.replace(/\s+/gu, ""),
+);
+
 export const CJK_FAMILY_NAMES = new Set(
   "阮王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘蔡蒋余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤庄温欧阳翁洪柯辜".split(
     "",
@@ -263,8 +287,11 @@ export const COMPANY_AFTER =
   /^(?:\s+(?:&\s+)?\p{Lu}[\p{L}\p{M}'’-]*){0,3}\s+(?:Pte|Sdn|Bhd|Ltd|Limited|Inc|Corp|Corporation|LLC|LLP|Co\.|Company|Partners|Associates|Chambers|Holdings|Trading|Group|Capital|Ventures|Enterprise|Enterprises|Logistics|Resources|Marine|Bank|Berhad|ltée|inc\.|Jewellers|Jewelers|Cafe|Café|Restaurant|Kopitiam|Bakery|Shop|Store|Mart|Salon|Clinic|Hotel|Pharmacy|Workshop|Motor|Motors|Catering|Tailor|Tailors|Florist|Brothers|Bros\.?|Kiosk|Employment|Agency|Health|Foods|Pharma)(?![\p{L}])/u;
 // A clause that names a company before the candidate ("công ty TNHH Thương mại Hoàng Phát"); a
 // preposition between starts another noun ("công ty chuyển vào TK của Lò Văn Sáng").
+// A firm's word, then its name up to the person: a preposition or a title between the two ends the
+// firm's name ("syarikat itu dipindahkan ke akaun peribadi …"). Thai writes no spaces inside a
+// sentence's phrases: บริษัท only right before the name.
 export const COMPANY_BEFORE =
-  /(?:công ty|Công ty|TNHH|Cổ phần|Syarikat|syarikat|société|Société|บริษัท)(?:(?!\s(?:của|cho|vào|từ|với|và|qua|tới|đến|kepada|untuk|dari|pour|par|à)\s)[^,.;:!?，。；()（）])*$/u;
+  /(?:(?:công ty|Công ty|TNHH|Cổ phần|Syarikat|syarikat|société|Société)(?:(?!\s(?:của|cho|vào|từ|với|và|qua|tới|đến|ông|bà|anh|chị|kepada|untuk|dari|ke|oleh|milik|atas|pour|par|à|to|of|by|for|from|with)\s)[^,.;:!?，。；()（）])*|บริษัท\s?)$/u;
 
 // Places written like names: "Thái Lan" is Thailand, not Mr Thái.
 export const PLACE_NAMES = new Set(
@@ -283,4 +310,4 @@ export const REGIONS = words(`
 
 // Words that start with a Chinese family name's character: 高风险 (high risk), 范围 (scope)…
 export const CJK_NOT_NAMES =
-  /^(?:欧盟|欧元|欧洲|向.|高风险|高额|高于|高度|高级|范围|方面|方式|方法|方案|王国|马来|马上|林业|黄金|周期|周内|周末|金额|金融|金条|钱款|石油|江湖|万元|余额|程序|程度|史上|韦|付款|付出|孔|向|任何|任务|于是|叶|白天|洪水|温度|常|关于|严重|严格|戴|武器|汤|夏季|段|雷|龙|毛|贺|顾客|顾问|包括|康|连|安全|安排|谭|陆续|邵|田|董事|袁|潘|杜|魏|吕|丁|沈|姚|卢|姜|崔|钟|汪|廖|贾|邹|孟|熊|秦|邱|尹|薛|闫|黎|郝|龚|覃|莫|庄|欧|翁|柯|辜)$/u;
+  /^(?:陈述|陈列|高明|高兴|高档|高速|高手|大多|大约|多达|万一|东南|西南|东北|西北|欧盟|欧元|欧洲|向.|高风险|高额|高于|高度|高级|范围|方面|方式|方法|方案|王国|马来|马上|林业|黄金|周期|周内|周末|金额|金融|金条|钱款|石油|江湖|万元|余额|程序|程度|史上|韦|付款|付出|孔|向|任何|任务|于是|叶|白天|洪水|温度|常|关于|严重|严格|戴|武器|汤|夏季|段|雷|龙|毛|贺|顾客|顾问|包括|康|连|安全|安排|谭|陆续|邵|田|董事|袁|潘|杜|魏|吕|丁|沈|姚|卢|姜|崔|钟|汪|廖|贾|邹|孟|熊|秦|邱|尹|薛|闫|黎|郝|龚|覃|莫|庄|欧|翁|柯|辜)$/u;

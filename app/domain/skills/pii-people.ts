@@ -11,9 +11,12 @@
 // "Koh Holdings Pte Ltd") are not people.
 import ordinaryWords from "./pii-ordinary-words.json";
 import {
+  CJK_COMPOUND_FAMILY,
   CJK_FAMILY_NAMES,
   CJK_GIVEN_CHARS,
   CJK_NOT_NAMES,
+  CJK_TRANSLITERATION,
+  JAPANESE_FAMILY,
   COMPANY_AFTER,
   COMPANY_BEFORE,
   FAMILY_FIRST,
@@ -501,6 +504,12 @@ const ROLE_WORDS = [
   "திருமதி",
   "திரு\\.?",
   "செல்வி",
+  "டாக்டர்",
+  "மதிப்பாய்வாளர்",
+  "பராமரிப்பாளர்",
+  "பணிப்பெண்",
+  "ஏற்றுமதியாளர்",
+  "இறக்குமதியாளர்",
   "மேலாளர்",
   "முதலாளி",
   "உரிமையாளர்",
@@ -835,7 +844,7 @@ function isPlaceOrCompany(text: string, span: Span): boolean {
 
 const CJK = /[\u4e00-\u9fff]/u;
 const CJK_CUE = new RegExp(
-  "(?:账户持有人|持有人|客户|董事|姐夫|妹夫|表哥|表弟|表姐|表妹|堂哥|堂弟|堂姐|堂妹|朋友|老板娘|个仔|个女|老板|邻居|司机|经理|老公|老婆|岳父|岳母|女婿|儿媳|侄子|侄女|外甥|助理|秘书|同事|男友|女友|男朋友|女朋友|叔叔|舅舅|伯父|祖母|祖父|孙子|孙女|真名|化名|其妻|其夫|其丈夫|其女|其子|儿子|女儿|妻子|丈夫|受益人|汇款人|收款人|联系人|实益拥有人|公司秘书|属于|名为|弟弟|哥哥|姐姐|妹妹|父亲|母亲|申请人|担保人|股东|负责人|嫌疑人|当事人|户主|账户持有者|收款方|汇款方|会计|出纳|员工|职员|柜员|工头|太太|华文名|中文名|原名|本名|又名|别名|全名|名叫|叫做|持卡人|借款人|代理人|介绍人|受害人|受害者|房东|租客|雇主|律师|中介|同学|妈妈|爸爸|奶奶|爷爷|外婆|外公|姑姑|舅妈|婶婶|嫂子|前夫|前妻|未婚夫|未婚妻|店员|群主|警官|警察|泰文名|英文名|马来名|越南名|户名|戶名|经办|經辦|复核人|复核|複核|二审|二審|审核人|发件人|收件人|抄送|寄件者|收件者|副本)(?:之一)?[：:]?[”\\u0022」』]?[“\\u0022「『]?\\s?",
+  "(?:账户持有人|持有人|客户|董事|姐夫|妹夫|表哥|表弟|表姐|表妹|堂哥|堂弟|堂姐|堂妹|朋友|老板娘|个仔|个女|老板|邻居|司机|经理|老公|老婆|岳父|岳母|女婿|儿媳|侄子|侄女|外甥|助理|秘书|同事|男友|女友|男朋友|女朋友|叔叔|舅舅|伯父|祖母|祖父|孙子|孙女|真名|化名|其妻|其夫|其丈夫|其女|其子|儿子|女儿|妻子|丈夫|受益人|汇款人|收款人|联系人|实益拥有人|公司秘书|属于|名为|弟弟|哥哥|姐姐|妹妹|父亲|母亲|申请人|担保人|股东|负责人|嫌疑人|当事人|户主|账户持有者|收款方|汇款方|会计|出纳|员工|职员|柜员|工头|太太|华文名|中文名|原名|本名|又名|别名|全名|名叫|叫做|持卡人|借款人|代理人|介绍人|受害人|受害者|房东|租客|雇主|律师|中介|同学|妈妈|爸爸|奶奶|爷爷|外婆|外公|姑姑|舅妈|婶婶|嫂子|前夫|前妻|未婚夫|未婚妻|店员|群主|警官|警察|泰文名|英文名|马来名|越南名|户名|戶名|经办|經辦|复核人|复核|複核|二审|二審|审核人|发件人|收件人|抄送|寄件者|收件者|副本|室友|买家|卖家|上司|下属|同乡|看护|车手|留学生|移工|保姆|女佣|闺蜜)(?:之一)?[：:]?[”\\u0022」』]?[“\\u0022「『]?\\s?",
   "gu",
 );
 const CJK_CUE_BEFORE = new RegExp(String.raw`(?:${CJK_CUE.source}|(?:叫|称|喊)(?:他|她)?)$`, "u");
@@ -845,7 +854,7 @@ const CJK_TITLES = "先生|女士|小姐|太太|夫人";
 // name (李国强名下), and 太 (Mrs, in Hong Kong: 梁太)
 // where it does not begin a word (太多, too many; 太阳, the sun).
 const CJK_TITLE_AFTER = new RegExp(
-  `${CJK_TITLES}|老板|经理|主任|老师|医生|律师|警官|名下|太(?![太阳平空多少大小快慢高低贵久好过晚早子])`,
+  `${CJK_TITLES}|老板|经理|主任|主管|老师|医生|律师|警官|检察官|书记官|法官|督察|sir|Sir|SIR|名下|太(?![太阳平空多少大小快慢高低贵久好过晚早子])`,
   "gu",
 );
 // A family name alone before a title is a name (邱先生, 沈小姐) unless it is a word that opens a
@@ -855,6 +864,8 @@ const CJK_WORD_BEFORE_TITLE = /^[向常连于]$/u;
 const CJK_ACCORDING =
   /(?<![根数证依占单收票字])据(?=[\u4e00-\u9fff]{2,3}(?:说|称|表示|透露|反映))/gu;
 const CJK_TITLE_AT = new RegExp(`^(?:${CJK_TITLES})`, "u");
+// A title or a rank after a name, where the name ends: 郑主管, 欧阳检察官.
+const CJK_RANK_AT = /^(?:经理|主任|主管|老师|医生|律师|警官|检察官|书记官|法官|督察|老板)/u;
 // Characters that end a name: particles and verbs that follow one in a sentence.
 const CJK_STOP = new Set(
   "于的在称使向从将是与和也为以通出住每收同用确报指持询电护身生等已被对把给并曾因及或到说表自很都证，。、；：（）()".split(
@@ -864,14 +875,15 @@ const CJK_STOP = new Set(
 
 function cjkNameAt(text: string, at: number): Span | null {
   let start = at;
-  if (text.startsWith("欧阳", at)) start = at + 1;
+  if (CJK_COMPOUND_FAMILY.test(text.slice(at, at + 2))) start = at + 1;
   if (!CJK_FAMILY_NAMES.has(text.charAt(start)) && start === at) return null;
   let end = start + 1;
   while (
     end < start + 3 &&
     CJK.test(text.charAt(end)) &&
     !CJK_STOP.has(text.charAt(end)) &&
-    !CJK_TITLE_AT.test(text.slice(end, end + 2))
+    !CJK_TITLE_AT.test(text.slice(end, end + 2)) &&
+    !CJK_RANK_AT.test(text.slice(end, end + 3))
   ) {
     end++;
   }
@@ -953,7 +965,7 @@ function cjkNames(text: string, out: Span[]): void {
     const at = m.index + m[0].length;
     // 他太太Wendy, 柜员Priya: a name in Latin letters after the cue.
     const latin = runNameAt(text, at, true);
-    const span = latin?.start === at ? latin : cjkNameAt(text, at);
+    const span = latin?.start === at ? latin : (cjkNameAt(text, at) ?? transliteratedAt(text, at));
     if (span) out.push(span);
     // Cues overlap: 其女儿郭婉婷 holds 其女 (his daughter) and 女儿 (daughter), the name after the second.
     else CJK_CUE.lastIndex = m.index + 1;
@@ -964,6 +976,15 @@ function cjkNames(text: string, out: Span[]): void {
   }
   CJK_TITLE_AFTER.lastIndex = 0;
   for (let m = CJK_TITLE_AFTER.exec(text); m !== null; m = CJK_TITLE_AFTER.exec(text)) {
+    // 欧阳检察官, 诸葛经理, 铃木小姐: a family name of two characters or more alone.
+    const family = [2, 3].find((length) => {
+      const name = text.slice(m.index - length, m.index);
+      return CJK_COMPOUND_FAMILY.test(name) || JAPANESE_FAMILY.has(name);
+    });
+    if (family && m.index - family >= 0) {
+      out.push({ start: m.index - family, end: m.index });
+      continue;
+    }
     // 王老板 is Boss Wang, 金铺老板 the gold shop's owner: before 老板 only a family name counts.
     // 太 after a family name alone: 梁太, not 陈志明太….
     for (let length = m[0] === "老板" || m[0] === "太" ? 1 : 3; length >= 1; length--) {
@@ -979,6 +1000,56 @@ function cjkNames(text: string, out: Span[]): void {
         break;
       }
     }
+  }
+}
+
+// A foreign name written in characters, its parts joined by a middle dot: 约翰·史密斯, 穆罕默德·阿里夫,
+// 拉吉什·梅塔. The characters that spell sounds bound it; the words around it (导师, 商人) are not.
+const CJK_DOTTED = /[\u4e00-\u9fff]+(?:[·・•‧][\u4e00-\u9fff]+)+/gu;
+
+function cjkDottedNames(text: string, out: Span[]): void {
+  for (const m of text.matchAll(CJK_DOTTED)) {
+    const parts = m[0].split(/[·・•‧]/u);
+    const first = parts[0] ?? "";
+    let lead = first.length;
+    while (lead > 0 && CJK_TRANSLITERATION.has(first.charAt(lead - 1))) lead--;
+    const last = parts.at(-1) ?? "";
+    let tail = 0;
+    while (tail < last.length && CJK_TRANSLITERATION.has(last.charAt(tail))) tail++;
+    if (first.length - lead < 2 || tail < 1) continue;
+    out.push({ start: m.index + lead, end: m.index + m[0].length - last.length + tail });
+  }
+}
+
+/** A foreign name spelt in characters after a cue, with no dot: 中介拉吉什, 叫他拉吉什。 */
+function transliteratedAt(text: string, at: number): Span | null {
+  let end = at;
+  while (end < at + 6 && CJK_TRANSLITERATION.has(text.charAt(end))) end++;
+  const name = text.slice(at, end);
+  return end - at >= 2 && cjkEdge(text.charAt(end)) && !CJK_NOT_NAMES.test(name)
+    ? { start: at, end }
+    : null;
+}
+
+/**
+ * A Japanese name in characters: a listed family name and one to three characters up to a particle,
+ * a title, a verb of saying or punctuation (室友田中翔太表示, 山田浩和铃木真理子).
+ */
+function cjkJapaneseNames(text: string, out: Span[]): void {
+  for (let at = 0; at < text.length; at++) {
+    const family = [3, 2].find((length) => JAPANESE_FAMILY.has(text.slice(at, at + length)));
+    if (!family) continue;
+    const from = at + family;
+    for (let end = Math.min(from + 3, text.length); end > from; end--) {
+      const given = text.slice(from, end);
+      if (![...given].every((char) => CJK.test(char) && !CJK_STOP.has(char))) continue;
+      const after = text.slice(end, end + 3);
+      if (cjkEdge(text.charAt(end)) || CJK_TITLE_AT.test(after) || CJK_SAYS_AFTER.test(after)) {
+        out.push({ start: at, end });
+        break;
+      }
+    }
+    at += family - 1;
   }
 }
 
@@ -1170,7 +1241,7 @@ const TAMIL_WORD_AT = (text: string, at: number) => {
 };
 // Common words that follow a role or a title but are not names: pronouns, numbers, particles.
 const TAMIL_NOT_NAME = new Set(
-  `என்ற என்னும் அந்த இந்த அவர் அவரது அவருடைய அவள் தனது தன் தனக்கு கணக்கு மூலம் உடன் ஒவ்வொரு ஒரு ஒரே ஒருவர்
+  `என் எனது என்னுடைய நான் உன் உனது என்ற என்னும் அந்த இந்த அவர் அவரது அவருடைய அவள் தனது தன் தனக்கு கணக்கு மூலம் உடன் ஒவ்வொரு ஒரு ஒரே ஒருவர்
   இரண்டு மூன்று பல சில கடன் பிறந்த மின்னஞ்சல் கைபேசி கடவுச்சீட்டு அட்டை தொலைபேசி முகவரி எண் பெயர்
   வங்கி நிறுவனம் என்று மற்றும் அல்லது அல்ல அல்லாத உரிய யார் எது எதை என்ன எப்படி ஏன் எங்கே
   உங்கள் நீங்கள் நான் நாங்கள் மட்டுமே மீண்டும் அதே தெளிவாக உண்மையான பதிலாக குடும்ப தகவல்
@@ -1180,7 +1251,7 @@ const TAMIL_NOT_NAME = new Set(
 const TAMIL_CASE_ENDING =
   /(?:இல்|ில்|க்கு|ுக்கு|ஐ|ை|ஆல்|ால்|உடன்|ிடம்|இடம்|ின்|இன்|ிலிருந்து|ும்|கிறார்|கிறது|கிறேன்|ந்தார்|த்தார்|ட்டார்|னார்|ான|ாக|ாகச்|ைக்|ைத்|ைச்|ட்டு|ந்து|ன்று|ற்று|கொண்டு)$/u;
 
-const TAMIL_TITLE = /^(?:திருமதி|திரு\.?|செல்வி)\s*$/u;
+const TAMIL_TITLE = /^(?:திருமதி|திரு\.?|செல்வி|டாக்டர்)\s*$/u;
 const looksLikeTamilName = (word: string) =>
   word.length >= 3 && !TAMIL_NOT_NAME.has(word) && !TAMIL_CASE_ENDING.test(word);
 
@@ -1328,15 +1399,20 @@ const TAMIL_ORDINARY = new Set(
     " ",
   ),
 );
+/** A word in characters or in Tamil the rules know to be no one's name: 高明 (clever), நேற்று (yesterday). */
+export const isCommonWord = (value: string) =>
+  CJK_NOT_NAMES.test(value) || TAMIL_NOT_NAME.has(value) || TAMIL_WHEN.has(value);
+
 /** A word the product writes in lower case, or a Tamil word that is no name alone. */
 export const isOrdinaryWord = (word: string) =>
   ORDINARY.has(word.toLowerCase()) || TAMIL_ORDINARY.has(word) || TAMIL_NOT_NAME.has(word);
 // Case endings a name takes in Tamil script: கார்த்திக்கிடம் (to Karthik), ராஜேஸ்வரியின் (Rajeswari's).
 const TAMIL_NAME_ENDING =
-  /^(?:க்கு|உக்கு|ுக்கு|விற்கு|யிடம்|விடம்|கிடம்|இடம்|ிடம்|யின்|வின்|இன்|ின்|யுடன்|வுடன்|உடன்|ுடன்|யை|வை|ஐ|ை|யும்|வும்|ும்|ம்|வோ|யோ|வே|யே|ிற்கு|யால்|வால்|ால்)$/u;
+  /^(?:க்கும்|ுக்கும்|வுக்கும்|யுக்கும்|யிடமும்|விடமும்|ிடமும்|யையும்|வையும்|ையும்|க்கு|உக்கு|ுக்கு|விற்கு|யிடம்|விடம்|கிடம்|இடம்|ிடம்|யின்|வின்|இன்|ின்|யுடன்|வுடன்|உடன்|ுடன்|யை|வை|ஐ|ை|யும்|வும்|ும்|ம்|வோ|யோ|வே|யே|ிற்கு|யால்|வால்|ால்)$/u;
 // The case endings that replace a consonant-final name's virama (கணேசனை, முருகனுக்கு, சரவணனின்),
 // and no longer word: சேகரிக்க ("to collect") is not Sekar inflected.
-const TAMIL_SANDHI_ENDING = /^(?:ை|ைப்|ைக்|ுக்கு|ுக்குப்|ின்|ிடம்|ிடமிருந்து|ுடன்|ால்|ும்|ே|ோ|ிற்கு)$/u;
+const TAMIL_SANDHI_ENDING =
+  /^(?:ுக்கும்|ையும்|ிடமும்|ை|ைப்|ைக்|ுக்கு|ுக்குப்|ின்|ிடம்|ிடமிருந்து|ுடன்|ால்|ும்|ே|ோ|ிற்கு)$/u;
 // A Tamil word, then the words that say it is someone's name: "அன்பு என்ற நபர்", "X என்பவர்".
 const TAMIL_NAMED_AFTER =
   /^ ?(?:என்ற|என்கிற|எனும்) (?:நபர்|பெயர்|பெயருடைய|பெண்|ஆண்|பையன்|வாடிக்கையாளர்)|^ என்பவர்(?![\u0B80-\u0BFF])/u;
@@ -1388,7 +1464,7 @@ function tamilLoneNames(text: string, out: Span[]): void {
 
 // "'சேது அண்ணா'": a name before the words for elder brother, elder sister or sir.
 const TAMIL_HONORIFIC_AFTER =
-  /(?<![\u0B80-\u0BFF])([\u0B80-\u0BFF]+) (?:அண்ணா|அக்கா|ஐயா)(?![\u0B80-\u0BFF])/gu;
+  /(?<![\u0B80-\u0BFF])([\u0B80-\u0BFF]+) (?:அண்ணா|அக்கா|ஐயா|சார்)(?![\u0B80-\u0BFF])/gu;
 const TAMIL_KIN_MODIFIERS = new Set(
   "என் எனது உன் உனது அவரின் அவளது அவளுடைய மூத்த இளைய பெரிய சின்ன".split(" "),
 );
@@ -1565,6 +1641,36 @@ function aliasAfter(text: string, end: number): Span | null {
 const TAMIL_LIST = /[\u0B80-\u0BFF]+(?:(?:,\s*|\s+மற்றும்\s+)[\u0B80-\u0BFF]+)+/gu;
 const TAMIL_JOIN_AFTER = /^(?:,\s*|\s+மற்றும்\s+)/u;
 
+// A name in Tamil letters in a list of names found in Latin ones: "Maricel Dela Cruz, டான் வெய்
+// லியாங் மற்றும் Oksana Petrenko", "…, Anjali Menon, தீபிகா." One to four words, none a common one.
+const TAMIL_ITEM_AFTER =
+  /^(?:,\s*|\s+மற்றும்\s+)([\u0B80-\u0BFF]+(?: [\u0B80-\u0BFF]+){0,3})(?=\s*,|\s+மற்றும்\s|\s+ஆகியோ|\s*\.)/u;
+const TAMIL_ITEM_BEFORE =
+  /(?:^|[:,]\s*|\s)([\u0B80-\u0BFF]+(?: [\u0B80-\u0BFF]+){0,3})(?:,\s*|\s+மற்றும்\s+)$/u;
+
+function tamilListItems(text: string, names: Span[], out: Span[]): void {
+  const plain = (item: string) =>
+    item.split(" ").every((word) => looksLikeTamilName(word) && !ROLE_WORD.test(word));
+  for (const { start, end } of names) {
+    if (!/\p{Script=Latin}/u.test(text.slice(start, end))) continue;
+    const after = TAMIL_ITEM_AFTER.exec(text.slice(end, end + 80));
+    if (after?.[1] && plain(after[1])) {
+      const at = end + after[0].length - after[1].length;
+      out.push({ start: at, end: at + after[1].length });
+    }
+    const before = TAMIL_ITEM_BEFORE.exec(text.slice(Math.max(0, start - 80), start));
+    // Before a name, the item must follow another list mark or open the list.
+    if (
+      before?.[1] &&
+      plain(before[1]) &&
+      /(?:^|[:,])\s*$/u.test(before[0].slice(0, before[0].indexOf(before[1])))
+    ) {
+      const at = start - before[0].length + before[0].indexOf(before[1]);
+      out.push({ start: at, end: at + before[1].length });
+    }
+  }
+}
+
 function tamilListNames(text: string, out: Span[]): void {
   for (const m of text.matchAll(TAMIL_LIST)) {
     const items = [...m[0].matchAll(/[\u0B80-\u0BFF]+/gu)].filter((item) => item[0] !== "மற்றும்");
@@ -1593,15 +1699,17 @@ const CJK_NICKNAME = /[阿老小][\u4e00-\u9fff]/gu;
 const CJK_KIN = /^阿[姨婆公伯叔嫂哥姐妹弟爸妈]$/u;
 // Words and countries that begin with 阿: 阿拉伯, 阿根廷, 阿富汗, 阿联酋, 阿尔及利亚…
 const CJK_AH_WORDS = /^阿(?:拉|根|富|联|尔|塞|曼|姆|里|克|布|伯|米|的|谀|弥)/u;
-// The kinship word starts a phrase (เป้าหมาย, "target", holds ป้า).
+// The kinship word starts a phrase (เป้าหมาย, "target", holds ป้า); as above, a placeholder after
+// the word is no end of a name.
 const THAI_NICKNAME =
-  /(?<=^|[^\u0E00-\u0E7F]|ของ|กับ|จาก|ให้|และ|ว่า|คือ|ถึง|โดย)(?:เจ๊|เฮีย|เสี่ย(?!ง)|น้า|ป้า(?!ย)|ลุง|พี่(?!ชาย|สาว|น้อง|เลี้ยง|เขย|สะใภ้)|น้อง(?!ชาย|สาว|เขย|สะใภ้|ๆ))(?!ของ|เขา|เธอ|ท่าน)([\u0E01-\u0E2E\u0E40-\u0E44][\u0E00-\u0E7F]{1,5}?)(?=ของ|ที่|เป็น|เจ้าของ|บอก|ได้|มา(?!ย)|โอน|ฝาก|ถอน|ซึ่ง|และ|กับ|ว่า|จะ|ให้|คน|ครับ|ค่ะ|คะ|นะ|จ้ะ|จ้า|[^\u0E00-\u0E7F]|$)/gu;
+  /(?<=^|[^\u0E00-\u0E7F]|ของ|กับ|จาก|ให้|และ|ว่า|คือ|ถึง|โดย)(?:เจ๊|เฮีย|เสี่ย(?!ง)|น้า|ป้า(?!ย)|ลุง|พี่(?!ชาย|สาว|น้อง|เลี้ยง|เขย|สะใภ้)|น้อง(?!ชาย|สาว|เขย|สะใภ้|ๆ))(?!ของ|เขา|เธอ|ท่าน)([\u0E01-\u0E2E\u0E40-\u0E44][\u0E00-\u0E7F]{1,5}?)(?=ของ|ที่|เป็น|เจ้าของ|บอก|ได้|มา(?!ย)|โอน|ฝาก|ถอน|ซึ่ง|และ|กับ|ว่า|จะ|ให้|คน|ครับ|ค่ะ|คะ|นะ|จ้ะ|จ้า|[^\u0E00-\u0E7F[]|$)/gu;
 
 const THAI_KIN_AT = /^(?:เจ๊|เฮีย|เสี่ย|น้า|ป้า|ลุง|พี่|น้อง|ชื่อ)/u;
 // A family word or a lawyer written against the name: ภรรยานิภาเป็น…, หลานสาวแพรวพามา…,
-// ลูกเขยต้นยอมรับ…, ทนายชัยวัฒน์ ที่… (ทนายความ is "lawyer" whole).
+// ลูกเขยต้นยอมรับ…, ทนายชัยวัฒน์ ที่… (ทนายความ is "lawyer" whole). A placeholder's bracket after
+// the word is no end of a name: the name is what it replaced.
 const THAI_KIN_NAME =
-  /(?<=^|[^\u0E00-\u0E7F]|ของ|กับ|จาก|ให้|และ|ว่า|คือ|โดย)(?:ภรรยา|สามี|ลูกชาย|ลูกสาว|หลานชาย|หลานสาว|ลูกเขย|ลูกสะใภ้|ทนาย(?!ความ)|อาจารย์|ครู|หมอ(?!ง))(?!ยาย|ย่า|ปู่|(?:ตา|พ่อ|แม่|ป้า|ลุง|น้า|อา)(?![\u0E00-\u0E7F])|ของ|มา|ได้|เพิ่ง|ที่|เป็น|จะ|ก็|ไม่|ยัง|เคย|และ|กับ|ให้|ว่า|คือ|ซึ่ง|อยู่|ไป|บอก|ถูก|ต้อง|ทำ|เอง|คน|ทั้ง|ด้วย|ขอ|ช่วย|เข้า|ออก|โอน|ถอน|ฝาก|รับ|ส่ง|เช่น|หรือ|แต่|นั้น|นี้|เขา|เธอ|ผู้)([\u0E01-\u0E2E\u0E40-\u0E44][\u0E00-\u0E7F]{1,7}?)(?=ของ|ที่|เป็น|บอก|ได้|มา|พา|ยอม|ยืนยัน|โอน|ฝาก|ถอน|ซึ่ง|และ|กับ|ว่า|จะ|ให้|[^\u0E00-\u0E7F]|$)/gu;
+  /(?<=^|[^\u0E00-\u0E7F]|ของ|กับ|จาก|ให้|และ|ว่า|คือ|โดย)(?:ภรรยา|สามี|ลูกชาย|ลูกสาว|หลานชาย|หลานสาว|ลูกเขย|ลูกสะใภ้|ทนาย(?!ความ)|อาจารย์|ครู|หมอ(?!ง))(?!ยาย|ย่า|ปู่|(?:ตา|พ่อ|แม่|ป้า|ลุง|น้า|อา)(?![\u0E00-\u0E7F])|ของ|มา|ได้|เพิ่ง|ที่|เป็น|จะ|ก็|ไม่|ยัง|เคย|และ|กับ|ให้|ว่า|คือ|ซึ่ง|อยู่|ไป|บอก|ถูก|ต้อง|ทำ|เอง|คน|ทั้ง|ด้วย|ขอ|ช่วย|เข้า|ออก|โอน|ถอน|ฝาก|รับ|ส่ง|เช่น|หรือ|แต่|นั้น|นี้|เขา|เธอ|ผู้)([\u0E01-\u0E2E\u0E40-\u0E44][\u0E00-\u0E7F]{1,7}?)(?=ของ|ที่|เป็น|บอก|ได้|มา|พา|ยอม|ยืนยัน|โอน|ฝาก|ถอน|ซึ่ง|และ|กับ|ว่า|จะ|ให้|[^\u0E00-\u0E7F[]|$)/gu;
 
 function nicknames(text: string, out: Span[]): void {
   for (const m of text.matchAll(AH_NAME)) {
@@ -1669,26 +1777,52 @@ const chineseInLatin = (words: readonly string[]) =>
   !MIDDLE_NAMES.has(words[1] ?? "") &&
   words.every((word) => /^[A-Z][a-z]+$/u.test(word));
 
-const CJK_FIRM_AFTER =
-  /^[\u4e00-\u9fff]{0,4}(?:有限公司|公司|集团|贸易|商行|企业)|^(?:大厦|大廈|中心|广场|廣場|花园|花園|酒店|餐厅|餐廳|茶餐厅|茶餐廳|凉茶|涼茶|金舖|金铺|肉骨茶)/u;
+// A firm's word up to four characters on, none of them a particle or a verb that ends a name
+// (陈国栋的公司 is his company; 郑雅婷与仲介公司… is she and the agency).
+const CJK_STOP_HAN = [...CJK_STOP].filter((char) => CJK.test(char)).join("");
+const CJK_FIRM_AFTER = new RegExp(
+  `^(?:(?![${CJK_STOP_HAN}])[\\u4e00-\\u9fff]){0,4}(?:有限公司|公司|集团|贸易|商行|企业)|^(?:大厦|大廈|中心|广场|廣場|花园|花園|酒店|餐厅|餐廳|茶餐厅|茶餐廳|凉茶|涼茶|金舖|金铺|肉骨茶)`,
+  "u",
+);
 
 /**
  * Whether a known name at `span` is part of a firm's, a place's, a street's or a shop's name, or
  * of another word: no word ends before a vowel or a tone mark (นก is not in ไหนก็). "at" or "on"
  * before it is no sign here: the person is known ("call back on Kumar").
  */
+/**
+ * Where the Tamil word that goes on at `end` ends, when what follows is a case ending a name takes
+ * (ராஜேஸ்வரி|யின்); `end` itself when no Tamil letter follows; null when the word goes on otherwise.
+ */
+export function tamilWordEnd(text: string, end: number): number | null {
+  const rest = /^[\u0B80-\u0BFF]+/u.exec(text.slice(end, end + 20))?.[0] ?? "";
+  if (rest === "") return end;
+  return TAMIL_NAME_ENDING.test(rest) ? end + rest.length : null;
+}
+
+/** Two words or more, or three characters or more: a name whole, not a part of one. */
+const isWholeName = (value: string) =>
+  /\S\s+\S/u.test(value) || /^[\u4e00-\u9fff]{3,}$/u.test(value);
+
 export function namesSomethingElse(text: string, span: Span): boolean {
   const before = text.slice(Math.max(0, span.start - 60), span.start);
   const after = text.slice(span.end, span.end + 80);
+  const value = text.slice(span.start, span.end);
   const streetBefore = PLACE_BEFORE.test(before) && !/\b(?:at|on)\s+$/iu.test(before);
+  // A whole name (two words or more, three characters or more) after a firm's or a street's word
+  // is still someone's ("daripada syarikat Wong Siew Ting, …"); only words after it make it the
+  // name of something else ("Okonkwo Adeyemi Trading Ltd").
+  const whole = isWholeName(value);
   return (
     /^\p{M}/u.test(after) ||
-    streetBefore ||
+    // Tamil writes spaces between words: a name is a word, or a word's start before a case ending
+    // (not என் of என்பவர்).
+    (/[\u0B80-\u0BFF]$/u.test(before + value) && tamilWordEnd(text, span.end) === null) ||
     PLACE_AFTER.test(after) ||
     COMPANY_AFTER.test(after) ||
-    COMPANY_BEFORE.test(before) ||
-    NAMED_PLACE_BEFORE.test(before.slice(-40)) ||
-    CJK_FIRM_AFTER.test(after.slice(0, 12))
+    CJK_FIRM_AFTER.test(simplifiedChinese(after.slice(0, 12))) ||
+    (!whole &&
+      (streetBefore || COMPANY_BEFORE.test(before) || NAMED_PLACE_BEFORE.test(before.slice(-40))))
   );
 }
 
@@ -1708,12 +1842,22 @@ function mentions(text: string, names: Span[], out: Span[]): void {
     parts.add(name);
     if (givenPairs.has(name)) continue;
     if (CJK.test(name)) {
-      // 志明 after 黄志明: a three-character name's given name.
-      const given = name.slice(1);
+      // 约翰 and 史密斯 after 约翰·史密斯; 欧阳 after 欧阳俊杰; 佐藤 after 佐藤健一.
+      for (const part of name.split(/[·・•‧]/u))
+        if (part !== name && part.length >= 2) parts.add(part);
+      const compound = CJK_COMPOUND_FAMILY.exec(name)?.[0];
+      const japanese = [3, 2].find((length) => JAPANESE_FAMILY.has(name.slice(0, length)));
+      if (compound && name.length >= 3) parts.add(compound);
+      if (japanese && name.length > japanese) parts.add(name.slice(0, japanese));
+      // 志明 after 黄志明, 明远 after 上官明远: a name's given name of two characters.
+      const familyLength = compound ? 2 : 1;
+      const given = name.slice(familyLength);
       if (
-        name.length === 3 &&
-        CJK_FAMILY_NAMES.has(name.charAt(0)) &&
-        [...given].every((char) => CJK_GIVEN_CHARS.has(char))
+        given.length === 2 &&
+        (compound || CJK_FAMILY_NAMES.has(name.charAt(0))) &&
+        !CJK_NOT_NAMES.test(given) &&
+        !CJK_RANK_AT.test(given) &&
+        !CJK_TITLE_AT.test(given)
       )
         parts.add(given);
       continue;
@@ -1734,7 +1878,11 @@ function mentions(text: string, names: Span[], out: Span[]): void {
     }
   }
   for (const part of parts) {
-    // Thai, Tamil and Chinese words run into the words around them; Latin names stand apart from
+    if (/^[\u0B80-\u0BFF]+$/u.test(part)) {
+      tamilMentions(text, part, out);
+      continue;
+    }
+    // Thai and Chinese words run into the words around them; Latin names stand apart from
     // Latin letters, not from the characters of a script without spaces ("Hằng说是…").
     const pattern = /[\u0E00-\u0E7F\u0B80-\u0BFF\u4e00-\u9fff]/u.test(part)
       ? new RegExp(escape(part), "gu")
@@ -1745,7 +1893,126 @@ function mentions(text: string, names: Span[], out: Span[]): void {
     for (const m of text.matchAll(pattern)) {
       const span = { start: m.index, end: m.index + part.length };
       // Not in a firm's, a place's, a street's, a school's or a shop's name: 美玲发展有限公司,
-      // "Jalan Tuanku Abdul Rahman", "Dépanneur Chez Ti-Paul".
+      // "Jalan Tuanku Abdul Rahman", "Dépanneur Chez Ti-Paul" (a whole name, only by what follows).
+      const place = !isWholeName(part) && isPlaceOrCompany(text, span);
+      if (!place && !namesSomethingElse(text, span)) out.push(span);
+    }
+  }
+}
+
+// A Tamil name's later mentions with the case ending it takes: ரிஸ்னா → ரிஸ்னாவுக்கு, கஜன் → கஜனின்,
+// ஆறுமுகம் → ஆறுமுகத்திடம். The whole word is the mention.
+const TAMIL_AM_ENDING = /^த்த(?:ின்|ிடம்|ுக்கு|ுக்குப்|ை|ைப்|ுடன்|ால்|ும்|ிற்கு|ிலிருந்து)$/u;
+
+function tamilInflected(part: string, word: string): boolean {
+  if (word === part) return true;
+  if (word.startsWith(part) && TAMIL_NAME_ENDING.test(word.slice(part.length))) return true;
+  if (!part.endsWith("்")) return false;
+  const base = part.slice(0, -1);
+  if (word.startsWith(base) && TAMIL_SANDHI_ENDING.test(word.slice(base.length))) return true;
+  const am = part.slice(0, -2);
+  return part.endsWith("ம்") && word.startsWith(am) && TAMIL_AM_ENDING.test(word.slice(am.length));
+}
+
+function tamilMentions(text: string, part: string, out: Span[]): void {
+  for (const m of text.matchAll(/[\u0B80-\u0BFF]+/gu)) {
+    // மணி inflected (மணிக்கு, "at … o'clock") is the word, not the name.
+    if (!tamilInflected(part, m[0]) || (m[0] !== part && TAMIL_ORDINARY.has(part))) continue;
+    const span = { start: m.index, end: m.index + m[0].length };
+    if (!isPlaceOrCompany(text, span) && !namesSomethingElse(text, span)) out.push(span);
+  }
+}
+
+// A name written in one script and mentioned in the other: Rashedul and ரஷீதுல், திவ்யா and Thivya.
+// Both are read as the consonants they sound (k and g alike, as Tamil writes them with one letter;
+// vowels, h and y left out) and must agree on three at least.
+const TAMIL_SOUND: Record<string, string> = {
+  க: "K",
+  ங: "N",
+  ச: "S",
+  ஞ: "N",
+  ட: "T",
+  ண: "N",
+  த: "T",
+  ந: "N",
+  ப: "P",
+  ம: "M",
+  ர: "R",
+  ல: "L",
+  வ: "V",
+  ழ: "L",
+  ள: "L",
+  ற: "R",
+  ன: "N",
+  ஜ: "S",
+  ஷ: "S",
+  ஸ: "S",
+  ஃ: "P",
+};
+const LATIN_SOUNDS: [RegExp, string][] = [
+  [/sh|ch|jh|zh/gu, "S"],
+  [/th|dh|tt|dd/gu, "T"],
+  [/ph|bh|ff/gu, "P"],
+  [/kh|gh|ck|qu/gu, "K"],
+  [/ng/gu, "N"],
+  [/c(?=[eiy])/gu, "S"],
+  [/[kgqc]/gu, "K"],
+  [/[jsz]/gu, "S"],
+  [/[td]/gu, "T"],
+  [/[pbf]/gu, "P"],
+  [/[vw]/gu, "V"],
+  [/x/gu, "KS"],
+];
+const collapse = (sounds: string) => sounds.replace(/(.)\1+/gu, "$1");
+
+function latinSounds(word: string): string {
+  let lower = word.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+  for (const [pattern, sound] of LATIN_SOUNDS) lower = lower.replace(pattern, sound);
+  return collapse(
+    lower.replace(/[a-z'’-]/gu, (char) => ({ m: "M", n: "N", r: "R", l: "L" })[char] ?? ""),
+  );
+}
+
+const tamilSounds = (word: string) =>
+  collapse([...word].map((char) => TAMIL_SOUND[char] ?? "").join(""));
+
+/** A Tamil word's readings: as written, and without a case ending a name takes. */
+function tamilStems(word: string): string[] {
+  const stems = [word];
+  for (let cut = word.length - 1; cut >= 2; cut--) {
+    const ending = word.slice(cut);
+    if (TAMIL_NAME_ENDING.test(ending)) stems.push(word.slice(0, cut));
+    if (TAMIL_SANDHI_ENDING.test(ending)) stems.push(`${word.slice(0, cut)}்`);
+    if (TAMIL_AM_ENDING.test(ending)) stems.push(`${word.slice(0, cut)}ம்`);
+  }
+  return stems;
+}
+
+function crossScriptMentions(text: string, names: Span[], out: Span[]): void {
+  const latin = new Set<string>();
+  const tamil = new Set<string>();
+  for (const { start, end } of names) {
+    for (const word of text.slice(start, end).split(/\s+/u)) {
+      if (/^[\u0B80-\u0BFF]+$/u.test(word)) {
+        const sounds = tamilSounds(word);
+        if (sounds.length >= 3) tamil.add(sounds);
+      } else if (/^\p{Lu}[\p{Ll}\p{M}'’-]{3,}$/u.test(word) && !isOrdinary(word)) {
+        const sounds = latinSounds(word);
+        if (sounds.length >= 3) latin.add(sounds);
+      }
+    }
+  }
+  if (latin.size > 0) {
+    for (const m of text.matchAll(/[\u0B80-\u0BFF]+/gu)) {
+      if (!tamilStems(m[0]).some((stem) => latin.has(tamilSounds(stem)))) continue;
+      const span = { start: m.index, end: m.index + m[0].length };
+      if (!TAMIL_NOT_NAME.has(m[0]) && !namesSomethingElse(text, span)) out.push(span);
+    }
+  }
+  if (tamil.size > 0) {
+    for (const m of text.matchAll(/(?<![\p{L}\p{M}])\p{Lu}[\p{Ll}\p{M}]{3,}(?![\p{L}\p{M}])/gu)) {
+      if (isOrdinary(m[0]) || !tamil.has(latinSounds(m[0]))) continue;
+      const span = { start: m.index, end: m.index + m[0].length };
       if (!isPlaceOrCompany(text, span) && !namesSomethingElse(text, span)) out.push(span);
     }
   }
@@ -1857,7 +2124,7 @@ function capitalsAsNames(text: string): string {
 // A chat's speakers: a name before a colon at a line's start, after a time if one is written
 // ("[09:08] shah: ic bunga?", "jiahui: morning", "阿强：收到"), in lower case or not.
 const SPEAKER =
-  /(?<=^|\n)[ \t]*(?:\[?\d{1,2}[:.]\d{2}(?:[:.]\d{2})?\]?[ \t]*)?(?:[-*•>][ \t]*)?([\p{L}][\p{L}\p{M}.'’-]{0,20}(?:[ \t][\p{L}][\p{L}\p{M}.'’-]{0,20})?)[ \t]?[:：][ \t]*(?=\S)/gu;
+  /(?<=^|\n)[ \t]*(?:\[?(?:\d{1,4}[/.-]\d{1,2}(?:[/.-]\d{2,4})?,?[ \t]+)?\d{1,2}[:.]\d{2}(?:[:.]\d{2})?\]?[ \t]*)?(?:[-*•>][ \t]*)?([\p{L}][\p{L}\p{M}.'’-]{0,20}(?:[ \t][\p{L}][\p{L}\p{M}.'’-]{0,20})?)[ \t]?[:：][ \t]*(?=\S)/gu;
 // Words that head a note's lines as labels, not speakers.
 const LINE_LABELS = new Set(
   "from to cc bcc subject re fw fwd date time ref note notes remarks update action outcome status summary email phone mobile tel address dob nric ic passport account acct amount total customer client victim suspect case reviewer approver analyst beneficiary sender agent caller officer teller staff bank police scammer me q a question answer ans reply response result finding findings decision reason step steps next to-do task tasks risk alert trigger source purpose comment comments feedback issue issues flag flags evidence 客户 备注 结论 注意 日期 时间 金额 地址 电话 原因 处理 结果 说明 问题 回复 答复 หมายเหตุ สรุป วันที่ เวลา ผล nota tarikh masa tindakan pelanggan ghi chú kết luận ngày lưu ý khách hàng remarque objet de à குறிப்பு".split(
@@ -1905,6 +2172,23 @@ function chatSpeakers(text: string, out: Span[]): void {
   const speakers = [...turns.values()].filter((spans) => spans.length >= 2);
   const said = speakers.reduce((sum, spans) => sum + spans.length, 0);
   if (speakers.length >= 2 && said >= 4) for (const spans of speakers) out.push(...spans);
+}
+
+// A transcript's speaker by a family name alone, the family name of someone it names in full:
+// "许：不知道。" after 许志强.
+const CJK_SPEAKER = /(?<=^|\n|\s)([\u4e00-\u9fff]{1,2})[：:]/gu;
+
+function cjkSpeakers(text: string, names: Span[], out: Span[]): void {
+  const families = new Set(
+    names
+      .map(({ start, end }) => text.slice(start, end))
+      .filter((name) => name.length >= 3 && CJK.test(name))
+      .map((name) => CJK_COMPOUND_FAMILY.exec(name)?.[0] ?? name.charAt(0)),
+  );
+  for (const m of text.matchAll(CJK_SPEAKER)) {
+    const family = m[1] ?? "";
+    if (families.has(family)) out.push({ start: m.index, end: m.index + family.length });
+  }
 }
 
 // A table written as text, its cells between "|" or tabs: under a column headed "Name", "Nom",
@@ -1959,11 +2243,16 @@ export function findPeople(written: string, found: Candidate[], rank: number): v
   lowerCaseTitled(text, names);
   cjkNames(text, names);
   cjkStandaloneNames(text, names);
+  cjkDottedNames(text, names);
+  cjkJapaneseNames(text, names);
   thaiNames(text, names);
   joinedNames(text, [...names], names);
   tamilListNames(text, names);
+  tamilListItems(text, [...names], names);
   const all = [...names];
   mentions(text, names, all);
+  cjkSpeakers(text, names, all);
+  if (/[\u0B80-\u0BFF]/u.test(text)) crossScriptMentions(text, names, all);
   // A nickname is short and its later mentions too often part of a word (ต้นทุน, "cost").
   const nicknamed: Span[] = [];
   nicknames(text, nicknamed);

@@ -57,6 +57,11 @@ const BLIND_11_FLOOR = { precision: 0.9, recall: 0.91, personRecall: 0.91 };
 // morning, 81.2 % (people 78.1 %) with the day's rules alone, 88.8 % (people 88.3 %, precision
 // 94.6 %) with the model. Not read.
 const BLIND_12_FLOOR = { precision: 0.9, recall: 0.88, personRecall: 0.88 };
+// The thirteenth (decision 065), 70 notes and 1,430 people written without sight of the scrubber,
+// weighted to Tamil, Chinese and Vietnamese notes and to people whose names are not their
+// language's commonest: 82.9 % (people 81.9 %, precision 95.1 %) at its first measure; development
+// data since, and the model of names is trained on it.
+const BLIND_13_FLOOR = { precision: 0.9, recall: 0.95, personRecall: 0.95 };
 
 // The identifier types the sentences of pii-corpus.ts list; names in them are found too.
 const IDENTIFIER_TYPES: readonly PiiType[] = [
@@ -106,6 +111,7 @@ describe("the labelled case-note corpus (tests/fixtures/pii)", () => {
   const blind10 = corpus().filter((note) => note.set === "blind10");
   const blind11 = corpus().filter((note) => note.set === "blind11");
   const blind12 = corpus().filter((note) => note.set === "blind12");
+  const blind13 = corpus().filter((note) => note.set === "blind13");
   const tuning = notes.filter((note) => note.set === "tuning");
   const heldOut = notes.filter((note) => note.set === "heldOut");
 
@@ -164,6 +170,7 @@ describe("the labelled case-note corpus (tests/fixtures/pii)", () => {
     ["tenth", () => blind10, 70, BLIND_10_FLOOR],
     ["eleventh", () => blind11, 70, BLIND_11_FLOOR],
     ["twelfth", () => blind12, 70, BLIND_12_FLOOR],
+    ["thirteenth", () => blind13, 70, BLIND_13_FLOOR],
   ] as const)("holds the %s blind set at its last measure", (name, notesOf, count, floor) => {
     const set = notesOf();
     expect(set.length).toBe(count);
@@ -417,7 +424,8 @@ describe("placeholders and counts", () => {
         ).toEqual([]);
       } else expect(again, once).toEqual([]);
     }
-  });
+    // Every note of every set scrubbed twice: 4–6 s on two busy cores, against vitest's 5 s.
+  }, 30_000);
 
   it("returns empty text unchanged", () => {
     expect(scrubPii("")).toEqual({ text: "", removed: {}, found: [] });
@@ -999,9 +1007,10 @@ describe("Chinese roles, kin words and titles; later mentions across scripts", (
 
 describe("names standing alone in Tamil, Thai, Chinese and Vietnamese (decision 063)", () => {
   it("takes a listed Tamil name alone or with a case ending, never one that is a word", () => {
+    // The word whole, with its case ending, as the notes label it.
     expect(people("சுரேஷ் இன்று கிளைக்கு வந்தார்; ஷாலினியின் கணக்கு மூடப்பட்டது.")).toEqual([
       "சுரேஷ்",
-      "ஷாலினி",
+      "ஷாலினியின்",
     ]);
     // A name ending in a consonant inflected: கணேசனை, முருகனுக்கு; சேகரிக்க ("to collect") is no Sekar.
     expect(people("கணேசனை அழைக்கவும்; தரவைச் சேகரிக்க வேண்டும்.")).toEqual(["கணேசனை"]);

@@ -9,7 +9,7 @@ import { findCued } from "./pii-cued";
 import { findIdentifiers } from "./pii-ids";
 import { modelPeople } from "./pii-model";
 import { wordEdges } from "./pii-model-features";
-import { findPeople, namesSomethingElse } from "./pii-people";
+import { findPeople, namesSomethingElse, tamilWordEnd } from "./pii-people";
 import { findAddresses } from "./pii-places";
 import { type Candidate, type MarkableType, type PiiType, isMarkableText } from "./pii-types";
 
@@ -150,9 +150,12 @@ function elsewhere(text: string, kept: readonly Candidate[]): Candidate[] {
           : script === "ta"
             ? name.length >= 3 && !TAMIL_LETTER.test(text.charAt(at - 1))
             : edgesOf(script).has(at) && edgesOf(script).has(end);
-      // Not in a firm's, a street's or a shop's name ("Whitfield Logistics"), nor in a word.
-      if (apart && !namesSomethingElse(text, { start: at, end }))
-        out.push({ start: at, end, type: "PERSON", rank: RANKS.PERSON });
+      // Not in a firm's, a street's or a shop's name ("Whitfield Logistics"), nor in a word; in
+      // Tamil, with the case ending it takes (ரிஸ்னா|வுக்கு).
+      if (apart && !namesSomethingElse(text, { start: at, end })) {
+        const word = script === "ta" ? (tamilWordEnd(text, end) ?? end) : end;
+        out.push({ start: at, end: word, type: "PERSON", rank: RANKS.PERSON });
+      }
     }
   }
   return out;

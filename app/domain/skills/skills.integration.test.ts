@@ -233,10 +233,15 @@ function phraseAround(note: CorpusNote, at: number, length: number): string {
  * after a person, "Shahrul Jaya Enterprise", ร้านต้นการยาง), may stay in that name, however often
  * the draft repeats it; elsewhere it may appear only as often as the note writes it unlabelled.
  */
+// Two Latin letters (a chat's "be", Bé without its accent) are words of the draft's own English
+// too; eval:pii counts whether they were found.
+const checked = (value: string) => !/^\p{Script=Latin}{1,2}$/u.test(value);
+
 function leaks(note: CorpusNote, text: string): string[] {
   const plain = decode(text).replace(/\\/g, "");
   return note.spans
     .map((span) => span.value)
+    .filter(checked)
     .filter((value) => {
       const unlabelled = occurrences(value, note.text).filter(
         (at) => !note.spans.some((span) => at < span.end && at + value.length > span.start),
@@ -265,7 +270,9 @@ describe("the corpus through the page's action, export and saved draft", () => {
     let cookie = "";
     // The check itself sees every labelled item in the notes as written.
     for (const note of mine)
-      expect(leaks(note, note.text), note.id).toHaveLength(note.spans.length);
+      expect(leaks(note, note.text), note.id).toHaveLength(
+        note.spans.filter((span) => checked(span.value)).length,
+      );
     for (const [i, note] of mine.entries()) {
       // 25 runs a week each: a new learner every 20 notes.
       if (i % 20 === 0) cookie = (await signInForTest(`corpus-${language}-${i}`)).cookie;
