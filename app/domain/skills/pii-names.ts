@@ -174,6 +174,19 @@ export const CJK_TRANSLITERATION = new Set(
   夏谢辛休雅亚扬耶伊因英尤于约扎泽詹芝朱卓兹佐翰逊罕娜娃露丝黛茜妮薇琴`.replace(/\s+/gu, ""),
 );
 
+// Countries and cities written in characters, many of them sound by sound (伊朗, 尼日利亚): no one's
+// name, though a cue or a middle dot may stand before them.
+export const CJK_PLACES = new Set(
+  `伊朗 伊拉克 叙利亚 阿富汗 巴基斯坦 孟加拉 尼日利亚 以色列 俄罗斯 乌克兰 印度 印度尼西亚 印尼 马来西亚
+  新加坡 泰国 越南 缅甸 柬埔寨 老挝 菲律宾 日本 韩国 朝鲜 美国 英国 法国 德国 意大利 西班牙 葡萄牙 荷兰
+  比利时 瑞士 瑞典 挪威 丹麦 芬兰 波兰 希腊 土耳其 埃及 南非 肯尼亚 加纳 巴西 阿根廷 墨西哥 加拿大
+  澳大利亚 澳洲 新西兰 迪拜 杜拜 阿联酋 沙特 卡塔尔 科威特 巴林 阿曼 也门 约旦 黎巴嫩 斯里兰卡 尼泊尔 蒙古
+  哈萨克斯坦 塞浦路斯 马耳他 开曼 巴拿马 伯利兹 塞舌尔 毛里求斯 伦敦 巴黎 纽约 多伦多 温哥华 悉尼 墨尔本
+  曼谷 河内 金边 仰光 吉隆坡 雅加达 马尼拉 东京 首尔 香港 澳门 台湾 中国 芭提雅 普吉 清迈`.split(
+    /\s+/u,
+  ),
+);
+
 export const CJK_FAMILY_NAMES = new Set(
   "阮王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘蔡蒋余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤庄温欧阳翁洪柯辜".split(
     "",
@@ -257,6 +270,7 @@ export const NOT_NAMES = words(`
   Pattaya Chennai Beijing Shanghai Labuan Johor Selangor Penang Kelantan Sabah Sarawak Florida
   Hanoi
   Campuchia Cayman Caïmans Kuala Lumpur Bahru Kanada Singapura Kemboja Filipina Perancis
+  Macau Macao Sibu Yaman Yemen Cc Bcc Emel Inggeris
   Pte Ltd Sdn Bhd Inc Corp Co Group Holdings Trading Capital Ventures Enterprise Logistics Marine
   Resources Limited Berhad Agency Revenue Authority Police Court Ministry Department
   MAS STRO BNM AMLO FINTRAC CANAFE Tracfin SBV ACRA SSM PDRM NRIC FIN SIN NAS IC MyKad IP
@@ -295,7 +309,7 @@ export const COMPANY_BEFORE =
 
 // Places written like names: "Thái Lan" is Thailand, not Mr Thái.
 export const PLACE_NAMES = new Set(
-  "Thái Lan|Hồng Kông|Hàn Quốc|Trung Quốc|Nhật Bản|Ma Cao|Đài Loan|Ấn Độ|Hoa Kỳ|Lào|Hồ Chí Minh|Ho Chi Minh|Kuala Lumpur|Johor Bahru|Hong Kong|George Town|Petaling Jaya|Hat Yai|Pulau Pinang|Ang Mo Kio|Nha Trang|Cần Thơ|Đà Nẵng|Hà Nội|Mã Lai|Chiang Mai|Chiang Rai|Ho Chi Minh City|Khon Kaen|Roi Et|Udon Thani|Nakhon Ratchasima|Nakhon Pathom|Nong Khai|Surat Thani|Chon Buri|Samut Prakan|Phnom Penh|Siem Reap|Cameron Highlands|Shah Alam|Kota Kinabalu|Kota Bharu|Alor Setar|Mong Kok|Tsim Sha Tsui|Sham Shui Po|Hong Leong|Bank Rakyat|Public Bank".split(
+  "Batu Pahat|Thái Lan|Thai Lan|Han Quoc|Trung Quoc|Nhat Ban|Dai Loan|An Do|Hoa Ky|Ha Noi|Hai Phong|Hải Phòng|Da Nang|Can Tho|Sai Gon|Sài Gòn|Hồng Kông|Hàn Quốc|Trung Quốc|Nhật Bản|Ma Cao|Đài Loan|Ấn Độ|Hoa Kỳ|Lào|Hồ Chí Minh|Ho Chi Minh|Kuala Lumpur|Johor Bahru|Hong Kong|George Town|Petaling Jaya|Hat Yai|Pulau Pinang|Ang Mo Kio|Nha Trang|Cần Thơ|Đà Nẵng|Hà Nội|Mã Lai|Chiang Mai|Chiang Rai|Ho Chi Minh City|Khon Kaen|Roi Et|Udon Thani|Nakhon Ratchasima|Nakhon Pathom|Nong Khai|Surat Thani|Chon Buri|Samut Prakan|Phnom Penh|Siem Reap|Cameron Highlands|Shah Alam|Kota Kinabalu|Kota Bharu|Alor Setar|Mong Kok|Tsim Sha Tsui|Sham Shui Po|Hong Leong|Bank Rakyat|Public Bank".split(
     "|",
   ),
 );

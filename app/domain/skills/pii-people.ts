@@ -15,6 +15,7 @@ import {
   CJK_FAMILY_NAMES,
   CJK_GIVEN_CHARS,
   CJK_NOT_NAMES,
+  CJK_PLACES,
   CJK_TRANSLITERATION,
   JAPANESE_FAMILY,
   COMPANY_AFTER,
@@ -994,6 +995,7 @@ function cjkNames(text: string, out: Span[]): void {
       if (
         CJK_FAMILY_NAMES.has(name.charAt(0)) &&
         !(length === 1 ? CJK_WORD_BEFORE_TITLE : CJK_NOT_NAMES).test(name) &&
+        (length === 1 || !CJK_NOT_NAMES.test(name.slice(0, 2))) &&
         [...name].every((char) => CJK.test(char) && !CJK_STOP.has(char))
       ) {
         out.push({ start, end: m.index });
@@ -1016,7 +1018,7 @@ function cjkDottedNames(text: string, out: Span[]): void {
     const last = parts.at(-1) ?? "";
     let tail = 0;
     while (tail < last.length && CJK_TRANSLITERATION.has(last.charAt(tail))) tail++;
-    if (first.length - lead < 2 || tail < 1) continue;
+    if (first.length - lead < 2 || tail < 1 || parts.some((part) => CJK_PLACES.has(part))) continue;
     out.push({ start: m.index + lead, end: m.index + m[0].length - last.length + tail });
   }
 }
@@ -1026,7 +1028,7 @@ function transliteratedAt(text: string, at: number): Span | null {
   let end = at;
   while (end < at + 6 && CJK_TRANSLITERATION.has(text.charAt(end))) end++;
   const name = text.slice(at, end);
-  return end - at >= 2 && cjkEdge(text.charAt(end)) && !CJK_NOT_NAMES.test(name)
+  return end - at >= 2 && cjkEdge(text.charAt(end)) && !isCommonWord(name)
     ? { start: at, end }
     : null;
 }
@@ -1401,7 +1403,10 @@ const TAMIL_ORDINARY = new Set(
 );
 /** A word in characters or in Tamil the rules know to be no one's name: 高明 (clever), நேற்று (yesterday). */
 export const isCommonWord = (value: string) =>
-  CJK_NOT_NAMES.test(value) || TAMIL_NOT_NAME.has(value) || TAMIL_WHEN.has(value);
+  CJK_NOT_NAMES.test(value) ||
+  CJK_PLACES.has(value) ||
+  TAMIL_NOT_NAME.has(value) ||
+  TAMIL_WHEN.has(value);
 
 /** A word the product writes in lower case, or a Tamil word that is no name alone. */
 export const isOrdinaryWord = (word: string) =>
@@ -1764,11 +1769,12 @@ function nicknames(text: string, out: Span[]): void {
 
 const escape = (value: string) => value.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 
-// Streets, schools and shops named for someone, up to three capitalised words after their word:
+// Streets, schools, shops, branches and markets named for someone, up to three capitalised words
+// after their word:
 // "Jalan Tuanku Abdul Rahman", "trường THPT Lê Hồng Phong", "Dépanneur Chez Ti-Paul", "Kedai Kunci
 // Ah Chong", "Pharmacie Jean Coutu", "phở Hùng Vương", "ถนนวิภาวดี".
 const NAMED_PLACE_BEFORE =
-  /(?:(?:Jalan|Jln|Lorong|Persiaran|Lebuh|Lebuhraya|Taman|THPT|THCS|[Tt]rường|[Đđ]ường|[Pp]hố|rue|avenue|boulevard|Kedai(?: Runcit| Kunci| Makan| Kopi| Emas)?|Restoran|Pharmacie|Marché|Boulangerie|Dépanneur|Épicerie|Restaurant|[Pp]hở|[Bb]ánh mì|[Bb]anh mi|[Qq]uán|[Tt]iệm(?: vàng)?|[Nn]hà hàng)\s+(?:\p{Lu}[\p{L}\p{M}-]*\s+){0,3}|\bChez\s+|(?:ถนน|ถ\.|ซอย|ซ\.)\s?)$/u;
+  /(?:(?:Jalan|Jln|Lorong|Persiaran|Lebuh|Lebuhraya|Taman|THPT|THCS|[Tt]rường|[Đđ]ường|[Pp]hố|rue|avenue|boulevard|Kedai(?: Runcit| Kunci| Makan| Kopi| Emas)?|Restoran|Pharmacie|Marché|Boulangerie|Dépanneur|Épicerie|Restaurant|[Pp]hở|[Bb]ánh mì|[Bb]anh mi|[Qq]uán|[Tt]iệm(?: vàng)?|[Nn]hà hàng|[Pp]hòng giao dịch|PGD|[Cc]hi nhánh|[Cc]hợ|Pasar|Lycée|[Éé]cole|[Pp]âtisserie|[ée]picerie|succursale)\s+(?:\p{Lu}[\p{L}\p{M}-]*\s+){0,3}|\bChez\s+|(?:ถนน|ถ\.|ซอย|ซ\.)\s?)$/u;
 
 /** "Ong Boon Hock": a Chinese name in Latin letters, its family name first and two given syllables. */
 const chineseInLatin = (words: readonly string[]) =>
