@@ -16,7 +16,8 @@ const { module: training } = await runnerImport(path.join(root, "tests/fixtures/
 const started = performance.now();
 const model = training.trainModel(undefined, (/** @type {string} */ line) => console.log(line));
 const out = path.join(root, "app/domain/skills/pii-model.json");
-writeFileSync(out, `${JSON.stringify(model)}\n`);
+// Written as prettier writes it, so the file passes the format check as it comes.
+writeFileSync(out, `${JSON.stringify(model, null, 2)}\n`);
 console.log(
   `${path.relative(root, out)} written in ${((performance.now() - started) / 1000).toFixed(0)} s`,
 );
