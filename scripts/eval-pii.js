@@ -84,11 +84,13 @@ const sets = [
   ["twelfth", notes.filter((/** @type {{ set: string }} */ note) => note.set === "blind12")],
   ["thirteenth", notes.filter((/** @type {{ set: string }} */ note) => note.set === "blind13")],
   ["fourteenth", notes.filter((/** @type {{ set: string }} */ note) => note.set === "blind14")],
+  ["fifteenth", notes.filter((/** @type {{ set: string }} */ note) => note.set === "blind15")],
+  ["sixteenth", notes.filter((/** @type {{ set: string }} */ note) => note.set === "blind16")],
 ];
 // The seventh became development data once the eighth had been measured (decision 062), the eighth
-// once the ninth had (decision 063). The ninth, the eleventh, the twelfth and the fourteenth are
-// not read (decisions 064, 065).
-const UNSEEN = new Set(["ninth blind", "eleventh", "twelfth", "fourteenth"]);
+// once the ninth had (decision 063). The ninth, the eleventh, the twelfth, the fourteenth and the
+// sixteenth are not read (decisions 064, 065).
+const UNSEEN = new Set(["ninth blind", "eleventh", "twelfth", "fourteenth", "sixteenth"]);
 let allMeet = false;
 for (const [name, set] of sets) {
   const result = evaluation.evaluatePii(set);

@@ -112,13 +112,16 @@ export function modelPeople(text: string, found: readonly Candidate[], rank: num
         if (value.length < 2 || value.length > 4 || !edges.has(run.start) || !edges.has(run.end))
           return false;
       }
-      // A Thai word of two letters inside a run of Thai letters is as often a piece of a longer
-      // one the segmenter split (นท์ of ฟุตพริ้นท์); standing apart it may be a nickname (นิด).
+      // Tamil names are three letters or more (not கா of எ.கா.).
+      if (/^[\u0B80-\u0BFF]+$/u.test(value) && [...value].length < 3) return false;
+      // A Thai word of two letters inside a run of Thai letters (or placeholders) is as often a
+      // piece of a longer one the segmenter split (นท์ of ฟุตพริ้นท์); standing apart it may be a
+      // nickname (นิด).
       if (
         /^[\u0E00-\u0E7F]+$/u.test(value) &&
         value.replace(/\p{M}/gu, "").length < 3 &&
-        /[\u0E00-\u0E7F]/u.test(text.charAt(run.start - 1)) &&
-        /[\u0E00-\u0E7F]/u.test(text.charAt(run.end))
+        /[\u0E00-\u0E7F\]]/u.test(text.charAt(run.start - 1)) &&
+        /[\u0E00-\u0E7F[]/u.test(text.charAt(run.end))
       )
         return false;
       // A run that opens with an ordinary word ("a Big MacDonald burger"), or words in quotation

@@ -121,6 +121,14 @@ const TITLES = [
   "chị",
   "cô",
   "chú",
+  "em",
+  "bác",
+  "dì",
+  "cậu",
+  // Without their diacritics, as chats write them ("chi Tu", chị Tư).
+  "chi",
+  "chu",
+  "ong",
   "Kak",
   "Mak Cik",
   "Pak Cik",
@@ -1089,6 +1097,10 @@ const THAI_AFTER_NAME_AT = new RegExp(
   `^(?:${[...THAI_AFTER_NAME].sort((a, b) => b.length - a.length).join("|")})`,
   "u",
 );
+/** Whether a Thai word that ends at `end` is followed by a verb or particle that follows a name (มา, บอก). */
+export const thaiNameEndsAt = (text: string, end: number) =>
+  THAI_AFTER_NAME_AT.test(text.slice(end, end + 12));
+
 // Listed given names that are ordinary words too (property, excellent, power).
 const THAI_ORDINARY_NAMES = new Set(["สมบัติ", "ประเสริฐ", "อำนาจ"]);
 
@@ -1401,8 +1413,14 @@ const TAMIL_ORDINARY = new Set(
     " ",
   ),
 );
+// Thai titles and kin words, which stand before names (อา[PERSON 2], uncle …).
+const THAI_KIN_WORDS = new Set(
+  "อา ป้า ลุง น้า พี่ น้อง เจ๊ เฮีย เสี่ย ตา ยาย ปู่ ย่า แม่ พ่อ คุณ นาย นาง ก๊ะ บาบอ".split(" "),
+);
+
 /** A word in characters or in Tamil the rules know to be no one's name: 高明 (clever), நேற்று (yesterday). */
 export const isCommonWord = (value: string) =>
+  THAI_KIN_WORDS.has(value) ||
   CJK_NOT_NAMES.test(value) ||
   CJK_PLACES.has(value) ||
   TAMIL_NOT_NAME.has(value) ||
@@ -1770,11 +1788,11 @@ function nicknames(text: string, out: Span[]): void {
 const escape = (value: string) => value.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 
 // Streets, schools, shops, branches and markets named for someone, up to three capitalised words
-// after their word:
+// after their word on the same line:
 // "Jalan Tuanku Abdul Rahman", "trường THPT Lê Hồng Phong", "Dépanneur Chez Ti-Paul", "Kedai Kunci
 // Ah Chong", "Pharmacie Jean Coutu", "phở Hùng Vương", "ถนนวิภาวดี".
 const NAMED_PLACE_BEFORE =
-  /(?:(?:Jalan|Jln|Lorong|Persiaran|Lebuh|Lebuhraya|Taman|THPT|THCS|[Tt]rường|[Đđ]ường|[Pp]hố|rue|avenue|boulevard|Kedai(?: Runcit| Kunci| Makan| Kopi| Emas)?|Restoran|Pharmacie|Marché|Boulangerie|Dépanneur|Épicerie|Restaurant|[Pp]hở|[Bb]ánh mì|[Bb]anh mi|[Qq]uán|[Tt]iệm(?: vàng)?|[Nn]hà hàng|[Pp]hòng giao dịch|PGD|[Cc]hi nhánh|[Cc]hợ|Pasar|Lycée|[Éé]cole|[Pp]âtisserie|[ée]picerie|succursale)\s+(?:\p{Lu}[\p{L}\p{M}-]*\s+){0,3}|\bChez\s+|(?:ถนน|ถ\.|ซอย|ซ\.)\s?)$/u;
+  /(?:(?:Jalan|Jln|Lorong|Persiaran|Lebuh|Lebuhraya|Taman|THPT|THCS|[Tt]rường|[Đđ]ường|[Pp]hố|rue|avenue|boulevard|Kedai(?: Runcit| Kunci| Makan| Kopi| Emas)?|Restoran|Pharmacie|Marché|Boulangerie|Dépanneur|Épicerie|Restaurant|[Pp]hở|[Bb]ánh mì|[Bb]anh mi|[Qq]uán|[Tt]iệm(?: vàng)?|[Nn]hà hàng|[Pp]hòng giao dịch|PGD|[Cc]hi nhánh|[Cc]hợ|Pasar|Lycée|[Éé]cole|[Pp]âtisserie|[ée]picerie|succursale)[^\S\n]+(?:\p{Lu}[\p{L}\p{M}-]*[^\S\n]+){0,3}|\bChez\s+|(?:ถนน|ถ\.|ซอย|ซ\.)\s?)$/u;
 
 /** "Ong Boon Hock": a Chinese name in Latin letters, its family name first and two given syllables. */
 const chineseInLatin = (words: readonly string[]) =>
@@ -1832,9 +1850,37 @@ export function namesSomethingElse(text: string, span: Span): boolean {
   );
 }
 
+/** Three words or more, a Vietnamese family name first, a Vietnamese letter or middle name in it. */
+const isVietnameseFullName = (words: readonly string[]) =>
+  words.length >= 3 &&
+  FAMILY_FIRST.has(words[0] ?? "") &&
+  words.some((word) => VIETNAMESE_SYLLABLE.test(word) || MIDDLE_NAMES.has(word));
+
+const CAPITALISED_NEIGHBOUR_BEFORE = /(?<![\p{L}\p{M}])\p{Lu}[\p{L}\p{M}]*\s$/u;
+const CAPITALISED_NEIGHBOUR_AFTER = /^\s\p{Lu}/u;
+
+function vietnameseGivenMentions(text: string, given: ReadonlySet<string>, out: Span[]): void {
+  for (const name of given) {
+    if (name.length < 2) continue;
+    const pattern = new RegExp(String.raw`(?<![\p{L}\p{M}])${escape(name)}(?![\p{L}\p{M}])`, "gu");
+    for (const m of text.matchAll(pattern)) {
+      const span = { start: m.index, end: m.index + name.length };
+      const before = CAPITALISED_NEIGHBOUR_BEFORE.exec(
+        text.slice(Math.max(0, span.start - 20), span.start),
+      );
+      const glued =
+        (before !== null && !TITLE_WORD.test(before[0].trim())) ||
+        CAPITALISED_NEIGHBOUR_AFTER.test(text.slice(span.end, span.end + 2));
+      if (!glued && !isPlaceOrCompany(text, span) && !namesSomethingElse(text, span))
+        out.push(span);
+    }
+  }
+}
+
 /** Later mentions of a name found: in full, or a part of it long enough to be telling. */
 function mentions(text: string, names: Span[], out: Span[]): void {
   const parts = new Set<string>();
+  const vietnameseGiven = new Set<string>();
   // "Ong Boon Hock" goes by Ong or Boon Hock: one syllable of a Chinese given name alone is as
   // often a place's or a firm's (Boon Lay, Hock Seng Motor).
   const givenPairs = new Set(
@@ -1876,6 +1922,10 @@ function mentions(text: string, names: Span[], out: Span[]): void {
       parts.add(words.slice(1).join(" "));
       continue;
     }
+    // A Vietnamese full name's given name, the last word, is how its bearer is called, short or a
+    // word as it may be (An, Bình, Nam): standing apart from other capitalised words (Long An,
+    // Hòa Bình, Việt Nam are places).
+    if (isVietnameseFullName(words)) vietnameseGiven.add(words.at(-1) ?? "");
     const telling = /[\u0E00-\u0E7F\u0B80-\u0BFF]/u.test(name) ? words.slice(0, 1) : words;
     for (const part of telling) {
       if (part.length >= 3 && !isJoiner(part) && !MIDDLE_NAMES.has(part) && isNameToken(part)) {
@@ -1904,6 +1954,7 @@ function mentions(text: string, names: Span[], out: Span[]): void {
       if (!place && !namesSomethingElse(text, span)) out.push(span);
     }
   }
+  vietnameseGivenMentions(text, vietnameseGiven, out);
 }
 
 // A Tamil name's later mentions with the case ending it takes: ரிஸ்னா → ரிஸ்னாவுக்கு, கஜன் → கஜனின்,
@@ -2133,7 +2184,7 @@ const SPEAKER =
   /(?<=^|\n)[ \t]*(?:\[?(?:\d{1,4}[/.-]\d{1,2}(?:[/.-]\d{2,4})?,?[ \t]+)?\d{1,2}[:.]\d{2}(?:[:.]\d{2})?\]?[ \t]*)?(?:[-*•>][ \t]*)?([\p{L}][\p{L}\p{M}.'’-]{0,20}(?:[ \t][\p{L}][\p{L}\p{M}.'’-]{0,20})?)[ \t]?[:：][ \t]*(?=\S)/gu;
 // Words that head a note's lines as labels, not speakers.
 const LINE_LABELS = new Set(
-  "from to cc bcc subject re fw fwd date time ref note notes remarks update action outcome status summary email phone mobile tel address dob nric ic passport account acct amount total customer client victim suspect case reviewer approver analyst beneficiary sender agent caller officer teller staff bank police scammer me q a question answer ans reply response result finding findings decision reason step steps next to-do task tasks risk alert trigger source purpose comment comments feedback issue issues flag flags evidence 客户 备注 结论 注意 日期 时间 金额 地址 电话 原因 处理 结果 说明 问题 回复 答复 หมายเหตุ สรุป วันที่ เวลา ผล nota tarikh masa tindakan pelanggan ghi chú kết luận ngày lưu ý khách hàng remarque objet de à குறிப்பு".split(
+  "from to cc bcc subject re fw fwd date time ref note notes remarks update action outcome status summary email phone mobile tel address dob nric ic passport account acct amount total customer client victim suspect case reviewer approver analyst beneficiary sender agent caller officer teller staff bank police scammer me q a question answer ans reply response result finding findings decision reason step steps next to-do task tasks risk alert trigger source purpose comment comments feedback issue issues flag flags evidence 客户 备注 结论 注意 日期 时间 金额 地址 电话 原因 处理 结果 说明 问题 回复 答复 หมายเหตุ สรุป วันที่ เวลา ผล nota tarikh masa tindakan pelanggan ghi chú kết luận ngày lưu ý khách hàng remarque objet de à குறிப்பு pv kh nv hỏi đáp ถาม ตอบ soalan jawapan réponse".split(
     " ",
   ),
 );

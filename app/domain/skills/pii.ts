@@ -9,7 +9,7 @@ import { findCued } from "./pii-cued";
 import { findIdentifiers } from "./pii-ids";
 import { modelPeople } from "./pii-model";
 import { wordEdges } from "./pii-model-features";
-import { findPeople, namesSomethingElse, tamilWordEnd } from "./pii-people";
+import { findPeople, namesSomethingElse, tamilWordEnd, thaiNameEndsAt } from "./pii-people";
 import { findAddresses } from "./pii-places";
 import { type Candidate, type MarkableType, type PiiType, isMarkableText } from "./pii-types";
 
@@ -80,7 +80,7 @@ export function findPii(
   marked: readonly MarkedSpan[] = [],
   { model = true }: { model?: boolean } = {},
 ): Candidate[] {
-  const found: Candidate[] = markedCandidates(text, marked);
+  const found: Candidate[] = [];
   findCued(text, found, RANKS);
   findAddresses(text, found, RANKS.ADDRESS);
   findPeople(text, found, RANKS.PERSON);
@@ -93,9 +93,16 @@ export function findPii(
   for (let round = 0; model && round < MODEL_ROUNDS; round++) {
     const more = modelPeople(text, kept, RANKS.PERSON);
     if (more.length === 0) break;
+    found.push(...more);
     kept = withElsewhere(text, [...kept, ...more]);
   }
-  return kept;
+  // What the learner marks comes last and outranks the rest, among everything found before
+  // overlaps were settled: marking a missed name or an address's exact extent never loses what
+  // the preview listed (the model, reading a marked name as a placeholder, might; a name that lay
+  // inside a longer address the mark replaces stands again).
+  return marked.length === 0
+    ? kept
+    : withElsewhere(text, [...markedCandidates(text, marked), ...found, ...kept]);
 }
 
 /** The items without overlaps, and each again wherever else it is written. */
@@ -149,7 +156,9 @@ function elsewhere(text: string, kept: readonly Candidate[]): Candidate[] {
             !LATIN_LETTER.test(text.charAt(end))
           : script === "ta"
             ? name.length >= 3 && !TAMIL_LETTER.test(text.charAt(at - 1))
-            : edgesOf(script).has(at) && edgesOf(script).has(end);
+            : script === "zh" ||
+              // The segmenter may run a Thai name into the verb after it (พิ|นมา of พินมา).
+              (edgesOf(script).has(at) && (edgesOf(script).has(end) || thaiNameEndsAt(text, end)));
       // Not in a firm's, a street's or a shop's name ("Whitfield Logistics"), nor in a word; in
       // Tamil, with the case ending it takes (ரிஸ்னா|வுக்கு).
       if (apart && !namesSomethingElse(text, { start: at, end })) {

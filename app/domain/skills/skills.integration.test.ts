@@ -203,7 +203,7 @@ function occurrences(value: string, text: string): number[] {
         /[\u0E00-\u0E7F]/u.test(value) ? `${escaped}(?![\\u0E30-\\u0E3A\\u0E47-\\u0E4E])` : escaped,
         "gu",
       )
-    : new RegExp(`(?<![\\p{Script=Latin}\\p{N}])${escaped}(?![\\p{Script=Latin}\\p{N}])`, "gu");
+    : new RegExp(`(?<![\\p{Script=Latin}\\p{N}])${escaped}(?![\\p{Script=Latin}])`, "gu");
   return [...text.matchAll(pattern)].map((m) => m.index);
 }
 
@@ -233,9 +233,16 @@ function phraseAround(note: CorpusNote, at: number, length: number): string {
  * after a person, "Shahrul Jaya Enterprise", ร้านต้นการยาง), may stay in that name, however often
  * the draft repeats it; elsewhere it may appear only as often as the note writes it unlabelled.
  */
-// Two Latin letters (a chat's "be", Bé without its accent) are words of the draft's own English
-// too; eval:pii counts whether they were found.
-const checked = (value: string) => !/^\p{Script=Latin}{1,2}$/u.test(value);
+// Two Latin letters, one Chinese character or one Thai consonant are words or pieces of words
+// elsewhere: a chat's "be" (Bé without its accent) is a word of the draft's own English, 何 of
+// 何时, Thai วา (ก๊ะวา) a piece of นราธิวาส. eval:pii counts whether they were found.
+const checked = (value: string) => {
+  if (/^(?:\p{Script=Latin}{1,2}|\p{Script=Han})$/u.test(value)) return false;
+  // Thai consonants, without vowels and tone marks.
+  if (/^[\u0E00-\u0E7F]+$/u.test(value))
+    return value.replace(/[\u0E30-\u0E3A\u0E40-\u0E4E]/gu, "").length > 1;
+  return true;
+};
 
 function leaks(note: CorpusNote, text: string): string[] {
   const plain = decode(text).replace(/\\/g, "");
