@@ -41,8 +41,9 @@ const BLIND_8_FLOOR = { precision: 0.9, recall: 0.96, personRecall: 0.95 };
 // eighth had been measured: 79.8 % (people 75.9 %) with the scrubber of that morning, 80.9 %
 // (people 77.5 %, precision 92.8 %) after the day's work on the seventh, 87.7 % (people 85.7 %,
 // precision 92.6 %) after the work on the eighth and the tenth; 88.4 % (people 86.6 %) after the
-// rules of decision 064 and 91.8 % (people 91.6 %, precision 93.3 %) with its model. Not read.
-const BLIND_9_FLOOR = { precision: 0.9, recall: 0.91, personRecall: 0.91 };
+// rules of decision 064 and 91.8 % (people 91.6 %, precision 93.3 %) with its model; 93.2 %
+// (people 93.6 %, precision 93.2 %) after decision 065. Not read.
+const BLIND_9_FLOOR = { precision: 0.9, recall: 0.93, personRecall: 0.93 };
 // The tenth (decision 063), 70 notes and 977 people written the same way: 68.5 % (people 62.8 %)
 // with the scrubber of that morning, 70.6 % (people 65.6 %) at its first measure; development
 // data since.
@@ -50,13 +51,13 @@ const BLIND_10_FLOOR = { precision: 0.9, recall: 0.85, personRecall: 0.8 };
 // The eleventh (decision 064), 70 notes and 744 people written without sight of the scrubber once
 // the tenth had been worked on: 86.5 % (people 85.3 %, precision 95.0 %) with the scrubber of that
 // morning, 87.2 % (people 86.2 %) at its first measure, 91.4 % (people 91.7 %, precision 95.3 %)
-// with the model of names. Not read.
-const BLIND_11_FLOOR = { precision: 0.9, recall: 0.91, personRecall: 0.91 };
+// with the model of names; 92.7 % (people 93.4 %, precision 95.3 %) after decision 065. Not read.
+const BLIND_11_FLOOR = { precision: 0.9, recall: 0.92, personRecall: 0.93 };
 // The twelfth (decision 064), 70 notes and 744 people written without sight of the scrubber once
 // the model of names existed, and measured once: 79.2 % (people 75.3 %) with the scrubber of that
 // morning, 81.2 % (people 78.1 %) with the day's rules alone, 88.8 % (people 88.3 %, precision
-// 94.6 %) with the model. Not read.
-const BLIND_12_FLOOR = { precision: 0.9, recall: 0.88, personRecall: 0.88 };
+// 94.6 %) with the model; 90.7 % (people 90.9 %, precision 94.7 %) after decision 065. Not read.
+const BLIND_12_FLOOR = { precision: 0.9, recall: 0.9, personRecall: 0.9 };
 // The thirteenth (decision 065), 70 notes and 1,430 people written without sight of the scrubber,
 // weighted to Tamil, Chinese and Vietnamese notes and to people whose names are not their
 // language's commonest: 82.9 % (people 81.9 %, precision 95.1 %) at its first measure; development
@@ -66,6 +67,14 @@ const BLIND_13_FLOOR = { precision: 0.9, recall: 0.95, personRecall: 0.95 };
 // Vietnamese and Thai notes: 89.0 % (people 88.0 %, precision 91.8 %) at its first measure;
 // development data since, and the model is trained on it.
 const BLIND_15_FLOOR = { precision: 0.9, recall: 0.95, personRecall: 0.95 };
+// The fourteenth (decision 065), 70 notes and 1,147 people written with the thirteenth, without
+// sight of the scrubber: 90.1 % (people 89.1 %, precision 91.0 %) with the scrubber of that
+// morning, 93.6 % (people 93.8 %, precision 94.0 %) at the day's end. Not read.
+const BLIND_14_FLOOR = { precision: 0.9, recall: 0.93, personRecall: 0.93 };
+// The sixteenth (decision 065), 70 notes and 1,097 people written with the fifteenth, without
+// sight of the scrubber: 88.9 % (people 88.6 %) with the scrubber of that morning, measured once
+// at the day's end: 92.2 % (people 93.0 %, precision 94.3 %). Not read.
+const BLIND_16_FLOOR = { precision: 0.9, recall: 0.92, personRecall: 0.92 };
 
 // The identifier types the sentences of pii-corpus.ts list; names in them are found too.
 const IDENTIFIER_TYPES: readonly PiiType[] = [
@@ -116,7 +125,9 @@ describe("the labelled case-note corpus (tests/fixtures/pii)", () => {
   const blind11 = corpus().filter((note) => note.set === "blind11");
   const blind12 = corpus().filter((note) => note.set === "blind12");
   const blind13 = corpus().filter((note) => note.set === "blind13");
+  const blind14 = corpus().filter((note) => note.set === "blind14");
   const blind15 = corpus().filter((note) => note.set === "blind15");
+  const blind16 = corpus().filter((note) => note.set === "blind16");
   const tuning = notes.filter((note) => note.set === "tuning");
   const heldOut = notes.filter((note) => note.set === "heldOut");
 
@@ -176,7 +187,9 @@ describe("the labelled case-note corpus (tests/fixtures/pii)", () => {
     ["eleventh", () => blind11, 70, BLIND_11_FLOOR],
     ["twelfth", () => blind12, 70, BLIND_12_FLOOR],
     ["thirteenth", () => blind13, 70, BLIND_13_FLOOR],
+    ["fourteenth", () => blind14, 70, BLIND_14_FLOOR],
     ["fifteenth", () => blind15, 70, BLIND_15_FLOOR],
+    ["sixteenth", () => blind16, 70, BLIND_16_FLOOR],
   ] as const)("holds the %s blind set at its last measure", (name, notesOf, count, floor) => {
     const set = notesOf();
     expect(set.length).toBe(count);
