@@ -86,11 +86,20 @@ const sets = [
   ["fourteenth", notes.filter((/** @type {{ set: string }} */ note) => note.set === "blind14")],
   ["fifteenth", notes.filter((/** @type {{ set: string }} */ note) => note.set === "blind15")],
   ["sixteenth", notes.filter((/** @type {{ set: string }} */ note) => note.set === "blind16")],
+  ["seventeenth", notes.filter((/** @type {{ set: string }} */ note) => note.set === "blind17")],
+  ["eighteenth", notes.filter((/** @type {{ set: string }} */ note) => note.set === "blind18")],
 ];
 // The seventh became development data once the eighth had been measured (decision 062), the eighth
-// once the ninth had (decision 063). The ninth, the eleventh, the twelfth, the fourteenth and the
-// sixteenth are not read (decisions 064, 065).
-const UNSEEN = new Set(["ninth blind", "eleventh", "twelfth", "fourteenth", "sixteenth"]);
+// once the ninth had (decision 063). The ninth, the eleventh, the twelfth, the fourteenth, the
+// sixteenth and the eighteenth are not read (decisions 064, 065).
+const UNSEEN = new Set([
+  "ninth blind",
+  "eleventh",
+  "twelfth",
+  "fourteenth",
+  "sixteenth",
+  "eighteenth",
+]);
 let allMeet = false;
 for (const [name, set] of sets) {
   const result = evaluation.evaluatePii(set);

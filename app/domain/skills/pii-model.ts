@@ -16,8 +16,8 @@ import {
   wordEdges,
   wordsOf,
 } from "./pii-model-features";
-import { NOT_NAMES, PLACE_NAMES, REGIONS } from "./pii-names";
-import { isCommonWord, namesSomethingElse } from "./pii-people";
+import { GIVEN_NAMES, NOT_NAMES, PLACE_NAMES, REGIONS } from "./pii-names";
+import { isCommonWord, isCompanyWord, namesSomethingElse } from "./pii-people";
 import type { Candidate } from "./pii-types";
 
 /** The model as stored: 2^bits weights as 8-bit integers (base64), times `scale`. */
@@ -83,6 +83,8 @@ export function modelPeople(text: string, found: readonly Candidate[], rank: num
       const bare = value.replace(/['’]s$/u, "");
       if (REGIONS.has(bare) || PLACE_NAMES.has(bare) || NOT_NAMES.has(bare)) return false;
       if (isCommonWord(value)) return false;
+      // A firm's or a shop's name ("Tan Brothers Hardware", "Malhotra Tailors").
+      if (run.words.some((i) => isCompanyWord(tokens[i]?.text ?? ""))) return false;
       if (namesSomethingElse(text, run)) return false;
       if (run.words.every((i) => JOINER.test(tokens[i]?.text ?? ""))) return false;
       // One or two letters (be, su): too short to remove wherever else they are written, so the
@@ -125,8 +127,11 @@ export function modelPeople(text: string, found: readonly Candidate[], rank: num
       )
         return false;
       // A run that opens with an ordinary word ("a Big MacDonald burger"), or words in quotation
-      // marks (an app's, a vessel's name), need more.
+      // marks (an app's, a vessel's name), need more; an ordinary word that is no one's given name
+      // (Big, unlike Hope or Joy) more still.
       const ordinary = (words[first]?.lists ?? 0) & (1 << ORDINARY_BIT);
+      const given = GIVEN_NAMES.has(tokens[first]?.text ?? "");
+      if (ordinary && !given && run.words.length > 1 && run.best < 0.99) return false;
       return !((ordinary || quoted[first]) && run.best < 0.95);
     })
     .map(({ start, end }) => ({ start, end, type: "PERSON", rank }));

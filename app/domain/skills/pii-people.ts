@@ -63,7 +63,9 @@ const RUN_AT = new RegExp(RUN_BODY, "uy");
 // A run starts where a Latin word does not continue (Chinese or Thai letters may touch it).
 const RUNS = new RegExp(String.raw`(?<![A-Za-z\u00C0-\u024F\u1E00-\u1EFF'’-])${RUN_BODY}`, "gu");
 const COMPANY_WORD =
-  /^(?:Pte|Sdn|Bhd|Ltd|Limited|Inc|Corp|Corporation|LLC|LLP|Company|Holdings|Trading|Group|Capital|Ventures|Enterprise|Enterprises|Logistics|Resources|Marine|Bank|Berhad|Cafe|Café|Restaurant|Kopitiam|Bakery|Shop|Store|Mart|Salon|Clinic|Hotel|Pharmacy|Jewellers|Jewelers|Union|Trust|Foundation|Association|Society|Cooperative|Fund|Insurance|Assurance|Securities|Partners|Freight|Shipping|Transport|Express|Imports|Exports|Supplies|Solutions|Consulting|Services)$/u;
+  /^(?:Brothers|Bros|Hardware|Tailors|Jewellers|Jewelers|Textiles|Traders|Motors|Foods|Builders|Industries|Pte|Sdn|Bhd|Ltd|Limited|Inc|Corp|Corporation|LLC|LLP|Company|Holdings|Trading|Group|Capital|Ventures|Enterprise|Enterprises|Logistics|Resources|Marine|Bank|Berhad|Cafe|Café|Restaurant|Kopitiam|Bakery|Shop|Store|Mart|Salon|Clinic|Hotel|Pharmacy|Jewellers|Jewelers|Union|Trust|Foundation|Association|Society|Cooperative|Fund|Insurance|Assurance|Securities|Partners|Freight|Shipping|Transport|Express|Imports|Exports|Supplies|Solutions|Consulting|Services)$/u;
+/** A word that names a firm, a shop or a trade: Ltd, Trading, Brothers, Hardware. */
+export const isCompanyWord = (word: string) => COMPANY_WORD.test(word);
 const TOKEN = new RegExp(String.raw`(?:${PARTICLES})(?=\s)|${WORD}|${CONNECTORS}`, "gu");
 const isJoiner = (token: string) => CONNECTOR.test(token) || PARTICLE.test(token);
 /** A listed given name, or one joined to another by a hyphen (Marie-Ève, Louis-Philippe). */
@@ -1175,7 +1177,7 @@ function thaiNameAt(text: string, start: number, after: "title" | "คุณ" | 
 
 // Roles and kin before a Thai name.
 const THAI_ROLES =
-  "ลูกค้า|ผู้รับเงิน|ผู้รับโอน|ผู้โอน|ผู้ฝาก|ผู้ถือบัญชี|เจ้าของบัญชี|หลานชาย|หลานสาว|พี่สาว|พี่ชาย|น้องสาว|น้องชาย|สามี|ภรรยา|ลูกชาย|ลูกสาว|ลูกเขย|ลูกสะใภ้|เพื่อน|แฟน|กรรมการ|ลูกจ้าง|คนขับรถ|แอดมิน|เจ้าหน้าที่|จนท\\.|ตำรวจ|อาจารย์|ครู";
+  "ลูกค้า|ผู้รับเงิน|ผู้รับโอน|ผู้โอน|ผู้ฝาก|ผู้ถือบัญชี|เจ้าของบัญชี|หลานชาย|หลานสาว|พี่สาว|พี่ชาย|น้องสาว|น้องชาย|สามี|ภรรยา|ลูกชาย|ลูกสาว|ลูกเขย|ลูกสะใภ้|เพื่อน|แฟน|กรรมการ|ลูกจ้าง|คนขับรถ|แอดมิน|เจ้าหน้าที่|จนท\\.|ตำรวจ|อาจารย์|ครู|ผู้ช่วย|ลูกน้อง|นายหน้า|คนงาน|แรงงาน|เถ้าแก่|หัวหน้า|ผู้ชาย|ผู้หญิง|ชาย|หญิง|คน";
 // A role, then ชื่อ ("named"): "ลูกค้าชื่อ ประภาส" (ชื่อเล่น and ชื่อจริง, "nickname" and "real name", are cues of their own).
 // The role may be quoted or a bank's: "'จนท.ธนาคาร' ชื่อแอน".
 const THAI_ROLE = new RegExp(
@@ -1413,6 +1415,9 @@ const TAMIL_ORDINARY = new Set(
     " ",
   ),
 );
+// Thai words of the notes' trade that stand where names do: แชร์ (a rotating savings group's
+// share), ทุน (capital), ศูนย์ (a centre), หจก (a partnership).
+const THAI_COMMON_WORDS = new Set("แชร์ ลูกแชร์ ทุน ศูนย์ หจก บจก ร้าน วัด ตลาด ตำรวจ เงิน".split(" "));
 // Thai titles and kin words, which stand before names (อา[PERSON 2], uncle …).
 const THAI_KIN_WORDS = new Set(
   "อา ป้า ลุง น้า พี่ น้อง เจ๊ เฮีย เสี่ย ตา ยาย ปู่ ย่า แม่ พ่อ คุณ นาย นาง ก๊ะ บาบอ".split(" "),
@@ -1421,9 +1426,12 @@ const THAI_KIN_WORDS = new Set(
 /** A word in characters or in Tamil the rules know to be no one's name: 高明 (clever), நேற்று (yesterday). */
 export const isCommonWord = (value: string) =>
   THAI_KIN_WORDS.has(value) ||
+  THAI_AFTER_NAME.has(value) ||
+  THAI_COMMON_WORDS.has(value) ||
   CJK_NOT_NAMES.test(value) ||
   CJK_PLACES.has(value) ||
   TAMIL_NOT_NAME.has(value) ||
+  TAMIL_ORDINARY.has(value) ||
   TAMIL_WHEN.has(value);
 
 /** A word the product writes in lower case, or a Tamil word that is no name alone. */
@@ -1792,7 +1800,7 @@ const escape = (value: string) => value.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 // "Jalan Tuanku Abdul Rahman", "trường THPT Lê Hồng Phong", "Dépanneur Chez Ti-Paul", "Kedai Kunci
 // Ah Chong", "Pharmacie Jean Coutu", "phở Hùng Vương", "ถนนวิภาวดี".
 const NAMED_PLACE_BEFORE =
-  /(?:(?:Jalan|Jln|Lorong|Persiaran|Lebuh|Lebuhraya|Taman|THPT|THCS|[Tt]rường|[Đđ]ường|[Pp]hố|rue|avenue|boulevard|Kedai(?: Runcit| Kunci| Makan| Kopi| Emas)?|Restoran|Pharmacie|Marché|Boulangerie|Dépanneur|Épicerie|Restaurant|[Pp]hở|[Bb]ánh mì|[Bb]anh mi|[Qq]uán|[Tt]iệm(?: vàng)?|[Nn]hà hàng|[Pp]hòng giao dịch|PGD|[Cc]hi nhánh|[Cc]hợ|Pasar|Lycée|[Éé]cole|[Pp]âtisserie|[ée]picerie|succursale)[^\S\n]+(?:\p{Lu}[\p{L}\p{M}-]*[^\S\n]+){0,3}|\bChez\s+|(?:ถนน|ถ\.|ซอย|ซ\.)\s?)$/u;
+  /(?:(?:Jalan|Jln|Lorong|Persiaran|Lebuh|Lebuhraya|Taman|THPT|THCS|[Tt]rường|[Đđ]ường|[Pp]hố|rue|avenue|boulevard|Kedai(?: Runcit| Kunci| Makan| Kopi| Emas)?|Restoran|Pharmacie|Marché|Boulangerie|Dépanneur|Épicerie|Restaurant|[Pp]hở|[Bb]ánh mì|[Bb]anh mi|[Qq]uán|[Tt]iệm(?: vàng)?|[Nn]hà hàng|[Pp]hòng giao dịch|PGD|[Cc]hi nhánh|[Cc]hợ|Pasar|Lycée|[Éé]cole|[Pp]âtisserie|[ée]picerie|succursale)[^\S\n]+(?:\p{Lu}[\p{L}\p{M}-]*[^\S\n]+){0,3}|\bChez\s+|(?:ถนน|ถ\.|ซอย|ซ\.)\s?|ร้าน(?:ป้า|ลุง|น้า|เจ๊|เฮีย))$/u;
 
 /** "Ong Boon Hock": a Chinese name in Latin letters, its family name first and two given syllables. */
 const chineseInLatin = (words: readonly string[]) =>
@@ -2184,7 +2192,7 @@ const SPEAKER =
   /(?<=^|\n)[ \t]*(?:\[?(?:\d{1,4}[/.-]\d{1,2}(?:[/.-]\d{2,4})?,?[ \t]+)?\d{1,2}[:.]\d{2}(?:[:.]\d{2})?\]?[ \t]*)?(?:[-*•>][ \t]*)?([\p{L}][\p{L}\p{M}.'’-]{0,20}(?:[ \t][\p{L}][\p{L}\p{M}.'’-]{0,20})?)[ \t]?[:：][ \t]*(?=\S)/gu;
 // Words that head a note's lines as labels, not speakers.
 const LINE_LABELS = new Set(
-  "from to cc bcc subject re fw fwd date time ref note notes remarks update action outcome status summary email phone mobile tel address dob nric ic passport account acct amount total customer client victim suspect case reviewer approver analyst beneficiary sender agent caller officer teller staff bank police scammer me q a question answer ans reply response result finding findings decision reason step steps next to-do task tasks risk alert trigger source purpose comment comments feedback issue issues flag flags evidence 客户 备注 结论 注意 日期 时间 金额 地址 电话 原因 处理 结果 说明 问题 回复 答复 หมายเหตุ สรุป วันที่ เวลา ผล nota tarikh masa tindakan pelanggan ghi chú kết luận ngày lưu ý khách hàng remarque objet de à குறிப்பு pv kh nv hỏi đáp ถาม ตอบ soalan jawapan réponse".split(
+  "from to cc bcc subject re fw fwd date time ref note notes remarks update action outcome status summary email phone mobile tel address dob nric ic passport account acct amount total customer client victim suspect case reviewer approver analyst beneficiary sender agent caller officer teller staff bank police scammer me q a question answer ans reply response result finding findings decision reason step steps next to-do task tasks risk alert trigger source purpose comment comments feedback issue issues flag flags evidence 客户 备注 结论 注意 日期 时间 金额 地址 电话 原因 处理 结果 说明 问题 回复 答复 หมายเหตุ สรุป วันที่ เวลา ผล nota tarikh masa tindakan pelanggan ghi chú kết luận ngày lưu ý khách hàng remarque objet de à குறிப்பு pv kh nv hỏi đáp ถาม ตอบ soalan jawapan réponse เจ้าหน้าที่ ลูกค้า ผู้แจ้ง ผู้ตรวจสอบ ผู้เสียหาย พนักงาน ผู้ร้อง แก้ ผู้ให้ถ้อยคำ".split(
     " ",
   ),
 );

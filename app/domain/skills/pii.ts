@@ -157,7 +157,10 @@ function elsewhere(text: string, kept: readonly Candidate[]): Candidate[] {
           : script === "ta"
             ? name.length >= 3 && !TAMIL_LETTER.test(text.charAt(at - 1))
             : script === "zh" ||
-              // The segmenter may run a Thai name into the verb after it (พิ|นมา of พินมา).
+              // A Thai name of four letters or more is no piece of another word; a shorter one
+              // stands between word breaks, and the segmenter may run it into the verb after it
+              // (พิ|นมา of พินมา).
+              [...name].length >= 4 ||
               (edgesOf(script).has(at) && (edgesOf(script).has(end) || thaiNameEndsAt(text, end)));
       // Not in a firm's, a street's or a shop's name ("Whitfield Logistics"), nor in a word; in
       // Tamil, with the case ending it takes (ரிஸ்னா|வுக்கு).

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/platform/db/db.server";
 import { runSkill } from "~/domain/skills/index.server";
+import { isOrdinaryWord } from "~/domain/skills/pii-people";
 import type { SkillsActionResult } from "~/domain/skills/types";
 import { signInForTest } from "../../../tests/integration/auth";
 import { answerOf, callAction, contextFor } from "../../../tests/integration/call-action";
@@ -210,7 +211,7 @@ function occurrences(value: string, text: string): number[] {
 /**
  * The name a value stands in: the capitalised words around it in Latin letters ("Shahrul Jaya
  * Enterprise" around "Shahrul"), or, in a script written without spaces, the run of letters it is
- * part of ("ต้นการยาง", a shop, around ต้น), unless that run holds a labelled value too.
+ * part of ("ต้นการยาง", a shop, around ต้น), up to the labelled values in it.
  */
 function phraseAround(note: CorpusNote, at: number, length: number): string {
   const text = note.text;
@@ -218,9 +219,17 @@ function phraseAround(note: CorpusNote, at: number, length: number): string {
   if (/[\u0E00-\u0E7F\u0B80-\u0BFF\u4e00-\u9fff]/u.test(value)) {
     const before = /[^\s,.;:!?，。、；：（）()]*$/u.exec(text.slice(0, at))?.[0] ?? "";
     const after = /^[^\s,.;:!?，。、；：（）()]*/u.exec(text.slice(at + length))?.[0] ?? "";
-    const [start, end] = [at - before.length, at + length + after.length];
-    const labelled = note.spans.some((span) => span.start < end && start < span.end);
-    return labelled ? value : text.slice(start, end);
+    let [start, end] = [at - before.length, at + length + after.length];
+    // The run up to the labelled values in it, which the draft writes as placeholders
+    // (หัวหน้า[PERSON 11]สั่งให้ตรวจสอบบัญชีปลายทาง keeps ปลา of ปลายทาง, "destination").
+    for (const span of note.spans) {
+      if (span.end <= at && span.end > start) start = span.end;
+      if (span.start >= at + length && span.start < end) end = span.start;
+    }
+    // The letters next to the value say it is a piece of a word (หมด of ทั้งหมด, "all"); the rest
+    // of the run may hold a word the scrubber took wrongly, which the draft writes otherwise.
+    const phrase = text.slice(Math.max(start, at - 2), Math.min(end, at + length + 2));
+    return phrase.length > length ? phrase : value;
   }
   const before = /(?:[\p{Lu}][\p{L}\p{M}'’&-]*\s)+$/u.exec(text.slice(0, at))?.[0] ?? "";
   const after = /^(?:\s[\p{Lu}][\p{L}\p{M}'’&-]*)+/u.exec(text.slice(at + length))?.[0] ?? "";
@@ -233,11 +242,14 @@ function phraseAround(note: CorpusNote, at: number, length: number): string {
  * after a person, "Shahrul Jaya Enterprise", ร้านต้นการยาง), may stay in that name, however often
  * the draft repeats it; elsewhere it may appear only as often as the note writes it unlabelled.
  */
-// Two Latin letters, one Chinese character or one Thai consonant are words or pieces of words
-// elsewhere: a chat's "be" (Bé without its accent) is a word of the draft's own English, 何 of
-// 何时, Thai วา (ก๊ะวา) a piece of นราธิวาส. eval:pii counts whether they were found.
+// Two Latin letters, one Chinese character, one Thai consonant or a word in lower case are words
+// or pieces of words elsewhere: a chat's "be" (Bé without its accent) or "hope" is a word of the
+// draft's own English, 何 of 何时, Thai วา (ก๊ะวา) a piece of นราธิวาส. eval:pii counts whether
+// they were found.
 const checked = (value: string) => {
   if (/^(?:\p{Script=Latin}{1,2}|\p{Script=Han})$/u.test(value)) return false;
+  // A name in a chat's lower case that the product's own text writes as a word (hope, mark).
+  if (/^\p{Ll}+$/u.test(value) && isOrdinaryWord(value)) return false;
   // Thai consonants, without vowels and tone marks.
   if (/^[\u0E00-\u0E7F]+$/u.test(value))
     return value.replace(/[\u0E30-\u0E3A\u0E40-\u0E4E]/gu, "").length > 1;
