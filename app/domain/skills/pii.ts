@@ -119,7 +119,8 @@ const TAMIL_LETTER = /[\u0B80-\u0BFF]/u;
  * An item found once is removed wherever else it is written, as text the learner marks is: the
  * preview lists it as removed. A number (an account written twice, its cue once) stands apart
  * from letters and digits. A Latin name stands apart from Latin letters, a Tamil one begins a
- * word, and a Thai or Chinese one stands between word breaks (ต้น of ต้นทุน, "cost", is no one).
+ * word and takes its case ending, a Chinese one of two characters or more goes everywhere (陈国栋,
+ * 嘉恩), and a short Thai one stands between word breaks (ต้น of ต้นทุน, "cost", is no one).
  */
 function elsewhere(text: string, kept: readonly Candidate[]): Candidate[] {
   const out: Candidate[] = [];
@@ -136,8 +137,8 @@ function elsewhere(text: string, kept: readonly Candidate[]): Candidate[] {
   const names = new Set(
     kept.filter((item) => item.type === "PERSON").map((item) => text.slice(item.start, item.end)),
   );
-  const edges = { th: null as Set<number> | null, zh: null as Set<number> | null };
-  const edgesOf = (script: "th" | "zh") => (edges[script] ??= wordEdges(text, script));
+  let thaiEdges: Set<number> | null = null;
+  const edgesOf = () => (thaiEdges ??= wordEdges(text, "th"));
   for (const name of names) {
     if (name.length < 2) continue;
     const script = LATIN_LETTER.test(name)
@@ -161,7 +162,7 @@ function elsewhere(text: string, kept: readonly Candidate[]): Candidate[] {
               // stands between word breaks, and the segmenter may run it into the verb after it
               // (พิ|นมา of พินมา).
               [...name].length >= 4 ||
-              (edgesOf(script).has(at) && (edgesOf(script).has(end) || thaiNameEndsAt(text, end)));
+              (edgesOf().has(at) && (edgesOf().has(end) || thaiNameEndsAt(text, end)));
       // Not in a firm's, a street's or a shop's name ("Whitfield Logistics"), nor in a word; in
       // Tamil, with the case ending it takes (ரிஸ்னா|வுக்கு).
       if (apart && !namesSomethingElse(text, { start: at, end })) {
