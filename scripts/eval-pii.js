@@ -62,51 +62,44 @@ function scanContent() {
 }
 
 const notes = evaluation.corpus();
-/** @type {[string, unknown[]][]} */
-const sets = [
-  ["tuning", notes.filter((/** @type {{ set: string }} */ note) => note.set === "tuning")],
-  ["held out", notes.filter((/** @type {{ set: string }} */ note) => note.set === "heldOut")],
-  [
-    "all",
-    notes.filter((/** @type {{ set: string }} */ note) => ["tuning", "heldOut"].includes(note.set)),
-  ],
-  ["first blind", notes.filter((/** @type {{ set: string }} */ note) => note.set === "blind")],
-  ["second blind", notes.filter((/** @type {{ set: string }} */ note) => note.set === "blind2")],
-  ["third blind", notes.filter((/** @type {{ set: string }} */ note) => note.set === "blind3")],
-  ["fourth blind", notes.filter((/** @type {{ set: string }} */ note) => note.set === "blind4")],
-  ["fifth blind", notes.filter((/** @type {{ set: string }} */ note) => note.set === "blind5")],
-  ["sixth blind", notes.filter((/** @type {{ set: string }} */ note) => note.set === "blind6")],
-  ["seventh blind", notes.filter((/** @type {{ set: string }} */ note) => note.set === "blind7")],
-  ["eighth blind", notes.filter((/** @type {{ set: string }} */ note) => note.set === "blind8")],
-  ["ninth blind", notes.filter((/** @type {{ set: string }} */ note) => note.set === "blind9")],
-  ["tenth", notes.filter((/** @type {{ set: string }} */ note) => note.set === "blind10")],
-  ["eleventh", notes.filter((/** @type {{ set: string }} */ note) => note.set === "blind11")],
-  ["twelfth", notes.filter((/** @type {{ set: string }} */ note) => note.set === "blind12")],
-  ["thirteenth", notes.filter((/** @type {{ set: string }} */ note) => note.set === "blind13")],
-  ["fourteenth", notes.filter((/** @type {{ set: string }} */ note) => note.set === "blind14")],
-  ["fifteenth", notes.filter((/** @type {{ set: string }} */ note) => note.set === "blind15")],
-  ["sixteenth", notes.filter((/** @type {{ set: string }} */ note) => note.set === "blind16")],
-  ["seventeenth", notes.filter((/** @type {{ set: string }} */ note) => note.set === "blind17")],
-  ["eighteenth", notes.filter((/** @type {{ set: string }} */ note) => note.set === "blind18")],
-];
-// The seventh became development data once the eighth had been measured (decision 062), the eighth
-// once the ninth had (decision 063). The ninth, the eleventh, the twelfth, the fourteenth, the
-// sixteenth and the eighteenth are not read (decisions 064, 065).
-const UNSEEN = new Set([
-  "ninth blind",
-  "eleventh",
-  "twelfth",
-  "fourteenth",
-  "sixteenth",
-  "eighteenth",
+/** How the report names each set, in the order it prints them; "all" is tuning and held out. */
+const SET_NAMES = {
+  tuning: "tuning",
+  heldOut: "held out",
+  all: "all",
+  blind: "first blind",
+  blind2: "second blind",
+  blind3: "third blind",
+  blind4: "fourth blind",
+  blind5: "fifth blind",
+  blind6: "sixth blind",
+  blind7: "seventh blind",
+  blind8: "eighth blind",
+  blind9: "ninth blind",
+  blind10: "tenth",
+  blind11: "eleventh",
+  blind12: "twelfth",
+  blind13: "thirteenth",
+  blind14: "fourteenth",
+  blind15: "fifteenth",
+  blind16: "sixteenth",
+  blind17: "seventeenth",
+  blind18: "eighteenth",
+};
+/** @type {[string, string, unknown[]][]} */
+const sets = Object.entries(SET_NAMES).map(([id, name]) => [
+  id,
+  name,
+  notes.filter((/** @type {{ set: string }} */ note) =>
+    id === "all" ? ["tuning", "heldOut"].includes(note.set) : note.set === id,
+  ),
 ]);
 let allMeet = false;
-for (const [name, set] of sets) {
+for (const [id, name, set] of sets) {
   const result = evaluation.evaluatePii(set);
   console.log(evaluation.reportLines(name, result).join("\n"));
-  // The newest blind set is measured only: its notes and misses are not read until another
-  // set, written after the scrubber's next changes, takes its place.
-  if (verbose && !UNSEEN.has(name)) {
+  // The sets nobody reads (decisions 064, 065) are measured only: their misses are not printed.
+  if (verbose && !evaluation.UNREAD_SETS.has(id)) {
     for (const miss of result.missed)
       console.log(`  missed ${miss.note} ${miss.type}: ${miss.value}`);
     for (const wrong of result.wrong)

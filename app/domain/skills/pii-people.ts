@@ -1043,13 +1043,17 @@ function transliteratedAt(text: string, at: number): Span | null {
     : null;
 }
 
+/** The length of a listed Japanese family name written at `at` (佐佐木 before 佐藤), if one is. */
+const japaneseFamilyAt = (text: string, at: number) =>
+  [3, 2].find((length) => JAPANESE_FAMILY.has(text.slice(at, at + length)));
+
 /**
  * A Japanese name in characters: a listed family name and one to three characters up to a particle,
  * a title, a verb of saying or punctuation (室友田中翔太表示, 山田浩和铃木真理子).
  */
 function cjkJapaneseNames(text: string, out: Span[]): void {
   for (let at = 0; at < text.length; at++) {
-    const family = [3, 2].find((length) => JAPANESE_FAMILY.has(text.slice(at, at + length)));
+    const family = japaneseFamilyAt(text, at);
     if (!family) continue;
     const from = at + family;
     for (let end = Math.min(from + 3, text.length); end > from; end--) {
@@ -1906,7 +1910,7 @@ function mentions(text: string, names: Span[], out: Span[]): void {
       for (const part of name.split(/[·・•‧]/u))
         if (part !== name && part.length >= 2) parts.add(part);
       const compound = CJK_COMPOUND_FAMILY.exec(name)?.[0];
-      const japanese = [3, 2].find((length) => JAPANESE_FAMILY.has(name.slice(0, length)));
+      const japanese = japaneseFamilyAt(name, 0);
       if (compound && name.length >= 3) parts.add(compound);
       if (japanese && name.length > japanese) parts.add(name.slice(0, japanese));
       // 志明 after 黄志明, 明远 after 上官明远: a name's given name of two characters.
